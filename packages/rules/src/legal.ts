@@ -1,0 +1,88 @@
+import { type Card, FACES, face, rankOf } from './cards.ts';
+import type { Move } from './moves.ts';
+import { isCompleteColumn, isWon } from './runs.ts';
+import type { GameState } from './state.ts';
+import { VARIANTS } from './variants.ts';
+
+/*
+ * Scratch tables, reset before returning, so generation allocates nothing but the result.
+ * `above[f]` is the first column whose top card is one rank higher than face f in suit, and
+ * `aboveToo[f]` the second (two decks can hold two such columns).
+ */
+const above = new Int16Array(FACES).fill(-1);
+const aboveToo = new Int16Array(FACES).fill(-1);
+
+/**
+ * Every legal move in a fixed order that the UI and the tests rely on:
+ * column moves by source column, then row from the bottom, then destination column; then
+ * reserve moves by index and destination; then the deal; then foundation moves by column;
+ * then moves back from the foundations by foundation and destination.
+ * Works the same on a full state and on a player view.
+ */
+export function legalMoves(state: GameState): Move[] {
+  const moves: Move[] = [];
+  if (isWon(state)) return moves;
+  const { columns, hidden } = state;
+  const anyToEmpty = VARIANTS[state.variant].emptyColumn === 'any';
+  const empties: number[] = [];
+  for (let t = 0; t < columns.length; t++) {
+    const column = columns[t]!;
+    if (column.length === 0) {
+      empties.push(t);
+      continue;
+    }
+    const top = column[column.length - 1]!;
+    if (top < 0 || rankOf(top) === 1) continue;
+    const below = face(top) - 1;
+    if (above[below]! < 0) above[below] = t;
+    else aboveToo[below] = t;
+  }
+
+  const targets = (card: Card, from: number, push: (to: number) => void) => {
+    const f = face(card);
+    const first = above[f]!;
+    const second = aboveToo[f]!;
+    const toEmpty = anyToEmpty || rankOf(card) === 13;
+    let e = 0;
+    // Merge the (at most two) matching tops with the empty columns, in column order.
+    for (const t of [first, second]) {
+      if (t < 0) continue;
+      if (toEmpty) while (e < empties.length && empties[e]! < t) pushIf(empties[e++]!);
+      pushIf(t);
+    }
+    if (toEmpty) while (e < empties.length) pushIf(empties[e++]!);
+    function pushIf(to: number) {
+      if (to !== from) push(to);
+    }
+  };
+
+  for (let from = 0; from < columns.length; from++) {
+    const column = columns[from]!;
+    for (let row = hidden[from]!; row < column.length; row++) {
+      const card = column[row]!;
+      if (card < 0) continue;
+      targets(card, from, (to) => moves.push({ kind: 'move', from, row, to }));
+    }
+  }
+  state.reserve.forEach((card, index) => {
+    if (card >= 0) targets(card, -1, (to) => moves.push({ kind: 'reserve', index, to }));
+  });
+  for (let t = 0; t < columns.length; t++) {
+    const top = columns[t]![columns[t]!.length - 1];
+    if (top !== undefined && top >= 0 && rankOf(top) > 1) {
+      above[face(top) - 1] = -1;
+      aboveToo[face(top) - 1] = -1;
+    }
+  }
+
+  if (state.stock.length > 0) moves.push({ kind: 'deal' });
+  if (state.options.foundations) {
+    for (let from = 0; from < columns.length; from++) {
+      if (isCompleteColumn(state, from)) moves.push({ kind: 'foundation', from });
+    }
+    state.foundations.forEach((_, foundation) => {
+      for (const to of empties) moves.push({ kind: 'unfoundation', foundation, to });
+    });
+  }
+  return moves;
+}

@@ -1,0 +1,11 @@
+import { legalMoves } from './legal.ts';
+import { isWon } from './runs.ts';
+import type { GameState } from './state.ts';
+
+export type GameStatus = 'playing' | 'won' | 'lost';
+
+/** `won`, `lost` (no legal move and not won) or `playing`. */
+export function gameStatus(state: GameState): GameStatus {
+  if (isWon(state)) return 'won';
+  return legalMoves(state).length === 0 ? 'lost' : 'playing';
+}
