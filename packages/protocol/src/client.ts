@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { GameOptions, Move, Seed, VariantId } from './game.ts';
+
+const GameId = z.string().min(1).max(64);
+/** The `seq` the client believes the game is at; the server applies the action only if it matches. */
+const Expect = z.int().min(0).max(1_000_000);
+export const RoomCode = z.string().regex(/^[A-HJ-NP-Z2-9]{6}$/);
+export type RoomCode = z.infer<typeof RoomCode>;
+
+/** Race time limits in minutes; 0 means none. */
+export const TimeLimit = z.union([z.literal(0), z.literal(5), z.literal(10), z.literal(15)]);
+export type TimeLimit = z.infer<typeof TimeLimit>;
+
+export const Ping = z.strictObject({ type: z.literal('ping'), id: z.int().min(0) });
+export const DailyJoin = z.strictObject({ type: z.literal('daily-join') });
+export const PracticeStart = z.strictObject({
+  type: z.literal('practice-start'),
+  variant: VariantId,
+  options: GameOptions,
+  /** A seed to share a deal with a friend; the game is unranked either way. */
+  seed: Seed.optional(),
+});
+export const GameResume = z.strictObject({ type: z.literal('game-resume'), gameId: GameId });
+export const MoveMessage = z.strictObject({ type: z.literal('move'), gameId: GameId, expect: Expect, move: Move });
+export const Undo = z.strictObject({ type: z.literal('undo'), gameId: GameId, expect: Expect });
+export const Redo = z.strictObject({ type: z.literal('redo'), gameId: GameId, expect: Expect });
+export const GiveUp = z.strictObject({ type: z.literal('give-up'), gameId: GameId });
+export const RoomCreate = z.strictObject({
+  type: z.literal('room-create'),
+  variant: VariantId,
+  options: GameOptions,
+  timeLimit: TimeLimit,
+  winnableOnly: z.boolean(),
+});
+export const RoomJoin = z.strictObject({ type: z.literal('room-join'), code: RoomCode });
+export const RoomLeave = z.strictObject({ type: z.literal('room-leave'), code: RoomCode });
+/** The host starts a race: the first one, or a rematch (a new deal) once the last race is over. */
+export const RoomStart = z.strictObject({ type: z.literal('room-start'), code: RoomCode });
+
+export const ClientMessage = z.discriminatedUnion('type', [
+  Ping,
+  DailyJoin,
+  PracticeStart,
+  GameResume,
+  MoveMessage,
+  Undo,
+  Redo,
+  GiveUp,
+  RoomCreate,
+  RoomJoin,
+  RoomLeave,
+  RoomStart,
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+export type ClientMessageType = ClientMessage['type'];

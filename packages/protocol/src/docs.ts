@@ -1,0 +1,129 @@
+import { type ZodType, z } from 'zod';
+import * as client from './client.ts';
+import * as game from './game.ts';
+import * as rest from './rest.ts';
+import * as server from './server.ts';
+
+interface Entry {
+  readonly name: string;
+  readonly about: string;
+  readonly schema: ZodType;
+}
+
+const clientMessages: Entry[] = [
+  { name: 'ping', about: 'Round-trip probe; answered by `pong` with the server clock.', schema: client.Ping },
+  { name: 'daily-join', about: "Today's daily deal. The first attempt is ranked.", schema: client.DailyJoin },
+  {
+    name: 'practice-start',
+    about: 'A practice game, any variant; a given seed makes a shareable deal.',
+    schema: client.PracticeStart,
+  },
+  { name: 'game-resume', about: 'Your own unfinished (or finished) game, by id.', schema: client.GameResume },
+  {
+    name: 'move',
+    about: 'One move; `expect` is the `seq` of the snapshot it was made on.',
+    schema: client.MoveMessage,
+  },
+  { name: 'undo', about: 'Undo the last move (counted as a move).', schema: client.Undo },
+  { name: 'redo', about: 'Redo an undone move (counted as a move).', schema: client.Redo },
+  { name: 'give-up', about: 'End the game now; stops its clock.', schema: client.GiveUp },
+  { name: 'room-create', about: 'A race room; you are its host.', schema: client.RoomCreate },
+  { name: 'room-join', about: 'Join (or come back to) a room: 2–8 players.', schema: client.RoomJoin },
+  { name: 'room-leave', about: 'Leave a room (an unfinished race game is given up).', schema: client.RoomLeave },
+  {
+    name: 'room-start',
+    about: 'Host only: start a race (or the rematch) after a 3-second countdown.',
+    schema: client.RoomStart,
+  },
+];
+
+const serverMessages: Entry[] = [
+  { name: 'welcome', about: 'First frame on every connection.', schema: server.Welcome },
+  { name: 'pong', about: 'Answer to `ping`.', schema: server.Pong },
+  { name: 'game', about: 'A whole game snapshot.', schema: server.GameMessage },
+  { name: 'ack', about: 'An action was stored and applied.', schema: server.Ack },
+  { name: 'error', about: 'A typed refusal; nothing changed.', schema: server.ErrorMessage },
+  { name: 'room', about: 'A room changed.', schema: server.RoomMessage },
+  { name: 'race-progress', about: 'Live progress of every racer.', schema: server.RaceProgress },
+  { name: 'race-over', about: 'Final ranking; the deal is public.', schema: server.RaceOver },
+];
+
+const endpoints: Entry[] = [
+  { name: 'GET /api/me → 200', about: 'The player behind the cookie, or null.', schema: rest.MeResponse },
+  { name: 'POST /api/players (body)', about: 'Pick a nickname; sets the identity cookie.', schema: rest.NicknameBody },
+  { name: 'PATCH /api/me (body)', about: 'Rename.', schema: rest.NicknameBody },
+  { name: 'POST /api/players, PATCH /api/me → 200/201', about: 'The player.', schema: rest.PlayerResponse },
+  {
+    name: 'GET /api/daily, GET /api/daily/:date → 200',
+    about: 'A daily deal; the deck once the day is over.',
+    schema: rest.DailyInfo,
+  },
+  { name: 'GET /api/leaderboards/daily (query)', about: 'Date defaults to today (UTC).', schema: rest.DailyBoardQuery },
+  {
+    name: 'GET /api/leaderboards/daily → 200',
+    about: 'Winners by time then moves, then the rest by progress, face-down left, moves.',
+    schema: rest.DailyBoard,
+  },
+  {
+    name: 'GET /api/leaderboards/all-time (query)',
+    about: 'Most daily wins, longest streak, fastest wins.',
+    schema: rest.AllTimeQuery,
+  },
+  { name: 'GET /api/leaderboards/all-time → 200', about: '', schema: rest.AllTimeBoard },
+  { name: 'GET /api/head-to-head (query)', about: 'Two player ids.', schema: rest.HeadToHeadQuery },
+  { name: 'GET /api/head-to-head → 200', about: 'Races both played; who ranked higher.', schema: rest.HeadToHead },
+  { name: 'GET /api/rooms/:code → 200', about: 'A room, for the `/r/CODE` page.', schema: rest.RoomSummary },
+  { name: 'GET /api/rooms/:code/races (query)', about: '', schema: rest.RoomHistoryQuery },
+  {
+    name: 'GET /api/rooms/:code/races → 200',
+    about: "A room's finished races, newest first.",
+    schema: rest.RoomHistory,
+  },
+  {
+    name: 'GET /api/games/:id → 200',
+    about: 'A public game: record and action log (403 `not-public` before).',
+    schema: rest.PublicGame,
+  },
+  { name: 'any error → 4xx/5xx', about: '', schema: rest.ApiError },
+];
+
+const shared: Entry[] = [
+  { name: 'GameSnapshot', about: 'Everything needed to draw a game.', schema: game.GameSnapshot },
+  { name: 'Move', about: 'A move as the rules take it.', schema: game.Move },
+  { name: 'WireEvent', about: 'What an action did.', schema: game.WireEvent },
+];
+
+function section(title: string, entries: readonly Entry[]): string {
+  const parts = entries.map((e) => {
+    const json = JSON.stringify(z.toJSONSchema(e.schema, { io: 'input', unrepresentable: 'any' }), null, 2);
+    return `### \`${e.name}\`\n\n${e.about ? `${e.about}\n\n` : ''}\`\`\`json\n${json}\n\`\`\`\n`;
+  });
+  return `## ${title}\n\n${parts.join('\n')}`;
+}
+
+const intro = `# Scorpion Race protocol
+
+Generated from the zod schemas in \`packages/protocol/src\` by
+\`pnpm --filter @scorpion/protocol docs\`; a test fails when this file is out of date.
+Read the header of \`packages/protocol/src/index.ts\` for the flow.
+
+- WebSocket at \`/ws\`, same origin, identity cookie from \`POST /api/players\`. Text frames of one
+  JSON object each, at most 4 KiB, about 20 a second at most (bursts of 40). A frame that does not
+  match gets \`error\` \`bad-message\`; binary frames close with 1003, oversized with 1009, floods
+  and foreign \`Origin\` with 1008; no identity closes with 1008 after an \`unauthorized\` error.
+- Cards are codes (\`TH\` = ten of hearts); a card the player may not see is \`null\`. No frame
+  carries a face-down card, a stock card, the deck or the seed before the game is public.
+- Times are the server's clock in ms since the epoch; durations exclude server downtime.
+- Every action carries \`expect\` (the game's \`seq\`). \`ack\` is sent only after the action is stored.
+`;
+
+/** The whole of `docs/protocol.md`. */
+export function renderProtocolDocs(): string {
+  return [
+    intro,
+    section('Client → server frames', clientMessages),
+    section('Server → client frames', serverMessages),
+    section('Shared shapes', shared),
+    section('REST endpoints', endpoints),
+  ].join('\n');
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Every error a frame or an endpoint can answer with. An error never changes anything on the
+ * server, and never carries a hidden card.
+ */
+export const ErrorCode = z.enum([
+  /** The frame is not JSON, or not one of the client messages (see `ClientMessage`). */
+  'bad-message',
+  /** The rules refused the move; `reason` is the rules' code (see `REASON_TEXT` in the rules). */
+  'illegal-move',
+  /** `expect` is not the game's `seq`: the current game comes with the error. */
+  'stale',
+  'not-your-game',
+  'no-such-game',
+  /** The game has ended (won, gave up, timed out, or the daily's day is over). */
+  'game-over',
+  /** A race move before the countdown has ended. */
+  'not-started',
+  'nothing-to-undo',
+  'nothing-to-redo',
+  'rate-limited',
+  'no-such-room',
+  'room-full',
+  'not-host',
+  'not-in-room',
+  'race-running',
+  'too-few-players',
+  'unauthorized',
+  'nickname-invalid',
+  'nickname-taken',
+  'not-public',
+  'not-found',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;

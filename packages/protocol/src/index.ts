@@ -1,0 +1,37 @@
+/**
+ * The wire protocol of Scorpion Race: zod schemas for every WebSocket frame and REST payload,
+ * with the TypeScript types inferred from them. Server and web app both import this package,
+ * so a change here is a change to both. `docs/protocol.md` is generated from these schemas
+ * (`pnpm --filter @scorpion/protocol docs`) and a test fails when it is out of date.
+ *
+ * The flow:
+ * 1. Identity over HTTP: `GET /api/me`; if `player` is null, `POST /api/players {nickname}` sets
+ *    the signed httpOnly cookie. `PATCH /api/me {nickname}` renames.
+ * 2. Open one WebSocket per tab at `/ws` (same origin, the cookie rides along). Text frames of
+ *    JSON only, at most 4 KiB, at most ~20 a second. The server greets with `welcome`: the
+ *    player, the server clock, and the unfinished games and rooms to resume.
+ * 3. Start or resume a game: `daily-join` (today's deal; the first attempt is ranked),
+ *    `practice-start {variant, options, seed?}`, `game-resume {gameId}`. The answer is `game`:
+ *    a `GameSnapshot` whose `view` never holds a hidden card (those are `null`).
+ * 4. Play: `move {gameId, expect, move}`, `undo`/`redo {gameId, expect}`, `give-up {gameId}`.
+ *    `expect` is the snapshot's `seq`. The answer is `ack` (after the action is stored) with the
+ *    new snapshot and what the move did; resending an applied action gets the same `ack` again
+ *    with `duplicate: true`; any other wrong `expect` gets `error` `stale` with the current game.
+ * 5. Races: `room-create` → `room` (code, link `/r/CODE`); friends `room-join {code}`; the host
+ *    `room-start {code}` → `room` with status `countdown` and `race.startsAt` (3 s later on the
+ *    server clock) and a `game` for each racer; moves are refused with `not-started` until then.
+ *    Every action of anyone sends `race-progress` (progress, face-down left, moves, state — never
+ *    cards) to every member; `race-over` gives the ranking and the now public seed. `room-start`
+ *    again is the rematch.
+ * 6. Errors: `error {code, message, ref, gameId, reason, game}`; see `ErrorCode`. Bad frames are
+ *    answered, not fatal; oversized (1009), binary (1003), floods and foreign origins (1008) close.
+ * 7. Reconnect: open a new socket; `welcome` lists what to resume; `game-resume` and `room-join`
+ *    bring everything back. A dropped racer keeps their game and clock.
+ */
+export * from './cards.ts';
+export * from './client.ts';
+export * from './errors.ts';
+export * from './game.ts';
+export * from './rest.ts';
+export * from './server.ts';
+export * from './view.ts';

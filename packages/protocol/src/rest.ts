@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { RoomCode, TimeLimit } from './client.ts';
+import { ErrorCode } from './errors.ts';
+import { GameAction, GameKind, GameOptions, GameRecord, GameStatus, Seed, VariantId } from './game.ts';
+import { Player, RaceResult } from './server.ts';
+
+/** Every non-2xx answer. */
+export const ApiError = z.strictObject({ error: ErrorCode, message: z.string() });
+export type ApiError = z.infer<typeof ApiError>;
+
+/** `GET /api/me` */
+export const MeResponse = z.strictObject({ player: Player.nullable() });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** `POST /api/players` (new identity, sets the cookie) and `PATCH /api/me` (rename). */
+export const NicknameBody = z.strictObject({ nickname: z.string().max(200) });
+export type NicknameBody = z.infer<typeof NicknameBody>;
+export const PlayerResponse = z.strictObject({ player: Player });
+export type PlayerResponse = z.infer<typeof PlayerResponse>;
+
+const DateString = z.iso.date();
+
+/** `GET /api/daily` (today) and `GET /api/daily/:date`. The deal only once the day is over. */
+export const DailyInfo = z.strictObject({
+  date: DateString,
+  day: z.int(),
+  variant: VariantId,
+  options: GameOptions,
+  /** True once the day has ended: deal and move lists are public. */
+  public: z.boolean(),
+  seed: Seed.nullable(),
+  deck: z.array(z.string()).nullable(),
+  serverTime: z.int(),
+});
+export type DailyInfo = z.infer<typeof DailyInfo>;
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(100).default(20);
+
+/** `GET /api/leaderboards/daily?date=YYYY-MM-DD&page=1&pageSize=20` (date defaults to today). */
+export const DailyBoardQuery = z.strictObject({ date: DateString.optional(), page, pageSize });
+export type DailyBoardQuery = z.infer<typeof DailyBoardQuery>;
+
+export const DailyBoardRow = z.strictObject({
+  rank: z.int().min(1),
+  playerId: z.string(),
+  nickname: z.string(),
+  won: z.boolean(),
+  timeMs: z.int(),
+  moves: z.int(),
+  progress: z.int(),
+  faceDown: z.int(),
+  gameId: z.string(),
+});
+export type DailyBoardRow = z.infer<typeof DailyBoardRow>;
+
+export const DailyBoard = z.strictObject({
+  date: DateString,
+  day: z.int(),
+  played: z.int(),
+  won: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+  rows: z.array(DailyBoardRow),
+  /** The caller's own row, wherever it ranks (null without a ranked result). */
+  me: DailyBoardRow.nullable(),
+  /** True once the day has ended: each row's game can be fetched from `/api/games/:id`. */
+  public: z.boolean(),
+});
+export type DailyBoard = z.infer<typeof DailyBoard>;
+
+/** `GET /api/leaderboards/all-time?board=wins|streak|fastest&page&pageSize` */
+export const AllTimeQuery = z.strictObject({
+  board: z.enum(['wins', 'streak', 'fastest']).default('wins'),
+  page,
+  pageSize,
+});
+export type AllTimeQuery = z.infer<typeof AllTimeQuery>;
+
+export const AllTimeRow = z.strictObject({
+  rank: z.int().min(1),
+  playerId: z.string(),
+  nickname: z.string(),
+  dailyWins: z.int(),
+  dailyPlayed: z.int(),
+  currentStreak: z.int(),
+  bestStreak: z.int(),
+  /** Fastest daily win in ms (for `fastest`: the time of this row's win). */
+  bestTimeMs: z.int().nullable(),
+  /** For `fastest`: the day of that win. */
+  date: DateString.nullable(),
+});
+export const AllTimeBoard = z.strictObject({
+  board: z.enum(['wins', 'streak', 'fastest']),
+  page: z.int(),
+  pageSize: z.int(),
+  rows: z.array(AllTimeRow),
+});
+export type AllTimeBoard = z.infer<typeof AllTimeBoard>;
+
+/** `GET /api/head-to-head?a=PLAYER&b=PLAYER` */
+export const HeadToHeadQuery = z.strictObject({ a: z.string().min(1).max(64), b: z.string().min(1).max(64) });
+export const HeadToHead = z.strictObject({
+  a: Player,
+  b: Player,
+  races: z.int(),
+  aWins: z.int(),
+  bWins: z.int(),
+});
+export type HeadToHead = z.infer<typeof HeadToHead>;
+
+/** `GET /api/rooms/:code` — enough for the `/r/CODE` page before joining. */
+export const RoomSummary = z.strictObject({
+  code: RoomCode,
+  host: Player,
+  variant: VariantId,
+  options: GameOptions,
+  timeLimit: TimeLimit,
+  winnableOnly: z.boolean(),
+  members: z.int(),
+  races: z.int(),
+});
+export type RoomSummary = z.infer<typeof RoomSummary>;
+
+/** `GET /api/rooms/:code/races?page&pageSize` — newest first. */
+export const RoomHistoryQuery = z.strictObject({ page, pageSize });
+export const RoomHistory = z.strictObject({
+  code: RoomCode,
+  page: z.int(),
+  pageSize: z.int(),
+  races: z.array(
+    z.strictObject({
+      raceId: z.string(),
+      number: z.int(),
+      startedAt: z.int(),
+      finishedAt: z.int(),
+      seed: Seed,
+      results: z.array(RaceResult),
+    }),
+  ),
+});
+export type RoomHistory = z.infer<typeof RoomHistory>;
+
+/**
+ * `GET /api/games/:id` — a game that is public (finished practice, finished race, a daily game
+ * once its day is over): the record to replay it move by move, and the full action log.
+ */
+export const PublicGame = z.strictObject({
+  gameId: z.string(),
+  kind: GameKind,
+  player: Player,
+  status: GameStatus,
+  seed: Seed.nullable(),
+  record: GameRecord,
+  /** Every action in order, undo and redo included, with the server time it was applied. */
+  actions: z.array(z.strictObject({ seq: z.int(), action: GameAction, at: z.int() })),
+  moves: z.int(),
+  timeMs: z.int(),
+});
+export type PublicGame = z.infer<typeof PublicGame>;

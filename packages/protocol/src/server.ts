@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { RoomCode, TimeLimit } from './client.ts';
+import { ErrorCode } from './errors.ts';
+import { GameKind, GameOptions, GameSnapshot, Seed, VariantId, WireEvent } from './game.ts';
+
+export const Player = z.strictObject({ id: z.string(), nickname: z.string() });
+export type Player = z.infer<typeof Player>;
+
+/** Sent once, right after the upgrade: who you are and what you can resume. */
+export const Welcome = z.strictObject({
+  type: z.literal('welcome'),
+  protocol: z.literal(1),
+  player: Player,
+  serverTime: z.int(),
+  /** Your unfinished games, newest first: send `game-resume` to pick one up again. */
+  games: z.array(z.strictObject({ gameId: z.string(), kind: GameKind, roomCode: z.string().nullable() })),
+  /** Rooms you belong to: send `room-join` to see them again. */
+  rooms: z.array(RoomCode),
+});
+
+export const Pong = z.strictObject({ type: z.literal('pong'), id: z.int(), serverTime: z.int() });
+
+/** A whole game: the answer to `daily-join`, `practice-start`, `game-resume`, and a race start. */
+export const GameMessage = z.strictObject({ type: z.literal('game'), game: GameSnapshot });
+
+/** An action was stored and applied (or, with `duplicate`, had already been). */
+export const Ack = z.strictObject({
+  type: z.literal('ack'),
+  gameId: z.string(),
+  seq: z.int(),
+  duplicate: z.boolean(),
+  events: z.array(WireEvent),
+  game: GameSnapshot,
+});
+
+export const ErrorMessage = z.strictObject({
+  type: z.literal('error'),
+  code: ErrorCode,
+  message: z.string(),
+  /** The `type` of the client message this answers, when it could be read. */
+  ref: z.string().nullable(),
+  gameId: z.string().nullable(),
+  /** For `illegal-move`: the rules' reason code (`wrong-suit`, `empty-needs-king`, …). */
+  reason: z.string().nullable(),
+  /** For `stale` (and `illegal-move`): the game as the server holds it. */
+  game: GameSnapshot.nullable(),
+});
+
+export const RoomMember = z.strictObject({
+  id: z.string(),
+  nickname: z.string(),
+  host: z.boolean(),
+  connected: z.boolean(),
+});
+
+export const RaceResult = z.strictObject({
+  rank: z.int().min(1),
+  playerId: z.string(),
+  nickname: z.string(),
+  won: z.boolean(),
+  gaveUp: z.boolean(),
+  /** Time to the win, or to the end for the others. */
+  timeMs: z.int().min(0),
+  progress: z.int().min(0),
+  faceDown: z.int().min(0),
+  moves: z.int().min(0),
+  gameId: z.string(),
+});
+export type RaceResult = z.infer<typeof RaceResult>;
+
+export const RoomStatus = z.enum(['lobby', 'countdown', 'racing', 'finished']);
+
+export const RoomState = z.strictObject({
+  code: RoomCode,
+  hostId: z.string(),
+  variant: VariantId,
+  options: GameOptions,
+  timeLimit: TimeLimit,
+  winnableOnly: z.boolean(),
+  members: z.array(RoomMember),
+  status: RoomStatus,
+  race: z
+    .strictObject({
+      raceId: z.string(),
+      number: z.int().min(1),
+      /** Server clock (ms since epoch) at which moves are allowed. Compare with `serverTime`. */
+      startsAt: z.int(),
+      /** When the time limit runs out, or null without one. */
+      endsAt: z.int().nullable(),
+    })
+    .nullable(),
+  /** The ranking of the last finished race, if any. */
+  lastResults: z.array(RaceResult).nullable(),
+  serverTime: z.int(),
+});
+export type RoomState = z.infer<typeof RoomState>;
+
+/** Sent to every member on any change: someone joined, left, dropped, the race started or ended. */
+export const RoomMessage = z.strictObject({ type: z.literal('room'), room: RoomState });
+
+export const RacerProgress = z.strictObject({
+  playerId: z.string(),
+  nickname: z.string(),
+  progress: z.int().min(0),
+  faceDown: z.int().min(0),
+  moves: z.int().min(0),
+  state: z.enum(['playing', 'won', 'gave-up', 'timed-out']),
+  timeMs: z.int().nullable(),
+  connected: z.boolean(),
+});
+export type RacerProgress = z.infer<typeof RacerProgress>;
+
+/** Live progress of every racer, sent after each of their actions. Never anyone's cards. */
+export const RaceProgress = z.strictObject({
+  type: z.literal('race-progress'),
+  code: RoomCode,
+  raceId: z.string(),
+  racers: z.array(RacerProgress),
+});
+
+/** The race is over: the ranking, and the deal is public now. */
+export const RaceOver = z.strictObject({
+  type: z.literal('race-over'),
+  code: RoomCode,
+  raceId: z.string(),
+  seed: Seed,
+  results: z.array(RaceResult),
+});
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  Welcome,
+  Pong,
+  GameMessage,
+  Ack,
+  ErrorMessage,
+  RoomMessage,
+  RaceProgress,
+  RaceOver,
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+export type ServerMessageType = ServerMessage['type'];
