@@ -1,5 +1,6 @@
 export * from './apply.ts';
 export * from './cards.ts';
+export * from './fast-board.ts';
 export * from './history.ts';
 export * from './legal.ts';
 export * from './moves.ts';

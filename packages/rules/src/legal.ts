@@ -12,6 +12,42 @@ import { VARIANTS } from './variants.ts';
 const above = new Int16Array(FACES).fill(-1);
 const aboveToo = new Int16Array(FACES).fill(-1);
 
+/** `from` value telling `pushTargets` that the card comes from the open reserve. */
+const RESERVE = -1;
+
+/**
+ * Pushes the moves of `card` (at `row` of column `from`, or reserve card `row`) onto every column
+ * that takes it: the (at most two) columns whose top is one rank higher in suit, merged in column
+ * order with the empty columns when the card may fill one. Written without closures: this is
+ * the innermost loop of every playout and search.
+ */
+function pushTargets(
+  moves: Move[],
+  card: Card,
+  from: number,
+  row: number,
+  empties: readonly number[],
+  anyToEmpty: boolean,
+): void {
+  const f = face(card);
+  const toEmpty = anyToEmpty || rankOf(card) === 13;
+  let e = 0;
+  for (let k = 0; k < 2; k++) {
+    const t = k === 0 ? above[f]! : aboveToo[f]!;
+    if (t < 0) continue;
+    if (toEmpty) {
+      for (; e < empties.length && empties[e]! < t; e++) pushMove(moves, from, row, empties[e]!);
+    }
+    pushMove(moves, from, row, t);
+  }
+  if (toEmpty) for (; e < empties.length; e++) pushMove(moves, from, row, empties[e]!);
+}
+
+function pushMove(moves: Move[], from: number, row: number, to: number): void {
+  if (from === RESERVE) moves.push({ kind: 'reserve', index: row, to });
+  else if (to !== from) moves.push({ kind: 'move', from, row, to });
+}
+
 /**
  * Every legal move in a fixed order that the UI and the tests rely on:
  * column moves by source column, then row from the bottom, then destination column; then
@@ -38,35 +74,16 @@ export function legalMoves(state: GameState): Move[] {
     else aboveToo[below] = t;
   }
 
-  const targets = (card: Card, from: number, push: (to: number) => void) => {
-    const f = face(card);
-    const first = above[f]!;
-    const second = aboveToo[f]!;
-    const toEmpty = anyToEmpty || rankOf(card) === 13;
-    let e = 0;
-    // Merge the (at most two) matching tops with the empty columns, in column order.
-    for (const t of [first, second]) {
-      if (t < 0) continue;
-      if (toEmpty) while (e < empties.length && empties[e]! < t) pushIf(empties[e++]!);
-      pushIf(t);
-    }
-    if (toEmpty) while (e < empties.length) pushIf(empties[e++]!);
-    function pushIf(to: number) {
-      if (to !== from) push(to);
-    }
-  };
-
   for (let from = 0; from < columns.length; from++) {
     const column = columns[from]!;
     for (let row = hidden[from]!; row < column.length; row++) {
       const card = column[row]!;
-      if (card < 0) continue;
-      targets(card, from, (to) => moves.push({ kind: 'move', from, row, to }));
+      if (card >= 0) pushTargets(moves, card, from, row, empties, anyToEmpty);
     }
   }
-  state.reserve.forEach((card, index) => {
-    if (card >= 0) targets(card, -1, (to) => moves.push({ kind: 'reserve', index, to }));
-  });
+  for (let index = 0; index < state.reserve.length; index++) {
+    pushTargets(moves, state.reserve[index]!, RESERVE, index, empties, anyToEmpty);
+  }
   for (let t = 0; t < columns.length; t++) {
     const top = columns[t]![columns[t]!.length - 1];
     if (top !== undefined && top >= 0 && rankOf(top) > 1) {

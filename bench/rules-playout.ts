@@ -1,0 +1,97 @@
+import { applyMove, dealFromSeed, FastBoard, legalMoves, newGame, Sfc32, type VariantId } from '@scorpion/rules';
+
+/**
+ * Random playouts from seeded deals: generate the legal moves, play one chosen by a seeded
+ * generator, until the game ends or 200 moves. The figure is moves per second for that whole
+ * loop, the median of several rounds; one core. Two engines are measured: the mutable
+ * typed-array `FastBoard` (what the solver and hot loops use) and the immutable
+ * `legalMoves`/`applyMove` API (what the server and web app use; it also works out whether a
+ * move ends the game).
+ */
+export interface PlayoutFigure {
+  readonly engine: 'fast-board' | 'immutable';
+  readonly variant: VariantId;
+  readonly movesPerSecond: number;
+  readonly nsPerMove: number;
+}
+
+const MAX_PLIES = 200;
+
+function seedFor(i: number): string {
+  return i.toString(16).padStart(32, '0');
+}
+
+const starts = new Map<VariantId, ReturnType<typeof newGame>[]>();
+function startsFor(variant: VariantId, games: number) {
+  let list = starts.get(variant);
+  if (!list) {
+    list = Array.from({ length: games }, (_, g) =>
+      newGame(variant, { foundations: false, open: false }, dealFromSeed(variant, seedFor(g + 1))),
+    );
+    starts.set(variant, list);
+  }
+  return list;
+}
+
+function fastPlayouts(variant: VariantId, games: number, rng: Sfc32): number {
+  const buffer = new Int32Array(1024);
+  let moves = 0;
+  for (const start of startsFor(variant, games)) {
+    const board = FastBoard.fromState(start);
+    for (let ply = 0; ply < MAX_PLIES; ply++) {
+      const count = board.generate(buffer);
+      if (count === 0) break;
+      board.play(buffer[rng.below(count)]!);
+      moves++;
+    }
+  }
+  return moves;
+}
+
+function immutablePlayouts(variant: VariantId, games: number, rng: Sfc32): number {
+  let moves = 0;
+  for (let state of startsFor(variant, games)) {
+    for (let ply = 0; ply < MAX_PLIES; ply++) {
+      const legal = legalMoves(state);
+      if (legal.length === 0) break;
+      const result = applyMove(state, legal[rng.below(legal.length)]);
+      if (!result.ok) throw new Error('a generated move was illegal');
+      state = result.state;
+      moves++;
+    }
+  }
+  return moves;
+}
+
+export function measurePlayouts(
+  engine: PlayoutFigure['engine'],
+  variant: VariantId,
+  rounds = 7,
+  games = 500,
+): PlayoutFigure {
+  const run = engine === 'fast-board' ? fastPlayouts : immutablePlayouts;
+  run(variant, games, new Sfc32(seedFor(0)));
+  const rates: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    const moves = run(variant, games, new Sfc32(seedFor(r + 1)));
+    rates.push(moves / (Number(process.hrtime.bigint() - start) / 1e9));
+  }
+  rates.sort((a, b) => a - b);
+  const movesPerSecond = rates[Math.floor(rates.length / 2)]!;
+  return { engine, variant, movesPerSecond, nsPerMove: 1e9 / movesPerSecond };
+}
+
+export function formatFigure(f: PlayoutFigure): string {
+  const rate = Math.round(f.movesPerSecond).toLocaleString('en');
+  return `| ${f.engine} | ${f.variant} | ${rate} | ${f.nsPerMove.toFixed(0)} |`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log('| engine | variant | moves/s | ns/move |\n|---|---|---|---|');
+  for (const engine of ['fast-board', 'immutable'] as const) {
+    for (const variant of ['scorpion', 'three-blind-mice', 'double-scorpion'] as const) {
+      console.log(formatFigure(measurePlayouts(engine, variant)));
+    }
+  }
+}

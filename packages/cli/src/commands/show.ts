@@ -1,0 +1,20 @@
+import { describeReason, formatBoard, parseRecord, replay } from '@scorpion/rules';
+import type { Args } from '../args.ts';
+import { parseJsonLine } from '../io.ts';
+
+/**
+ * `scorpion show [--reveal]`: each record's position after its moves, as a text board.
+ * Face-down cards show as `##`, or in lowercase with `--reveal`.
+ */
+export function showRecord(line: string, args: Args): { text: string; ok: boolean } {
+  const json = parseJsonLine(line);
+  if (!json.ok) return { text: `error: ${json.error}`, ok: false };
+  const parsed = parseRecord(json.value);
+  if (!parsed.ok) return { text: `error: ${parsed.error}`, ok: false };
+  const result = replay(parsed.start, parsed.record.moves);
+  if (!result.ok) {
+    return { text: `error: move ${result.illegalAt} is illegal: ${describeReason(result.reason)}`, ok: false };
+  }
+  const header = `${parsed.record.variant} · ${result.moves} moves · ${result.status}`;
+  return { text: `${header}\n${formatBoard(result.state, args.flags.has('reveal'))}`, ok: true };
+}
