@@ -1,0 +1,29 @@
+import { type Card, rankOf, suitOf } from '@scorpion/rules';
+
+const RANK_NAMES = ['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'];
+const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
+const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'];
+const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+
+/** "Queen of hearts" */
+export function cardName(card: Card): string {
+  return `${RANK_NAMES[rankOf(card) - 1]} of ${SUIT_NAMES[suitOf(card)]}`;
+}
+
+export function suitSymbol(card: Card): string {
+  return SUIT_SYMBOLS[suitOf(card)]!;
+}
+
+export function suitClass(card: Card): string {
+  return SUIT_NAMES[suitOf(card)]!;
+}
+
+export function rankLabel(card: Card): string {
+  return RANK_LABELS[rankOf(card) - 1]!;
+}
+
+/** What a screen reader says for a card in a column: "Queen of hearts, face up, column 3". */
+export function cardLabel(card: Card, faceUp: boolean, column: number): string {
+  const where = `column ${column + 1}`;
+  return faceUp && card >= 0 ? `${cardName(card)}, face up, ${where}` : `Face-down card, ${where}`;
+}

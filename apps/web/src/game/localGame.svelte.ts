@@ -1,0 +1,117 @@
+import {
+  canRedo,
+  canUndo,
+  currentState,
+  dealFromSeed,
+  type GameState,
+  type GameStatus,
+  gameStatus,
+  type History,
+  type IllegalReason,
+  type Move,
+  movesSoFar,
+  newGame,
+  newHistory,
+  play,
+  progressOf,
+  redo,
+  toPlayerView,
+  undo,
+} from '@scorpion/rules';
+import { readJson, writeJson } from '../lib/storage.ts';
+import { type PracticeConfig, sameConfig } from './practiceConfig.ts';
+
+const KEY = 'scorpion.practice';
+
+interface Saved {
+  config: PracticeConfig;
+  moves: Move[];
+  cursor: number;
+}
+
+/**
+ * A practice game played entirely in the browser with the shared rules: unlimited undo and
+ * redo, saved after every change so that a reload comes back to the same position.
+ */
+export class LocalGame {
+  readonly config: PracticeConfig;
+  #history = $state.raw<History>() as History;
+  readonly #start: GameState;
+
+  constructor(config: PracticeConfig) {
+    this.config = config;
+    this.#start = newGame(config.variant, config.options, dealFromSeed(config.variant, config.seed));
+    this.#history = this.#restore() ?? newHistory(this.#start);
+  }
+
+  /** The saved game's config, to reopen the last practice deal when the link names none. */
+  static savedConfig(): PracticeConfig | undefined {
+    return readJson<Saved>(KEY)?.config;
+  }
+
+  get view(): GameState {
+    return toPlayerView(currentState(this.#history));
+  }
+
+  get status(): GameStatus {
+    return gameStatus(currentState(this.#history));
+  }
+
+  get progress(): number {
+    return progressOf(currentState(this.#history));
+  }
+
+  get moveCount(): number {
+    return this.#history.cursor;
+  }
+
+  get canUndo(): boolean {
+    return canUndo(this.#history);
+  }
+
+  get canRedo(): boolean {
+    return canRedo(this.#history);
+  }
+
+  play(move: Move): IllegalReason | undefined {
+    const result = play(this.#history, move);
+    if (!result.ok) return result.reason;
+    this.#set(result.history);
+    return undefined;
+  }
+
+  undo() {
+    this.#set(undo(this.#history));
+  }
+
+  redo() {
+    this.#set(redo(this.#history));
+  }
+
+  restart() {
+    this.#set(newHistory(this.#start));
+  }
+
+  #set(history: History) {
+    this.#history = history;
+    writeJson(KEY, { config: this.config, moves: [...history.moves], cursor: history.cursor } satisfies Saved);
+  }
+
+  /** Replays the saved moves; a save for another deal, or one that no longer replays, is ignored. */
+  #restore(): History | undefined {
+    const saved = readJson<Saved>(KEY);
+    if (!saved || !sameConfig(saved.config, this.config) || !Array.isArray(saved.moves)) return undefined;
+    let history = newHistory(this.#start);
+    for (const move of saved.moves) {
+      const result = play(history, move);
+      if (!result.ok) return undefined;
+      history = result.history;
+    }
+    for (let i = saved.moves.length; i > saved.cursor; i--) history = undo(history);
+    return history;
+  }
+
+  get moves(): readonly Move[] {
+    return movesSoFar(this.#history);
+  }
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute } from './routes.ts';
+
+describe('routes', () => {
+  it('maps paths to pages', () => {
+    expect(matchRoute('/')).toEqual({ page: 'home' });
+    expect(matchRoute('/daily/')).toEqual({ page: 'daily' });
+    expect(matchRoute('/r/abc234')).toEqual({ page: 'race', code: 'ABC234' });
+    expect(matchRoute('/replay/g_12')).toEqual({ page: 'replay', gameId: 'g_12' });
+    expect(matchRoute('/r/')).toEqual({ page: 'not-found' });
+    expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
+  });
+});

@@ -1,0 +1,105 @@
+import type { ClientMessage, ServerMessage } from '@scorpion/protocol';
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'online' | 'reconnecting';
+
+type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
+type Listener = (message: ServerMessage) => void;
+
+const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
+
+/**
+ * The one WebSocket of this tab. It reconnects by itself with a backoff; every page that needs
+ * the server registers what to send on each (re)connection with `onReady`, so that a dropped
+ * socket resumes exactly what was on screen.
+ */
+export class Connection {
+  #status = $state<ConnectionStatus>('idle');
+  #welcome = $state.raw<Welcome | undefined>();
+  #socket: WebSocket | undefined;
+  #attempt = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #listeners = new Set<Listener>();
+  #ready = new Set<() => void>();
+  #offset = 0;
+
+  get status() {
+    return this.#status;
+  }
+
+  get welcome() {
+    return this.#welcome;
+  }
+
+  /** The server's clock, which is the only clock games are timed by. */
+  serverNow(): number {
+    return Date.now() + this.#offset;
+  }
+
+  start() {
+    if (this.#status !== 'idle') return;
+    addEventListener('online', () => this.#retryNow());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.#retryNow();
+    });
+    this.#open();
+  }
+
+  send(message: ClientMessage): boolean {
+    if (this.#status !== 'online' || this.#socket?.readyState !== WebSocket.OPEN) return false;
+    this.#socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  listen(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Runs `fn` now if online and again after every reconnection; returns the way to stop. */
+  onReady(fn: () => void): () => void {
+    this.#ready.add(fn);
+    if (this.#status === 'online') fn();
+    return () => this.#ready.delete(fn);
+  }
+
+  #open() {
+    clearTimeout(this.#timer);
+    this.#status = this.#attempt === 0 ? 'connecting' : 'reconnecting';
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    const socket = new WebSocket(url);
+    this.#socket = socket;
+    socket.onmessage = (e) => {
+      if (typeof e.data !== 'string') return;
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(e.data) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'welcome') this.#onWelcome(message);
+      if ('serverTime' in message && typeof message.serverTime === 'number') {
+        this.#offset = message.serverTime - Date.now();
+      }
+      for (const listener of this.#listeners) listener(message);
+    };
+    socket.onclose = () => {
+      if (this.#socket !== socket) return;
+      this.#socket = undefined;
+      this.#status = 'reconnecting';
+      const delay = BACKOFF_MS[Math.min(this.#attempt, BACKOFF_MS.length - 1)]!;
+      this.#attempt++;
+      this.#timer = setTimeout(() => this.#open(), delay);
+    };
+  }
+
+  #onWelcome(message: Welcome) {
+    this.#welcome = message;
+    this.#attempt = 0;
+    this.#status = 'online';
+    for (const fn of this.#ready) fn();
+  }
+
+  #retryNow() {
+    if (this.#status === 'reconnecting' && !this.#socket) this.#open();
+  }
+}
