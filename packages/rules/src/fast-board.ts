@@ -32,6 +32,19 @@ for (let card = 0; card < 2 * FACES; card++) {
 }
 
 const STOCK_COLUMNS = 3;
+
+/** Insertion sort of the first `count` keys: there are rarely more than a dozen. */
+function sortKeys(keys: Int32Array, count: number): void {
+  for (let i = 1; i < count; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+}
 const RUN = 13;
 
 export class FastBoard {
@@ -57,10 +70,17 @@ export class FastBoard {
    */
   private log: Int32Array = new Int32Array(1024);
   private logLen = 0;
-  /** Per face: the first and second column whose top is one rank higher in suit (-1: none). */
-  private readonly above = new Int16Array(FACES).fill(-1);
-  private readonly aboveToo = new Int16Array(FACES).fill(-1);
+  /**
+   * Where each card is: its column (-1 when in the stock, reserve or foundations) and row. Kept
+   * up to date by every play and undo, so that generation looks only at what each column top
+   * can receive instead of at every face-up card.
+   */
+  private readonly where = new Int16Array(2 * FACES).fill(-1);
+  private readonly rowOf = new Int16Array(2 * FACES);
+  private readonly decks: number;
   private readonly empties: Int16Array;
+  /** Column moves found by `generate` as sortable keys `from << 16 | row << 8 | to`. */
+  private readonly keys = new Int32Array(1024);
 
   private constructor(state: GameState) {
     const variant = VARIANTS[state.variant];
@@ -73,10 +93,12 @@ export class FastBoard {
     this.lengths = new Int16Array(this.columnCount);
     this.hidden = new Int16Array(this.columnCount);
     this.empties = new Int16Array(this.columnCount);
+    this.decks = variant.decks;
     state.columns.forEach((column, c) => {
       this.cards.set(column, c * this.stride);
       this.lengths[c] = column.length;
       this.hidden[c] = state.hidden[c]!;
+      for (let row = 0; row < column.length; row++) this.place(column[row]!, c, row);
     });
     this.stock = Int16Array.from(state.stock);
     this.stockLen = state.stock.length;
@@ -182,8 +204,10 @@ export class FastBoard {
   /** Writes every legal move into `out` in `legalMoves` order; returns how many. */
   generate(out: Int32Array): number {
     if (this.isWon()) return 0;
-    const { cards, lengths, hidden, stride, above, aboveToo, empties } = this;
+    const { cards, lengths, hidden, stride, where, rowOf, empties, keys } = this;
+    const copies = this.decks * FACES;
     let emptyCount = 0;
+    let k = 0;
     for (let t = 0; t < this.columnCount; t++) {
       const len = lengths[t]!;
       if (len === 0) {
@@ -192,32 +216,28 @@ export class FastBoard {
       }
       const top = cards[t * stride + len - 1]!;
       if (RANK[top] === 1) continue;
-      const below = FACE[top]! - 1;
-      if (above[below]! < 0) above[below] = t;
-      else aboveToo[below] = t;
-    }
-    let n = 0;
-    const anyToEmpty = this.anyToEmpty;
-    for (let from = 0; from < this.columnCount; from++) {
-      const base = from * stride;
-      const length = lengths[from]!;
-      for (let row = hidden[from]!; row < length; row++) {
-        const card = cards[base + row]!;
-        // Most cards have nowhere to go: skip them without a call.
-        if (above[FACE[card]!]! < 0 && (emptyCount === 0 || (!anyToEmpty && RANK[card] !== RUN))) continue;
-        n = this.pushTargets(out, n, card, KIND_MOVE, from, row, emptyCount);
+      for (let card = FACE[top]! - 1; card < copies; card += FACES) {
+        const c = where[card]!;
+        if (c < 0 || c === t) continue;
+        const row = rowOf[card]!;
+        if (row >= hidden[c]!) keys[k++] = (c << 16) | (row << 8) | t;
       }
     }
-    for (let index = 0; index < this.reserveLen; index++) {
-      n = this.pushTargets(out, n, this.reserve[index]!, KIND_RESERVE, index, 0, emptyCount);
+    if (emptyCount > 0) k = this.emptyColumnKeys(k, emptyCount);
+    sortKeys(keys, k);
+    let n = 0;
+    for (let i = 0; i < k; i++) {
+      const key = keys[i]!;
+      out[n++] = code(KIND_MOVE, key >> 16, (key >> 8) & 255, key & 255);
     }
-    for (let t = 0; t < this.columnCount; t++) {
-      const len = lengths[t]!;
-      if (len === 0) continue;
-      const top = cards[t * stride + len - 1]!;
-      if (RANK[top] === 1) continue;
-      above[FACE[top]! - 1] = -1;
-      aboveToo[FACE[top]! - 1] = -1;
+    for (let index = 0; index < this.reserveLen; index++) {
+      const card = this.reserve[index]!;
+      const toEmpty = this.anyToEmpty || RANK[card] === RUN;
+      for (let t = 0; t < this.columnCount; t++) {
+        const len = lengths[t]!;
+        const fits = len === 0 ? toEmpty : RANK[card] !== RUN && FACE[cards[t * stride + len - 1]!] === FACE[card]! + 1;
+        if (fits) out[n++] = code(KIND_RESERVE, index, 0, t);
+      }
     }
     if (this.stockLen > 0) out[n++] = KIND_DEAL;
     if (this.foundationsOn) {
@@ -231,36 +251,25 @@ export class FastBoard {
     return n;
   }
 
-  /** The targets of one card, merged in column order with the empty columns it may fill. */
-  private pushTargets(
-    out: Int32Array,
-    n: number,
-    card: number,
-    kind: number,
-    a: number,
-    row: number,
-    emptyCount: number,
-  ): number {
-    const f = FACE[card]!;
-    const toEmpty = this.anyToEmpty || RANK[card] === RUN;
-    const from = kind === KIND_MOVE ? a : -1;
-    let e = 0;
-    for (let k = 0; k < 2; k++) {
-      const t = k === 0 ? this.above[f]! : this.aboveToo[f]!;
-      if (t < 0) continue;
-      if (toEmpty) {
-        for (; e < emptyCount && this.empties[e]! < t; e++) {
-          if (this.empties[e] !== from) out[n++] = code(kind, a, row, this.empties[e]!);
+  /** Adds the keys of moves into empty columns: face-up Kings, or any face-up card in Wasp. */
+  private emptyColumnKeys(k: number, emptyCount: number): number {
+    const { keys, empties, hidden, lengths } = this;
+    if (this.anyToEmpty) {
+      for (let c = 0; c < this.columnCount; c++) {
+        for (let row = hidden[c]!; row < lengths[c]!; row++) {
+          for (let e = 0; e < emptyCount; e++) keys[k++] = (c << 16) | (row << 8) | empties[e]!;
         }
       }
-      if (t !== from) out[n++] = code(kind, a, row, t);
+      return k;
     }
-    if (toEmpty) {
-      for (; e < emptyCount; e++) {
-        if (this.empties[e] !== from) out[n++] = code(kind, a, row, this.empties[e]!);
-      }
+    for (let king = RUN - 1; king < this.decks * FACES; king += RUN) {
+      const c = this.where[king]!;
+      if (c < 0) continue;
+      const row = this.rowOf[king]!;
+      if (row < hidden[c]!) continue;
+      for (let e = 0; e < emptyCount; e++) keys[k++] = (c << 16) | (row << 8) | empties[e]!;
     }
-    return n;
+    return k;
   }
 
   /** Plays a legal move (as `generate` writes it) in place. */
@@ -292,11 +301,10 @@ export class FastBoard {
         break;
       case KIND_FOUNDATION:
         this.foundations.set(this.column(a), RUN * this.foundationLen++);
-        this.lengths[a] = 0;
+        this.clearColumn(a);
         break;
       default:
-        this.cards.set(this.foundations.subarray(a * RUN, a * RUN + RUN), c * this.stride);
-        this.lengths[c] = RUN;
+        this.fillColumn(c, this.foundations.subarray(a * RUN, a * RUN + RUN));
         this.foundations.copyWithin(a * RUN, (a + 1) * RUN, this.foundationLen * RUN);
         this.foundationLen--;
     }
@@ -333,17 +341,13 @@ export class FastBoard {
         break;
       case KIND_FOUNDATION:
         this.foundationLen--;
-        this.cards.set(
-          this.foundations.subarray(this.foundationLen * RUN, this.foundationLen * RUN + RUN),
-          a * this.stride,
-        );
-        this.lengths[a] = RUN;
+        this.fillColumn(a, this.foundations.subarray(this.foundationLen * RUN, this.foundationLen * RUN + RUN));
         break;
       default:
         this.foundations.copyWithin((a + 1) * RUN, a * RUN, this.foundationLen * RUN);
         this.foundations.set(this.column(c), a * RUN);
         this.foundationLen++;
-        this.lengths[c] = 0;
+        this.clearColumn(c);
     }
   }
 
@@ -353,20 +357,44 @@ export class FastBoard {
 
   /** Moves the cards from `row` up of column `from` onto column `to`. */
   private moveCards(from: number, row: number, to: number): void {
-    const start = from * this.stride + row;
-    const end = from * this.stride + this.lengths[from]!;
-    this.cards.copyWithin(to * this.stride + this.lengths[to]!, start, end);
-    this.lengths[to] = this.lengths[to]! + (end - start);
+    const count = this.lengths[from]! - row;
+    const source = from * this.stride + row;
+    const landing = this.lengths[to]!;
+    for (let i = 0; i < count; i++) {
+      const card = this.cards[source + i]!;
+      this.cards[to * this.stride + landing + i] = card;
+      this.place(card, to, landing + i);
+    }
+    this.lengths[to] = landing + count;
     this.lengths[from] = row;
   }
 
   private pushCard(c: number, card: number): void {
     this.cards[c * this.stride + this.lengths[c]!] = card;
+    this.place(card, c, this.lengths[c]!);
     this.lengths[c] = this.lengths[c]! + 1;
   }
 
   private popCard(c: number): number {
     this.lengths[c] = this.lengths[c]! - 1;
-    return this.cards[c * this.stride + this.lengths[c]!]!;
+    const card = this.cards[c * this.stride + this.lengths[c]!]!;
+    this.where[card] = -1;
+    return card;
+  }
+
+  private fillColumn(c: number, run: Int16Array): void {
+    this.cards.set(run, c * this.stride);
+    for (let row = 0; row < run.length; row++) this.place(run[row]!, c, row);
+    this.lengths[c] = run.length;
+  }
+
+  private clearColumn(c: number): void {
+    for (const card of this.column(c)) this.where[card] = -1;
+    this.lengths[c] = 0;
+  }
+
+  private place(card: number, column: number, row: number): void {
+    this.where[card] = column;
+    this.rowOf[card] = row;
   }
 }
