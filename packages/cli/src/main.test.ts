@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/* The real command, as `pnpm --silent scorpion …` runs it, fed on stdin. */
+const root = join(import.meta.dirname, '../../..');
+const fixtures = join(root, 'packages/rules/test/fixtures/conformance');
+
+function scorpion(args: string[], input = '') {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args], {
+    input,
+    encoding: 'utf8',
+    cwd: root,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('scorpion replay', () => {
+  const lines = ['scorpion.jsonl', 'three-blind-mice-foundations.jsonl', 'double-scorpion.jsonl'].flatMap((file) =>
+    readFileSync(join(fixtures, file), 'utf8').split('\n').filter(Boolean).slice(0, 2),
+  );
+  const cases = lines.map((line) => JSON.parse(line));
+
+  it('--trace prints exactly the conformance trace, one line per record', () => {
+    const input = cases.map((c) => JSON.stringify(c.record)).join('\n');
+    const out = scorpion(['replay', '--trace'], input);
+    expect(out.status).toBe(0);
+    const printed = out.stdout.trim().split('\n');
+    expect(printed).toEqual(cases.map((c) => JSON.stringify(c.expected)));
+  });
+
+  it('summarises each record, and reports bad lines without stopping', () => {
+    const winning = readFileSync(join(fixtures, 'winning-lines.jsonl'), 'utf8').split('\n')[0]!;
+    const record = JSON.parse(winning).record;
+    const won = { ...record, moves: record.moves.slice(0, -1) };
+    const input = [
+      JSON.stringify(won),
+      '{not json',
+      JSON.stringify({ ...record, variant: 'spider' }),
+      JSON.stringify({ ...record, deck: record.deck.slice(1) }),
+      JSON.stringify({ ...record, moves: [{ kind: 'move', from: 99, row: 0, to: 1 }] }),
+    ].join('\n');
+    const out = scorpion(['replay'], input);
+    expect(out.status).toBe(1);
+    const [first, ...rest] = out.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(first).toMatchObject({ ok: true });
+    expect(rest).toEqual([
+      { error: 'not valid JSON' },
+      { error: 'unknown variant: "spider"' },
+      { error: `deck must hold 52 cards, not 51` },
+      { ok: false, illegalAt: 0, reason: 'no-such-column' },
+    ]);
+  });
+});
+
+describe('scorpion deal and show', () => {
+  it('deals the pinned deck for a seed and shows it with face-down cards hidden', () => {
+    const dealt = scorpion(['deal', '--variant', 'scorpion', '--seed', '0123456789abcdef0123456789abcdef']);
+    expect(dealt.status).toBe(0);
+    const record = JSON.parse(dealt.stdout);
+    expect(record.deck.slice(0, 5)).toEqual(['KC', '7S', '7D', 'JD', 'KH']);
+    expect(record.moves).toEqual([]);
+    const shown = scorpion(['show'], dealt.stdout);
+    expect(shown.stdout).toContain('scorpion · 0 moves · playing');
+    expect(shown.stdout).toContain('##');
+    expect(shown.stdout).not.toContain(' 7s');
+    expect(scorpion(['show', '--reveal'], dealt.stdout).stdout).toContain(' kc');
+  });
+
+  it('refuses a bad seed or variant with a usage message', () => {
+    const bad = scorpion(['deal', '--variant', 'scorpion', '--seed', 'xyz']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--seed takes 32 hex digits');
+    expect(scorpion(['deal', '--variant', 'spider']).status).toBe(2);
+    expect(scorpion(['fly']).status).toBe(2);
+  });
+});
