@@ -51,7 +51,7 @@ describe('scorpion replay', () => {
     expect(rest).toEqual([
       { error: 'not valid JSON' },
       { error: 'unknown variant: "spider"' },
-      { error: `deck must hold 52 cards, not 51` },
+      { error: 'deck must hold 104 cards, not 103' },
       { ok: false, illegalAt: 0, reason: 'no-such-column' },
     ]);
   });
