@@ -6,7 +6,15 @@ const server = process.env.SCORPION_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [svelte()],
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      // The protocol's modules only declare schemas: the web app takes types and one converter
+      // from it, so unused schemas (and zod with them) must not ship to the browser.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]protocol[\\/]/.test(id) },
+    },
+  },
   server: {
     proxy: {
       '/api': server,

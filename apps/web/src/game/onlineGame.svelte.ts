@@ -1,0 +1,143 @@
+import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
+import { toGameState } from '@scorpion/protocol';
+import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
+import type { Connection } from '../net/connection.svelte.ts';
+
+type ErrorFrame = Extract<ServerMessage, { type: 'error' }>;
+
+/**
+ * A game the server holds. The board shows the server's player view with this client's own
+ * moves laid on top at once (the shared rules judge them the same way the server will); each
+ * `ack` replaces the snapshot, and a refusal rolls the board back to what the server says.
+ */
+export class OnlineGame {
+  #snapshot = $state.raw<GameSnapshot>() as GameSnapshot;
+  #pending = $state.raw<readonly Move[]>([]);
+  #receivedAt = $state(0);
+  #rejected = $state('');
+  readonly #connection: Connection;
+  readonly #stop: (() => void)[] = [];
+
+  constructor(connection: Connection, snapshot: GameSnapshot) {
+    this.#connection = connection;
+    this.#accept(snapshot);
+    this.#stop.push(connection.listen((message) => this.#onMessage(message)));
+    // After a reconnection, fetch the game again; unacknowledged moves are sent once more then.
+    let first = true;
+    this.#stop.push(
+      connection.onReady(() => {
+        if (!first) connection.send({ type: 'game-resume', gameId: this.id });
+        first = false;
+      }),
+    );
+  }
+
+  get id() {
+    return this.#snapshot.gameId;
+  }
+
+  get snapshot() {
+    return this.#snapshot;
+  }
+
+  /** The view to draw: the server's, with the moves still on their way applied. */
+  readonly view: GameState = $derived.by(() => {
+    let state = toGameState(this.#snapshot.view);
+    for (const move of this.#pending) {
+      const result = applyMove(state, move);
+      if (!result.ok) break;
+      state = result.state;
+    }
+    return state;
+  });
+
+  get over() {
+    return this.#snapshot.status !== 'playing';
+  }
+
+  get moves() {
+    return this.#snapshot.moves + this.#pending.length;
+  }
+
+  get busy() {
+    return this.#pending.length > 0;
+  }
+
+  /** Why the server last turned a move down, in words; cleared by the next ack. */
+  get rejected() {
+    return this.#rejected;
+  }
+
+  /** Elapsed game time on the server's clock at local time `now`. */
+  elapsedAt(now: number): number {
+    const s = this.#snapshot;
+    if (s.status !== 'playing') return s.elapsedMs;
+    return s.elapsedMs + Math.max(0, now - this.#receivedAt);
+  }
+
+  play(move: Move): IllegalReason | undefined {
+    if (this.over) return 'game-over';
+    const result = applyMove(this.view, move);
+    if (!result.ok) return result.reason;
+    const expect = this.#snapshot.seq + this.#pending.length;
+    this.#pending = [...this.#pending, move];
+    this.#connection.send({ type: 'move', gameId: this.id, expect, move });
+    return undefined;
+  }
+
+  /** Undo and redo wait for the server: it keeps the history, and counts them as moves. */
+  undo() {
+    if (!this.busy && this.#snapshot.canUndo) {
+      this.#connection.send({ type: 'undo', gameId: this.id, expect: this.#snapshot.seq });
+    }
+  }
+
+  redo() {
+    if (!this.busy && this.#snapshot.canRedo) {
+      this.#connection.send({ type: 'redo', gameId: this.id, expect: this.#snapshot.seq });
+    }
+  }
+
+  giveUp() {
+    this.#connection.send({ type: 'give-up', gameId: this.id });
+  }
+
+  dispose() {
+    for (const stop of this.#stop) stop();
+  }
+
+  #accept(snapshot: GameSnapshot) {
+    this.#snapshot = snapshot;
+    this.#receivedAt = Date.now();
+  }
+
+  #onMessage(message: ServerMessage) {
+    if (message.type === 'ack' && message.gameId === this.id) {
+      this.#rejected = '';
+      const advanced = message.game.seq - this.#snapshot.seq;
+      if (advanced <= 0) return;
+      this.#accept(message.game);
+      // The oldest pending moves are the ones acknowledged; the rest still stand on top of them.
+      this.#pending = this.#pending.slice(advanced);
+    } else if (message.type === 'game' && message.game.gameId === this.id) {
+      this.#resync(message.game);
+    } else if (message.type === 'error' && message.gameId === this.id) {
+      this.#onError(message);
+    }
+  }
+
+  /** A fresh snapshot (on resume): moves it already holds are dropped, the others resent. */
+  #resync(snapshot: GameSnapshot) {
+    const applied = snapshot.seq - this.#snapshot.seq;
+    const left = applied >= 0 ? this.#pending.slice(applied) : [];
+    this.#accept(snapshot);
+    this.#pending = [];
+    for (const move of left) if (this.play(move)) break;
+  }
+
+  #onError(error: ErrorFrame) {
+    this.#pending = [];
+    if (error.game) this.#accept(error.game);
+    this.#rejected = error.message;
+  }
+}

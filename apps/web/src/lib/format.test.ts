@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, ordinal, shareText } from './format.ts';
+import { histogram } from './histogram.ts';
+
+describe('format', () => {
+  it('writes times and the share line', () => {
+    expect(formatDuration(261_000)).toBe('4:21');
+    expect(formatDuration(3_723_000)).toBe('1:02:03');
+    expect(formatDuration(-500)).toBe('0:00');
+    expect(shareText(123, true, 261_400, 187)).toBe('Scorpion #123 ✅ 4:21 · 187 moves');
+    expect(shareText(9, false, 60_000, 3)).toBe('Scorpion #9 ❌ 1:00 · 3 moves');
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).join(' ')).toBe(
+      '1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 101st',
+    );
+  });
+});
+
+describe('histogram', () => {
+  it('bins times with a round width and marks the player', () => {
+    const bins = histogram([61_000, 75_000, 130_000, 250_000], 131_000);
+    expect(bins.every((b) => b.to - b.from === 30_000)).toBe(true);
+    expect(bins.reduce((n, b) => n + b.count, 0)).toBe(4);
+    expect(bins.filter((b) => b.mine)).toHaveLength(1);
+    expect(bins.find((b) => b.mine)!.from).toBe(120_000);
+    expect(bins.length).toBeLessThanOrEqual(12);
+  });
+
+  it('is empty without times', () => {
+    expect(histogram([], undefined)).toEqual([]);
+  });
+});
