@@ -93,11 +93,3 @@ export function formatFigure(f: PlayoutFigure): string {
   return `| ${f.engine} | ${f.variant} | ${rate} | ${f.nsPerMove.toFixed(0)} |`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log('| engine | variant | moves/s | ns/move |\n|---|---|---|---|');
-  for (const engine of ['fast-board', 'immutable'] as const) {
-    for (const variant of ['scorpion', 'three-blind-mice', 'double-scorpion'] as const) {
-      console.log(formatFigure(measurePlayouts(engine, variant)));
-    }
-  }
-}
