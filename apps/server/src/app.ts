@@ -1,0 +1,103 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type Clock, systemClock } from './clock.ts';
+import { DailyService } from './daily/service.ts';
+import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
+import { type DealSource, secretDeals } from './deals/source.ts';
+import { creditDowntime, startHeartbeat } from './downtime.ts';
+import { GameService } from './games/service.ts';
+import { serverSecret } from './identity/secret.ts';
+import { RaceHub } from './races/hub.ts';
+import { sqliteRepos } from './repo/sqlite/index.ts';
+import { boardRoutes } from './routes/boards.ts';
+import { dailyRoutes } from './routes/daily.ts';
+import { gameRoutes } from './routes/games.ts';
+import { playerRoutes } from './routes/players.ts';
+import { roomRoutes } from './routes/rooms.ts';
+import { webRoutes } from './routes/web.ts';
+import type { Services } from './services.ts';
+import { Connections } from './ws/connections.ts';
+import { MAX_FRAME_BYTES, wsRoutes } from './ws/route.ts';
+
+export interface AppOptions {
+  readonly databasePath: string;
+  readonly databaseSync?: 'normal' | 'full';
+  /** Cookie signing and daily seeds; generated and stored in the database when absent. */
+  readonly secret?: string;
+  readonly logger?: FastifyServerOptions['logger'];
+  readonly webDist?: string;
+  readonly allowedOrigins?: readonly string[];
+  /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
+  readonly now?: Clock;
+  readonly deals?: DealSource;
+  readonly certifier?: Certifier;
+  readonly countdownMs?: number;
+  readonly heartbeatMs?: number;
+  readonly downtimeTickMs?: number;
+  readonly rateLimit?: { perSecond: number; burst: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The game services behind the routes; tests and tools reach the server's state through it. */
+    services: Services;
+  }
+}
+
+export type ScorpionApp = FastifyInstance;
+
+/**
+ * The whole service as one Fastify instance: the database (migrated), the game services, the
+ * REST routes, the socket and the web app. Restarting on the same database resumes everything.
+ */
+export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
+  const now = options.now ?? systemClock;
+  const repos = sqliteRepos(options.databasePath, options.databaseSync);
+  const secret = await serverSecret(repos.settings, options.secret);
+  const deals = options.deals ?? secretDeals(secret);
+  const certifier = options.certifier ?? acceptEveryDeal;
+
+  await creditDowntime(repos, now);
+  const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 1000);
+
+  const connections = new Connections();
+  const games = new GameService(repos, now);
+  const daily = new DailyService(repos, games, deals, certifier, now);
+  const hub = new RaceHub(repos, games, deals, certifier, connections, now, options.countdownMs ?? 3000);
+  const services: Services = { repos, games, daily, hub, deals, connections, now };
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  await app.register(fastifyCookie, { secret });
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(playerRoutes, { services });
+  await app.register(dailyRoutes, { services });
+  await app.register(boardRoutes, { services });
+  await app.register(roomRoutes, { services });
+  await app.register(gameRoutes, { services });
+  await app.register(wsRoutes, {
+    services,
+    edge: {
+      allowedOrigins: options.allowedOrigins ?? [],
+      heartbeatMs: options.heartbeatMs ?? 30_000,
+      ratePerSecond: options.rateLimit?.perSecond ?? 20,
+      rateBurst: options.rateLimit?.burst ?? 40,
+    },
+  });
+  app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
+  await app.register(webRoutes, { webDist: options.webDist ?? '' });
+
+  await hub.resumeRunning();
+  await daily.closePastDays();
+  const sweep = setInterval(() => void daily.closePastDays(), 60_000);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    hub.stop();
+    await stopHeartbeat();
+    repos.close();
+  });
+  app.decorate('services', services);
+  return app;
+}

@@ -1,0 +1,45 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, so relative paths mean the same from `pnpm start` at the root or here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databasePath: string;
+  /** When unset, a secret is generated on first start and kept in the database. */
+  readonly secret: string | undefined;
+  readonly databaseSync: 'normal' | 'full';
+  readonly logLevel: string;
+  /** Extra origins allowed to open the socket (comma-separated); the page's own origin always is. */
+  readonly allowedOrigins: readonly string[];
+  readonly webDist: string;
+  readonly countdownMs: number;
+}
+
+function fromRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  const secret = env.SCORPION_SECRET;
+  if (secret !== undefined && secret.length < 32) throw new Error('SCORPION_SECRET must hold at least 32 characters');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databasePath: fromRoot(env.DATABASE_PATH ?? 'data/scorpion.db'),
+    secret,
+    databaseSync: env.DATABASE_SYNC === 'full' ? 'full' : 'normal',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    webDist: fromRoot(env.WEB_DIST ?? 'apps/web/dist'),
+    countdownMs: Number(env.RACE_COUNTDOWN_MS ?? 3000),
+  };
+}

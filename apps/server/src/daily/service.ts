@@ -1,0 +1,97 @@
+import type { GameOptions } from '@scorpion/protocol';
+import type { VariantId } from '@scorpion/rules';
+import { type Clock, dayNumber, utcDate } from '../clock.ts';
+import { type Certifier, pickCertified } from '../deals/certify.ts';
+import type { DealSource } from '../deals/source.ts';
+import { KeyedLock } from '../games/lock.ts';
+import type { GameService } from '../games/service.ts';
+import type { Session } from '../games/session.ts';
+import type { DailyDealRow, Repos } from '../repo/types.ts';
+
+export const DAILY_VARIANT: VariantId = 'scorpion';
+export const DAILY_OPTIONS: GameOptions = { foundations: false, open: false };
+
+/**
+ * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked and its
+ * clock starts when the deal is first shown; later attempts replay the deal as practice.
+ */
+export class DailyService {
+  private readonly making = new Map<string, Promise<DailyDealRow>>();
+  /** Two tabs joining at once must not both get a first, ranked attempt. */
+  private readonly joining = new KeyedLock();
+
+  constructor(
+    private readonly repos: Repos,
+    private readonly games: GameService,
+    private readonly deals: DealSource,
+    private readonly certifier: Certifier,
+    private readonly now: Clock,
+  ) {}
+
+  today(): string {
+    return utcDate(this.now());
+  }
+
+  /** The deal of `date`, made and stored on first use. Never handed to a client before the day ends. */
+  deal(date: string): Promise<DailyDealRow> {
+    let pending = this.making.get(date);
+    if (!pending) {
+      pending = (async () => {
+        const stored = await this.repos.daily.get(date);
+        if (stored) return stored;
+        const picked = await pickCertified(this.certifier, DAILY_VARIANT, DAILY_OPTIONS, (n) =>
+          this.deals.daily(DAILY_VARIANT, date, n),
+        );
+        return this.repos.daily.put({
+          date,
+          day: dayNumber(date),
+          variant: DAILY_VARIANT,
+          seed: picked.seed,
+          deck: picked.deck,
+          candidate: picked.candidate,
+          certifiedBy: this.certifier.name,
+        });
+      })();
+      this.making.set(date, pending);
+      void pending.then(
+        () => this.making.delete(date),
+        () => this.making.delete(date),
+      );
+    }
+    return pending;
+  }
+
+  /** Today's game for the player: the one in progress, or a new one (ranked if it is the first). */
+  join(playerId: string): Promise<Session> {
+    return this.joining.run(playerId, () => this.joinNow(playerId));
+  }
+
+  private async joinNow(playerId: string): Promise<Session> {
+    const date = this.today();
+    const mine = await this.repos.games.dailyOf(playerId, date);
+    const open = mine.find((g) => g.status === 'playing');
+    if (open) {
+      const session = await this.games.load(open.id);
+      if (session) return session;
+    }
+    const deal = await this.deal(date);
+    return this.games.create({
+      playerId,
+      kind: 'daily',
+      variant: deal.variant,
+      options: DAILY_OPTIONS,
+      seed: deal.seed,
+      playerSeed: false,
+      deck: deal.deck,
+      dailyDate: date,
+      ranked: mine.length === 0,
+    });
+  }
+
+  /** Ends the games still open from past days, so their results land on those days' boards. */
+  async closePastDays(): Promise<number> {
+    const open = await this.repos.games.openDailiesBefore(this.today());
+    for (const id of open) await this.games.close(id, 'timed-out');
+    return open.length;
+  }
+}

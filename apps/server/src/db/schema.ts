@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Key-value settings: the server secret, the heartbeat that measures downtime. */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const players = sqliteTable(
+  'players',
+  {
+    id: text('id').primaryKey(),
+    nickname: text('nickname').notNull(),
+    /** Case-folded nickname: unique, so two players never look alike by case alone. */
+    nicknameKey: text('nickname_key').notNull(),
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('players_nickname_key').on(t.nicknameKey), uniqueIndex('players_token_hash').on(t.tokenHash)],
+);
+
+export const games = sqliteTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    kind: text('kind', { enum: ['daily', 'practice', 'race'] }).notNull(),
+    variant: text('variant').notNull(),
+    options: text('options', { mode: 'json' }).$type<{ foundations: boolean; open: boolean }>().notNull(),
+    seed: text('seed'),
+    /** The player chose the seed (practice): the seed may be shown to them. */
+    playerSeed: integer('player_seed', { mode: 'boolean' }).notNull(),
+    /** The full deck as card numbers, in deal order. */
+    deck: text('deck', { mode: 'json' }).$type<readonly number[]>().notNull(),
+    dailyDate: text('daily_date'),
+    raceId: text('race_id'),
+    ranked: integer('ranked', { mode: 'boolean' }).notNull(),
+    status: text('status', { enum: ['playing', 'won', 'gave-up', 'timed-out'] }).notNull(),
+    /** Server clock when the clock starts (a race's countdown end; when a daily was first shown). */
+    startedAt: integer('started_at').notNull(),
+    /** Server downtime while the game was open: never counted on its clock. */
+    pausedMs: integer('paused_ms').notNull().default(0),
+    finishedAt: integer('finished_at'),
+    timeMs: integer('time_ms'),
+    seq: integer('seq').notNull().default(0),
+    moves: integer('moves').notNull().default(0),
+    undos: integer('undos').notNull().default(0),
+    progress: integer('progress').notNull().default(0),
+    faceDown: integer('face_down').notNull().default(0),
+  },
+  (t) => [
+    index('games_player_status').on(t.playerId, t.status),
+    index('games_daily').on(t.dailyDate, t.playerId),
+    index('games_race').on(t.raceId),
+    index('games_open').on(t.status).where(sql`status = 'playing'`),
+  ],
+);
+
+/** Every action of every game, in order: the game is these replayed from its deck. */
+export const actions = sqliteTable(
+  'actions',
+  {
+    gameId: text('game_id').notNull(),
+    seq: integer('seq').notNull(),
+    action: text('action').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] })],
+);
+
+export const dailyDeals = sqliteTable('daily_deals', {
+  date: text('date').primaryKey(),
+  day: integer('day').notNull(),
+  variant: text('variant').notNull(),
+  seed: text('seed').notNull(),
+  deck: text('deck', { mode: 'json' }).$type<readonly number[]>().notNull(),
+  /** Which candidate of the day (0, 1, …) the certifier accepted, and which certifier. */
+  candidate: integer('candidate').notNull(),
+  certifiedBy: text('certified_by').notNull(),
+});
+
+/**
+ * One ranked daily result per player and day. `sortKey` orders the board in one index scan:
+ * winners by time then moves, then the rest by progress, face-down cards left, moves.
+ */
+export const dailyResults = sqliteTable(
+  'daily_results',
+  {
+    date: text('date').notNull(),
+    playerId: text('player_id').notNull(),
+    gameId: text('game_id').notNull(),
+    won: integer('won', { mode: 'boolean' }).notNull(),
+    timeMs: integer('time_ms').notNull(),
+    moves: integer('moves').notNull(),
+    progress: integer('progress').notNull(),
+    faceDown: integer('face_down').notNull(),
+    /** The stored move list replays to this result; unverified results are not on the board. */
+    verified: integer('verified', { mode: 'boolean' }).notNull(),
+    sortKey: integer('sort_key').notNull(),
+    finishedAt: integer('finished_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.playerId] }),
+    index('daily_results_board').on(t.date, t.verified, t.sortKey, t.finishedAt),
+    index('daily_results_fastest').on(t.timeMs).where(sql`won = 1 AND verified = 1`),
+  ],
+);
+
+/** Per-player daily totals, kept up to date with each result so all-time boards need no scan. */
+export const playerStats = sqliteTable(
+  'player_stats',
+  {
+    playerId: text('player_id').primaryKey(),
+    dailyPlayed: integer('daily_played').notNull(),
+    dailyWins: integer('daily_wins').notNull(),
+    currentStreak: integer('current_streak').notNull(),
+    bestStreak: integer('best_streak').notNull(),
+    lastWinDate: text('last_win_date'),
+    bestTimeMs: integer('best_time_ms'),
+  },
+  (t) => [
+    index('player_stats_wins').on(t.dailyWins, t.bestStreak),
+    index('player_stats_streak').on(t.bestStreak, t.dailyWins),
+  ],
+);
+
+export const rooms = sqliteTable('rooms', {
+  code: text('code').primaryKey(),
+  hostId: text('host_id').notNull(),
+  variant: text('variant').notNull(),
+  options: text('options', { mode: 'json' }).$type<{ foundations: boolean; open: boolean }>().notNull(),
+  timeLimit: integer('time_limit').notNull(),
+  winnableOnly: integer('winnable_only', { mode: 'boolean' }).notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const roomMembers = sqliteTable(
+  'room_members',
+  {
+    code: text('code').notNull(),
+    playerId: text('player_id').notNull(),
+    joinedAt: integer('joined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.playerId] }), index('room_members_player').on(t.playerId)],
+);
+
+export const races = sqliteTable(
+  'races',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    number: integer('number').notNull(),
+    seed: text('seed').notNull(),
+    /** Server clock at the end of the countdown. */
+    startsAt: integer('starts_at').notNull(),
+    pausedMs: integer('paused_ms').notNull().default(0),
+    /** Minutes; 0 for none. */
+    timeLimit: integer('time_limit').notNull(),
+    status: text('status', { enum: ['racing', 'finished'] }).notNull(),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [uniqueIndex('races_room_number').on(t.code, t.number), index('races_status').on(t.status)],
+);
+
+export const raceResults = sqliteTable(
+  'race_results',
+  {
+    raceId: text('race_id').notNull(),
+    playerId: text('player_id').notNull(),
+    gameId: text('game_id').notNull(),
+    rank: integer('rank').notNull(),
+    won: integer('won', { mode: 'boolean' }).notNull(),
+    gaveUp: integer('gave_up', { mode: 'boolean' }).notNull(),
+    timeMs: integer('time_ms').notNull(),
+    progress: integer('progress').notNull(),
+    faceDown: integer('face_down').notNull(),
+    moves: integer('moves').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.playerId] }), index('race_results_player').on(t.playerId, t.raceId)],
+);

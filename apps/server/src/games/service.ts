@@ -1,0 +1,323 @@
+import type { ErrorCode, GameAction, GameSnapshot, GameStatus, WireEvent } from '@scorpion/protocol';
+import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
+import { type Clock, dayNumber, utcDate } from '../clock.ts';
+import { newId } from '../identity/token.ts';
+import type { DailyResultRow, GameRow, Repos } from '../repo/types.ts';
+import { KeyedLock } from './lock.ts';
+import { Session } from './session.ts';
+import { snapshot, wireEvents } from './wire.ts';
+
+export type Outcome =
+  | { readonly ok: true; readonly duplicate: boolean; readonly events: WireEvent[]; readonly game: GameSnapshot }
+  | {
+      readonly ok: false;
+      readonly code: ErrorCode;
+      readonly message: string;
+      readonly reason?: string;
+      readonly game?: GameSnapshot;
+    };
+
+export type NewGame = Pick<GameRow, 'playerId' | 'kind' | 'variant' | 'options' | 'seed' | 'playerSeed' | 'deck'> &
+  Partial<Pick<GameRow, 'dailyDate' | 'raceId' | 'ranked' | 'startedAt'>>;
+
+/** Told after every stored change of a game, so races can pass progress on. */
+export type GameListener = (session: Session) => void;
+
+/**
+ * Games: create, resume, act, give up, end. An action is stored through the repository before
+ * it is applied in memory and acknowledged, so an ack always means "on disk".
+ */
+export class GameService {
+  private readonly sessions = new Map<string, Session>();
+  private readonly loading = new Map<string, Promise<Session | undefined>>();
+  private readonly lock = new KeyedLock();
+  private readonly listeners: GameListener[] = [];
+  /** Race games: when moves may start and when time runs out (server clock), from the race hub. */
+  raceWindow: (raceId: string) => { startsAt: number; deadline: number | null } | undefined = () => undefined;
+  /** Race games: the room code, and whether the race is over (its deals are public then). */
+  raceInfo: (raceId: string) => Promise<{ code: string; over: boolean } | undefined> = async () => undefined;
+
+  constructor(
+    private readonly repos: Repos,
+    private readonly now: Clock,
+  ) {}
+
+  onChange(listener: GameListener): void {
+    this.listeners.push(listener);
+  }
+
+  async create(spec: NewGame): Promise<Session> {
+    const row = this.newRow(spec);
+    await this.repos.games.create(row);
+    return this.adopt(row);
+  }
+
+  newRow(spec: NewGame): GameRow {
+    return {
+      id: newId(),
+      dailyDate: null,
+      raceId: null,
+      ranked: false,
+      startedAt: this.now(),
+      ...spec,
+      status: 'playing',
+      pausedMs: 0,
+      finishedAt: null,
+      timeMs: null,
+      seq: 0,
+      moves: 0,
+      undos: 0,
+      progress: 0,
+      faceDown: 0,
+    };
+  }
+
+  /** Keeps a game row that was just stored (e.g. with its race) as a live session. */
+  adopt(row: GameRow): Session {
+    const session = new Session(row, []);
+    const tally = session.tally();
+    session.row = { ...row, progress: tally.progress, faceDown: tally.faceDown };
+    this.sessions.set(row.id, session);
+    return session;
+  }
+
+  async load(gameId: string): Promise<Session | undefined> {
+    const cached = this.sessions.get(gameId);
+    if (cached) return cached;
+    let pending = this.loading.get(gameId);
+    if (!pending) {
+      pending = (async () => {
+        const row = await this.repos.games.get(gameId);
+        if (!row) return undefined;
+        const session = new Session(row, await this.repos.games.actions(gameId));
+        this.sessions.set(gameId, session);
+        return session;
+      })();
+      this.loading.set(gameId, pending);
+      void pending.finally(() => this.loading.delete(gameId));
+    }
+    return pending;
+  }
+
+  /** Drops a finished game from memory; it loads again from the database when asked for. */
+  forget(gameId: string): void {
+    this.sessions.delete(gameId);
+  }
+
+  elapsed(row: GameRow): number {
+    if (row.timeMs !== null) return row.timeMs;
+    return this.now() - row.startedAt - row.pausedMs;
+  }
+
+  async snapshot(session: Session): Promise<GameSnapshot> {
+    const row = session.row;
+    const race = row.raceId ? await this.raceInfo(row.raceId) : undefined;
+    const isPublic = await this.isPublic(row, race);
+    const record = isPublic
+      ? {
+          variant: row.variant,
+          options: row.options,
+          deck: row.deck.map(cardCode),
+          moves: [...session.movesSoFar()],
+        }
+      : null;
+    return snapshot({
+      base: {
+        gameId: row.id,
+        kind: row.kind,
+        ranked: row.ranked,
+        seq: session.seq,
+        status: row.status,
+        stuck: row.status === 'playing' && session.stuck,
+        canUndo: row.status === 'playing' && session.tryAction({ kind: 'undo' }).ok,
+        canRedo: row.status === 'playing' && session.tryAction({ kind: 'redo' }).ok,
+        moves: row.moves,
+        undos: row.undos,
+        elapsedMs: this.elapsed(row),
+        serverTime: this.now(),
+        daily: row.dailyDate ? { date: row.dailyDate, day: dayNumber(row.dailyDate) } : null,
+        roomCode: race?.code ?? null,
+        raceId: row.raceId,
+      },
+      state: session.state,
+      seed: row.playerSeed || isPublic ? row.seed : null,
+      record,
+    });
+  }
+
+  /** Whether the deck and move list of a game may be shown to anyone. */
+  async isPublic(row: GameRow, race?: { over: boolean }): Promise<boolean> {
+    switch (row.kind) {
+      case 'practice':
+        return row.status !== 'playing';
+      case 'daily':
+        return row.dailyDate !== null && row.dailyDate < utcDate(this.now());
+      case 'race':
+        return (race ?? (row.raceId ? await this.raceInfo(row.raceId) : undefined))?.over === true;
+    }
+  }
+
+  /** Plays, undoes or redoes for `playerId`, storing before applying. */
+  act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Outcome> {
+    return this.lock.run(gameId, async () => {
+      const session = await this.load(gameId);
+      if (!session) return { ok: false, code: 'no-such-game', message: 'There is no such game.' };
+      if (session.row.playerId !== playerId) {
+        return { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
+      }
+      const refusal = await this.refuseIfClosed(session);
+      if (refusal) return refusal;
+
+      if (expect < session.seq && JSON.stringify(session.log[expect]!.action) === JSON.stringify(action)) {
+        return { ok: true, duplicate: true, events: [], game: await this.snapshot(session) };
+      }
+      if (expect !== session.seq) {
+        return {
+          ok: false,
+          code: 'stale',
+          message: `The game is at ${session.seq}, not ${expect}.`,
+          game: await this.snapshot(session),
+        };
+      }
+      const tried = session.tryAction(action);
+      if (!tried.ok) {
+        if (tried.reason === 'nothing-to-undo' || tried.reason === 'nothing-to-redo') {
+          return { ok: false, code: tried.reason, message: `There is nothing to ${action.kind}.` };
+        }
+        return {
+          ok: false,
+          code: 'illegal-move',
+          message: REASON_TEXT[tried.reason],
+          reason: tried.reason,
+          game: await this.snapshot(session),
+        };
+      }
+
+      const stored = { seq: session.seq, action, at: this.now() };
+      const before = session.history;
+      session.commit(stored, tried.history);
+      const tally = session.tally();
+      try {
+        await this.repos.games.append(gameId, stored, tally);
+      } catch (error) {
+        session.history = before;
+        session.log.pop();
+        throw error;
+      }
+      session.row = { ...session.row, seq: session.seq, ...tally };
+      const events = wireEvents(tried.events);
+      if (action.kind === 'undo' || action.kind === 'redo') events.push({ type: action.kind });
+      if (isWon(session.state)) await this.end(session, 'won');
+      this.changed(session);
+      return { ok: true, duplicate: false, events, game: await this.snapshot(session) };
+    });
+  }
+
+  giveUp(playerId: string, gameId: string): Promise<Outcome> {
+    return this.lock.run(gameId, async () => {
+      const session = await this.load(gameId);
+      if (!session) return { ok: false, code: 'no-such-game', message: 'There is no such game.' };
+      if (session.row.playerId !== playerId) {
+        return { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
+      }
+      const refusal = await this.refuseIfClosed(session);
+      if (refusal) return refusal;
+      await this.end(session, 'gave-up');
+      this.changed(session);
+      return { ok: true, duplicate: false, events: [], game: await this.snapshot(session) };
+    });
+  }
+
+  /** Ends a game from outside (a race's time limit, a daily's day ending). */
+  close(gameId: string, status: Exclude<GameStatus, 'playing'>): Promise<void> {
+    return this.lock.run(gameId, async () => {
+      const session = await this.load(gameId);
+      if (session?.row.status !== 'playing') return;
+      await this.end(session, status);
+      this.changed(session);
+    });
+  }
+
+  private async refuseIfClosed(session: Session): Promise<Outcome | undefined> {
+    const row = session.row;
+    if (row.status === 'playing' && row.dailyDate !== null && row.dailyDate < utcDate(this.now())) {
+      await this.end(session, 'timed-out');
+      this.changed(session);
+    }
+    if (row.raceId && session.row.status === 'playing') {
+      const window = this.raceWindow(row.raceId);
+      if (window && this.now() < window.startsAt) {
+        return { ok: false, code: 'not-started', message: 'The race has not started yet.' };
+      }
+      // The race hub's timer ends the race at the deadline; this covers a move that beats it.
+      if (window?.deadline != null && this.now() >= window.deadline) {
+        await this.end(session, 'timed-out');
+        this.changed(session);
+      }
+    }
+    if (session.row.status !== 'playing') {
+      return { ok: false, code: 'game-over', message: 'This game is over.', game: await this.snapshot(session) };
+    }
+    return undefined;
+  }
+
+  private async end(session: Session, status: Exclude<GameStatus, 'playing'>): Promise<void> {
+    const row = session.row;
+    const finishedAt = this.now();
+    const timeMs = Math.max(0, finishedAt - row.startedAt - row.pausedMs);
+    const daily =
+      row.kind === 'daily' && row.ranked ? await this.dailyResult(session, status, timeMs, finishedAt) : undefined;
+    await this.repos.games.finish(row.id, { status, finishedAt, timeMs }, daily);
+    session.row = { ...row, status, finishedAt, timeMs };
+  }
+
+  /** The ranked result, verified by replaying the stored actions from the stored deck. */
+  private async dailyResult(
+    session: Session,
+    status: GameStatus,
+    timeMs: number,
+    finishedAt: number,
+  ): Promise<DailyResultRow> {
+    const row = session.row;
+    const tally = session.tally();
+    const won = status === 'won';
+    let verified: boolean;
+    try {
+      const stored = await this.repos.games.get(row.id);
+      const replayed = new Session(stored!, await this.repos.games.actions(row.id));
+      const again = replayed.tally();
+      verified = isWon(replayed.state) === won && again.progress === tally.progress && again.moves === tally.moves;
+    } catch {
+      verified = false;
+    }
+    return {
+      date: row.dailyDate!,
+      playerId: row.playerId,
+      gameId: row.id,
+      won,
+      timeMs,
+      moves: tally.moves,
+      progress: tally.progress,
+      faceDown: tally.faceDown,
+      verified,
+      finishedAt,
+    };
+  }
+
+  private changed(session: Session): void {
+    for (const listener of this.listeners) listener(session);
+  }
+
+  /** A session's current outcome as a fresh `Outcome`, for `game-resume`. */
+  async resume(playerId: string, gameId: string): Promise<Outcome> {
+    const session = await this.load(gameId);
+    if (!session) return { ok: false, code: 'no-such-game', message: 'There is no such game.' };
+    if (session.row.playerId !== playerId) {
+      return { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
+    }
+    return this.lock.run(gameId, async () => {
+      await this.refuseIfClosed(session);
+      return { ok: true, duplicate: false, events: [], game: await this.snapshot(session) };
+    });
+  }
+}

@@ -1,0 +1,367 @@
+import type { ErrorCode, GameOptions, RaceResult, RacerProgress, RoomState, TimeLimit } from '@scorpion/protocol';
+import type { VariantId } from '@scorpion/rules';
+import type { Clock } from '../clock.ts';
+import { type Certifier, pickCertified } from '../deals/certify.ts';
+import type { DealSource } from '../deals/source.ts';
+import { KeyedLock } from '../games/lock.ts';
+import type { GameService } from '../games/service.ts';
+import type { Session } from '../games/session.ts';
+import { newId } from '../identity/token.ts';
+import type { RaceRow, Repos, RoomRow } from '../repo/types.ts';
+import type { Push } from '../ws/push.ts';
+import { newRoomCode } from './codes.ts';
+import { rankRace } from './ranking.ts';
+
+export const MAX_PLAYERS = 8;
+export const MIN_PLAYERS = 2;
+
+interface LiveRace {
+  row: RaceRow;
+  /** playerId → gameId, for everyone who was in the room when the race started. */
+  readonly games: Map<string, string>;
+  readonly timers: NodeJS.Timeout[];
+  ending: boolean;
+}
+
+interface LiveRoom {
+  row: RoomRow;
+  members: string[];
+  readonly nicknames: Map<string, string>;
+  race: LiveRace | undefined;
+  lastResults: RaceResult[] | null;
+}
+
+export type HubResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
+
+const fail = (code: ErrorCode, message: string): { ok: false; code: ErrorCode; message: string } => ({
+  ok: false,
+  code,
+  message,
+});
+
+export interface RoomSpec {
+  variant: VariantId;
+  options: GameOptions;
+  timeLimit: TimeLimit;
+  winnableOnly: boolean;
+}
+
+/**
+ * Race rooms and their live races. A live race belongs to this process alone: its timers, its
+ * progress broadcasts. Everything needed to pick it up again after a restart is in the database.
+ */
+export class RaceHub {
+  private readonly rooms = new Map<string, LiveRoom>();
+  private readonly byRace = new Map<string, LiveRoom>();
+  private readonly lock = new KeyedLock();
+
+  constructor(
+    private readonly repos: Repos,
+    private readonly games: GameService,
+    private readonly deals: DealSource,
+    private readonly certifier: Certifier,
+    private readonly push: Push,
+    private readonly now: Clock,
+    private readonly countdownMs: number,
+  ) {
+    games.raceWindow = (raceId) => {
+      const race = this.byRace.get(raceId)?.race;
+      return race && { startsAt: race.row.startsAt + race.row.pausedMs, deadline: this.deadline(race.row) };
+    };
+    games.raceInfo = async (raceId) => {
+      const live = this.byRace.get(raceId);
+      if (live) return { code: live.row.code, over: live.race?.row.id !== raceId };
+      const race = await repos.races.get(raceId);
+      return race && { code: race.code, over: race.status === 'finished' };
+    };
+    games.onChange((session) => this.gameChanged(session));
+  }
+
+  private deadline(race: RaceRow): number | null {
+    return race.timeLimit > 0 ? race.startsAt + race.pausedMs + race.timeLimit * 60_000 : null;
+  }
+
+  async create(hostId: string, spec: RoomSpec): Promise<RoomState> {
+    for (;;) {
+      const row: RoomRow = { code: newRoomCode(), hostId, ...spec, createdAt: this.now() };
+      if ((await this.repos.rooms.create(row)) === 'taken') continue;
+      await this.repos.rooms.addMember(row.code, hostId, this.now());
+      const room = await this.room(row.code);
+      return this.state(room!);
+    }
+  }
+
+  /** The room in memory, loaded from the database on first use (with its live race, if any). */
+  private async room(code: string): Promise<LiveRoom | undefined> {
+    const cached = this.rooms.get(code);
+    if (cached) return cached;
+    const row = await this.repos.rooms.get(code);
+    if (!row) return undefined;
+    const members = await this.repos.rooms.members(code);
+    const last = await this.repos.races.lastOf(code);
+    const room: LiveRoom = { row, members, nicknames: new Map(), race: undefined, lastResults: null };
+    await this.learnNicknames(room, members);
+    if (last?.status === 'racing') {
+      const games = new Map((await this.repos.races.gamesOf(last.id)).map((g) => [g.playerId, g.gameId]));
+      await this.learnNicknames(room, [...games.keys()]);
+      room.race = { row: last, games, timers: [], ending: false };
+      this.byRace.set(last.id, room);
+    } else if (last) {
+      room.lastResults = await this.repos.races.results(last.id);
+    }
+    if (this.rooms.has(code)) return this.rooms.get(code);
+    this.rooms.set(code, room);
+    if (room.race) this.schedule(room, room.race);
+    return room;
+  }
+
+  private async learnNicknames(room: LiveRoom, ids: readonly string[]): Promise<void> {
+    const missing = ids.filter((id) => !room.nicknames.has(id));
+    for (const p of await this.repos.players.byIds(missing)) room.nicknames.set(p.id, p.nickname);
+  }
+
+  /** After a restart: every race that was running carries on (or ends, if its time ran out). */
+  async resumeRunning(): Promise<number> {
+    const running = await this.repos.races.running();
+    for (const race of running) await this.room(race.code);
+    return running.length;
+  }
+
+  join(playerId: string, code: string): Promise<HubResult<{ room: RoomState; game: string | null }>> {
+    return this.lock.run(code, async () => {
+      const room = await this.room(code);
+      if (!room) return fail('no-such-room', 'There is no room with that code.');
+      if (!room.members.includes(playerId)) {
+        if (room.members.length >= MAX_PLAYERS) return fail('room-full', `A room holds ${MAX_PLAYERS} players.`);
+        await this.repos.rooms.addMember(code, playerId, this.now());
+        room.members.push(playerId);
+        await this.learnNicknames(room, [playerId]);
+        this.broadcastRoom(room);
+      }
+      return { ok: true, value: { room: this.state(room), game: room.race?.games.get(playerId) ?? null } };
+    });
+  }
+
+  leave(playerId: string, code: string): Promise<HubResult<RoomState>> {
+    return this.lock.run(code, async () => {
+      const room = await this.room(code);
+      if (!room) return fail('no-such-room', 'There is no room with that code.');
+      if (!room.members.includes(playerId)) return fail('not-in-room', 'You are not in that room.');
+      await this.repos.rooms.removeMember(code, playerId);
+      room.members = room.members.filter((m) => m !== playerId);
+      if (room.row.hostId === playerId && room.members.length > 0) {
+        room.row = { ...room.row, hostId: room.members[0]! };
+        await this.repos.rooms.setHost(code, room.row.hostId);
+      }
+      const gameId = room.race?.games.get(playerId);
+      const state = this.state(room);
+      this.broadcastRoom(room);
+      if (gameId) void this.games.close(gameId, 'gave-up');
+      return { ok: true, value: state };
+    });
+  }
+
+  /** The host starts a race (or the rematch): a fresh deal for everyone in the room. */
+  start(playerId: string, code: string): Promise<HubResult<RoomState>> {
+    return this.lock.run(code, async () => {
+      const room = await this.room(code);
+      if (!room) return fail('no-such-room', 'There is no room with that code.');
+      if (room.row.hostId !== playerId) return fail('not-host', 'Only the host starts the race.');
+      if (room.race) return fail('race-running', 'A race is already running in this room.');
+      if (room.members.length < MIN_PLAYERS) return fail('too-few-players', `A race needs ${MIN_PLAYERS} players.`);
+
+      const { variant, options } = room.row;
+      const deal = room.row.winnableOnly
+        ? await pickCertified(this.certifier, variant, options, () => this.deals.fresh(variant))
+        : this.deals.fresh(variant);
+      const raceRow: RaceRow = {
+        id: newId(),
+        code,
+        number: (await this.repos.races.count(code)) + 1,
+        seed: deal.seed,
+        startsAt: this.now() + this.countdownMs,
+        pausedMs: 0,
+        timeLimit: room.row.timeLimit,
+        status: 'racing',
+        finishedAt: null,
+      };
+      const rows = room.members.map((member) =>
+        this.games.newRow({
+          playerId: member,
+          kind: 'race',
+          variant,
+          options,
+          seed: deal.seed,
+          playerSeed: false,
+          deck: deal.deck,
+          raceId: raceRow.id,
+          ranked: true,
+          startedAt: raceRow.startsAt,
+        }),
+      );
+      await this.repos.races.create(raceRow, rows);
+      const race: LiveRace = {
+        row: raceRow,
+        games: new Map(rows.map((r) => [r.playerId, r.id])),
+        timers: [],
+        ending: false,
+      };
+      for (const row of rows) this.games.adopt(row);
+      room.race = race;
+      room.lastResults = null;
+      this.byRace.set(raceRow.id, room);
+      this.schedule(room, race);
+      this.broadcastRoom(room);
+      for (const [member, gameId] of race.games) void this.sendGame(member, gameId);
+      return { ok: true, value: this.state(room) };
+    });
+  }
+
+  private async sendGame(playerId: string, gameId: string): Promise<void> {
+    const session = await this.games.load(gameId);
+    if (session) this.push.send(playerId, { type: 'game', game: await this.games.snapshot(session) });
+  }
+
+  /** Countdown end (to say "go") and time limit (to end the race), on the server clock. */
+  private schedule(room: LiveRoom, race: LiveRace): void {
+    const startsAt = race.row.startsAt + race.row.pausedMs;
+    const untilStart = startsAt - this.now();
+    if (untilStart > 0) race.timers.push(setTimeout(() => this.broadcastRoom(room), untilStart));
+    const deadline = this.deadline(race.row);
+    if (deadline !== null) {
+      race.timers.push(setTimeout(() => void this.end(room, race), Math.max(0, deadline - this.now())));
+    }
+    void this.endIfDone(room, race);
+  }
+
+  private gameChanged(session: Session): void {
+    const raceId = session.row.raceId;
+    if (!raceId) return;
+    const room = this.byRace.get(raceId);
+    const race = room?.race;
+    if (!room || !race || race.row.id !== raceId) return;
+    void this.broadcastProgress(room, race).then(() => this.endIfDone(room, race));
+  }
+
+  private async racers(room: LiveRoom, race: LiveRace): Promise<{ progress: RacerProgress; session: Session }[]> {
+    const list = [];
+    for (const [playerId, gameId] of race.games) {
+      const session = await this.games.load(gameId);
+      if (!session) continue;
+      const row = session.row;
+      list.push({
+        session,
+        progress: {
+          playerId,
+          nickname: room.nicknames.get(playerId) ?? '?',
+          progress: row.progress,
+          faceDown: row.faceDown,
+          moves: row.moves,
+          state: row.status,
+          timeMs: row.timeMs,
+          connected: this.push.connected(playerId),
+        },
+      });
+    }
+    return list;
+  }
+
+  private async broadcastProgress(room: LiveRoom, race: LiveRace): Promise<void> {
+    const racers = (await this.racers(room, race)).map((r) => r.progress);
+    this.broadcast(room, { type: 'race-progress', code: room.row.code, raceId: race.row.id, racers });
+  }
+
+  private async endIfDone(room: LiveRoom, race: LiveRace): Promise<void> {
+    const racers = await this.racers(room, race);
+    if (racers.every((r) => r.session.row.status !== 'playing')) await this.end(room, race);
+  }
+
+  /** Ends a race once: the rest time out, the ranking is stored, everyone is told. */
+  private async end(room: LiveRoom, race: LiveRace): Promise<void> {
+    if (race.ending) return;
+    race.ending = true;
+    for (const timer of race.timers) clearTimeout(timer);
+    for (const gameId of race.games.values()) await this.games.close(gameId, 'timed-out');
+    const racers = await this.racers(room, race);
+    const results = rankRace(
+      racers.map(({ progress, session }) => ({
+        playerId: progress.playerId,
+        nickname: progress.nickname,
+        won: session.row.status === 'won',
+        gaveUp: session.row.status === 'gave-up',
+        timeMs: session.row.timeMs ?? 0,
+        progress: session.row.progress,
+        faceDown: session.row.faceDown,
+        moves: session.row.moves,
+        gameId: session.row.id,
+      })),
+    );
+    const stored = await this.repos.races.finish(race.row.id, this.now(), results);
+    const final = stored ? results : await this.repos.races.results(race.row.id);
+    if (room.race === race) room.race = undefined;
+    room.lastResults = final;
+    this.broadcast(room, {
+      type: 'race-over',
+      code: room.row.code,
+      raceId: race.row.id,
+      seed: race.row.seed,
+      results: final,
+    });
+    this.broadcastRoom(room);
+    for (const [playerId, gameId] of race.games) {
+      await this.sendGame(playerId, gameId);
+      this.games.forget(gameId);
+    }
+    this.byRace.delete(race.row.id);
+  }
+
+  state(room: LiveRoom): RoomState {
+    const race = room.race;
+    const now = this.now();
+    const startsAt = race ? race.row.startsAt + race.row.pausedMs : 0;
+    return {
+      code: room.row.code,
+      hostId: room.row.hostId,
+      variant: room.row.variant,
+      options: room.row.options,
+      timeLimit: room.row.timeLimit,
+      winnableOnly: room.row.winnableOnly,
+      members: room.members.map((id) => ({
+        id,
+        nickname: room.nicknames.get(id) ?? '?',
+        host: id === room.row.hostId,
+        connected: this.push.connected(id),
+      })),
+      status: race ? (now < startsAt ? 'countdown' : 'racing') : room.lastResults ? 'finished' : 'lobby',
+      race: race ? { raceId: race.row.id, number: race.row.number, startsAt, endsAt: this.deadline(race.row) } : null,
+      lastResults: room.lastResults,
+      serverTime: now,
+    };
+  }
+
+  /** Someone connected or dropped: rooms they belong to show it. */
+  async presenceChanged(playerId: string): Promise<void> {
+    for (const room of this.rooms.values()) {
+      if (room.members.includes(playerId)) this.broadcastRoom(room);
+    }
+  }
+
+  async roomState(code: string): Promise<RoomState | undefined> {
+    const room = await this.room(code);
+    return room && this.state(room);
+  }
+
+  private broadcastRoom(room: LiveRoom): void {
+    this.broadcast(room, { type: 'room', room: this.state(room) });
+  }
+
+  private broadcast(room: LiveRoom, message: Parameters<Push['send']>[1]): void {
+    const to = new Set([...room.members, ...(room.race?.games.keys() ?? [])]);
+    for (const playerId of to) this.push.send(playerId, message);
+  }
+
+  /** Stops the timers; the races stay running in the database for the next start. */
+  stop(): void {
+    for (const room of this.rooms.values()) for (const timer of room.race?.timers ?? []) clearTimeout(timer);
+  }
+}

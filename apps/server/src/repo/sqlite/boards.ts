@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/open.ts';
+import { dailyResults, playerStats, players, raceResults } from '../../db/schema.ts';
+import type { BoardsRepo, StatsRow } from '../types.ts';
+
+const boardColumns = {
+  date: dailyResults.date,
+  playerId: dailyResults.playerId,
+  gameId: dailyResults.gameId,
+  won: dailyResults.won,
+  timeMs: dailyResults.timeMs,
+  moves: dailyResults.moves,
+  progress: dailyResults.progress,
+  faceDown: dailyResults.faceDown,
+  verified: dailyResults.verified,
+  finishedAt: dailyResults.finishedAt,
+  sortKey: dailyResults.sortKey,
+  nickname: players.nickname,
+};
+
+const statsColumns = {
+  playerId: playerStats.playerId,
+  nickname: players.nickname,
+  dailyPlayed: playerStats.dailyPlayed,
+  dailyWins: playerStats.dailyWins,
+  currentStreak: playerStats.currentStreak,
+  bestStreak: playerStats.bestStreak,
+  lastWinDate: playerStats.lastWinDate,
+  bestTimeMs: playerStats.bestTimeMs,
+};
+
+export function sqliteBoards(db: Db): BoardsRepo {
+  const onBoard = (date: string) => and(eq(dailyResults.date, date), eq(dailyResults.verified, true));
+  const ranked = <T>(rows: T[], offset: number) => rows.map((r, i) => ({ ...r, rank: offset + i + 1 }));
+  const stats = () =>
+    db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
+
+  return {
+    async daily(date, offset, limit) {
+      const rows = db
+        .select(boardColumns)
+        .from(dailyResults)
+        .innerJoin(players, eq(players.id, dailyResults.playerId))
+        .where(onBoard(date))
+        .orderBy(asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId))
+        .limit(limit)
+        .offset(offset)
+        .all();
+      return ranked(rows, offset);
+    },
+    async dailyRankOf(date, playerId) {
+      const mine = db
+        .select(boardColumns)
+        .from(dailyResults)
+        .innerJoin(players, eq(players.id, dailyResults.playerId))
+        .where(and(onBoard(date), eq(dailyResults.playerId, playerId)))
+        .get();
+      if (!mine) return undefined;
+      const ahead = db
+        .select({ n: sql<number>`count(*)` })
+        .from(dailyResults)
+        .where(
+          and(
+            onBoard(date),
+            sql`(${dailyResults.sortKey}, ${dailyResults.finishedAt}, ${dailyResults.playerId}) < (${mine.sortKey}, ${mine.finishedAt}, ${mine.playerId})`,
+          ),
+        )
+        .get()!.n;
+      return { ...mine, rank: ahead + 1 };
+    },
+    async dailyCounts(date) {
+      const r = db
+        .select({ played: sql<number>`count(*)`, won: sql<number>`coalesce(sum(${dailyResults.won}), 0)` })
+        .from(dailyResults)
+        .where(onBoard(date))
+        .get()!;
+      return { played: r.played, won: r.won };
+    },
+    async mostWins(offset, limit) {
+      const rows = stats()
+        .orderBy(desc(playerStats.dailyWins), desc(playerStats.bestStreak), asc(playerStats.playerId))
+        .limit(limit)
+        .offset(offset)
+        .all();
+      return rows;
+    },
+    async longestStreaks(offset, limit) {
+      return stats()
+        .orderBy(desc(playerStats.bestStreak), desc(playerStats.dailyWins), asc(playerStats.playerId))
+        .limit(limit)
+        .offset(offset)
+        .all();
+    },
+    async fastestWins(offset, limit) {
+      const rows = db
+        .select(boardColumns)
+        .from(dailyResults)
+        .innerJoin(players, eq(players.id, dailyResults.playerId))
+        .where(and(eq(dailyResults.won, true), eq(dailyResults.verified, true)))
+        .orderBy(asc(dailyResults.timeMs), asc(dailyResults.finishedAt))
+        .limit(limit)
+        .offset(offset)
+        .all();
+      return ranked(rows, offset);
+    },
+    async statsOf(playerIds): Promise<StatsRow[]> {
+      if (playerIds.length === 0) return [];
+      return stats()
+        .where(inArray(playerStats.playerId, [...playerIds]))
+        .all();
+    },
+    async headToHead(a, b) {
+      const other = alias(raceResults, 'other');
+      const r = db
+        .select({
+          races: sql<number>`count(*)`,
+          aWins: sql<number>`coalesce(sum(${raceResults.rank} < ${other.rank}), 0)`,
+          bWins: sql<number>`coalesce(sum(${other.rank} < ${raceResults.rank}), 0)`,
+        })
+        .from(raceResults)
+        .innerJoin(other, eq(other.raceId, raceResults.raceId))
+        .where(and(eq(raceResults.playerId, a), eq(other.playerId, b)))
+        .get()!;
+      return r;
+    },
+  };
+}

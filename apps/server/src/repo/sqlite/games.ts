@@ -1,0 +1,146 @@
+import type { GameAction } from '@scorpion/protocol';
+import type { VariantId } from '@scorpion/rules';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { previousDate } from '../../clock.ts';
+import type { Db } from '../../db/open.ts';
+import { actions, dailyResults, games, playerStats, races } from '../../db/schema.ts';
+import { dailySortKey } from '../sort-key.ts';
+import type { DailyResultRow, GameRow, GamesRepo } from '../types.ts';
+
+function toRow(r: typeof games.$inferSelect): GameRow {
+  return { ...r, variant: r.variant as VariantId };
+}
+
+export function sqliteGames(db: Db): GamesRepo {
+  const insertAction = db
+    .insert(actions)
+    .values({
+      gameId: sql.placeholder('gameId'),
+      seq: sql.placeholder('seq'),
+      action: sql.placeholder('action'),
+      at: sql.placeholder('at'),
+    })
+    .prepare();
+  const updateTally = db
+    .update(games)
+    .set({
+      seq: sql`${sql.placeholder('seq')}`,
+      moves: sql`${sql.placeholder('moves')}`,
+      undos: sql`${sql.placeholder('undos')}`,
+      progress: sql`${sql.placeholder('progress')}`,
+      faceDown: sql`${sql.placeholder('faceDown')}`,
+    })
+    .where(eq(games.id, sql.placeholder('gameId')))
+    .prepare();
+
+  /** A player's totals after one more daily result. */
+  function addToStats(result: DailyResultRow) {
+    const old = db.select().from(playerStats).where(eq(playerStats.playerId, result.playerId)).get();
+    const base = old ?? {
+      playerId: result.playerId,
+      dailyPlayed: 0,
+      dailyWins: 0,
+      currentStreak: 0,
+      bestStreak: 0,
+      lastWinDate: null,
+      bestTimeMs: null,
+    };
+    const next = { ...base, dailyPlayed: base.dailyPlayed + 1 };
+    if (result.won) {
+      next.dailyWins += 1;
+      next.currentStreak = base.lastWinDate === previousDate(result.date) ? base.currentStreak + 1 : 1;
+      next.bestStreak = Math.max(base.bestStreak, next.currentStreak);
+      next.lastWinDate = result.date;
+      next.bestTimeMs = base.bestTimeMs === null ? result.timeMs : Math.min(base.bestTimeMs, result.timeMs);
+    } else if (base.lastWinDate === null || base.lastWinDate <= result.date) {
+      // A loss breaks the streak, unless a later day's win was already recorded.
+      next.currentStreak = 0;
+    }
+    db.insert(playerStats).values(next).onConflictDoUpdate({ target: playerStats.playerId, set: next }).run();
+  }
+
+  return {
+    async create(row) {
+      db.insert(games).values(row).run();
+    },
+    async createMany(rows) {
+      db.transaction((tx) => {
+        for (const row of rows) tx.insert(games).values(row).run();
+      });
+    },
+    async get(id) {
+      const r = db.select().from(games).where(eq(games.id, id)).get();
+      return r && toRow(r);
+    },
+    async actions(id) {
+      return db
+        .select()
+        .from(actions)
+        .where(eq(actions.gameId, id))
+        .orderBy(asc(actions.seq))
+        .all()
+        .map((a) => ({ seq: a.seq, at: a.at, action: JSON.parse(a.action) as GameAction }));
+    },
+    async append(gameId, action, tally) {
+      db.transaction(() => {
+        insertAction.run({ gameId, seq: action.seq, action: JSON.stringify(action.action), at: action.at });
+        updateTally.run({ gameId, seq: action.seq + 1, ...tally });
+      });
+    },
+    async finish(gameId, end, daily) {
+      return db.transaction((tx) => {
+        const changed = tx
+          .update(games)
+          .set(end)
+          .where(and(eq(games.id, gameId), eq(games.status, 'playing')))
+          .run().changes;
+        if (changed === 0) return false;
+        if (daily) {
+          const inserted = tx
+            .insert(dailyResults)
+            .values({ ...daily, sortKey: dailySortKey(daily) })
+            .onConflictDoNothing()
+            .run().changes;
+          if (inserted > 0 && daily.verified) addToStats(daily);
+        }
+        return true;
+      });
+    },
+    async unfinishedOf(playerId) {
+      return db
+        .select({ id: games.id, kind: games.kind, raceId: games.raceId })
+        .from(games)
+        .where(and(eq(games.playerId, playerId), eq(games.status, 'playing')))
+        .orderBy(desc(games.startedAt))
+        .all();
+    },
+    async dailyOf(playerId, date) {
+      return db
+        .select({ id: games.id, status: games.status, ranked: games.ranked })
+        .from(games)
+        .where(and(eq(games.dailyDate, date), eq(games.playerId, playerId)))
+        .orderBy(asc(games.startedAt))
+        .all();
+    },
+    async openDailiesBefore(date) {
+      return db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.status, 'playing'), eq(games.kind, 'daily'), lt(games.dailyDate, date)))
+        .all()
+        .map((g) => g.id);
+    },
+    async addDowntime(ms) {
+      db.transaction((tx) => {
+        tx.update(games)
+          .set({ pausedMs: sql`${games.pausedMs} + ${ms}` })
+          .where(eq(games.status, 'playing'))
+          .run();
+        tx.update(races)
+          .set({ pausedMs: sql`${races.pausedMs} + ${ms}` })
+          .where(eq(races.status, 'racing'))
+          .run();
+      });
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { openDb } from '../../db/open.ts';
+import type { Repos } from '../types.ts';
+import { sqliteBoards } from './boards.ts';
+import { sqliteDaily } from './daily.ts';
+import { sqliteGames } from './games.ts';
+import { sqlitePlayers } from './players.ts';
+import { sqliteRaces } from './races.ts';
+import { sqliteRooms } from './rooms.ts';
+import { sqliteSettings } from './settings.ts';
+
+/** The SQLite implementation of every repository, on one database file. */
+export function sqliteRepos(path: string, sync: 'normal' | 'full' = 'normal'): Repos {
+  const { db, sqlite } = openDb(path, sync);
+  return {
+    settings: sqliteSettings(db),
+    players: sqlitePlayers(db),
+    games: sqliteGames(db),
+    daily: sqliteDaily(db),
+    rooms: sqliteRooms(db),
+    races: sqliteRaces(db),
+    boards: sqliteBoards(db),
+    close: () => sqlite.close(),
+  };
+}

@@ -1,0 +1,110 @@
+import type { RaceResult } from '@scorpion/protocol';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/open.ts';
+import { games, players, raceResults, races } from '../../db/schema.ts';
+import type { RaceRow, RacesRepo } from '../types.ts';
+
+export function sqliteRaces(db: Db): RacesRepo {
+  function resultsOf(raceIds: string[]): Map<string, RaceResult[]> {
+    const byRace = new Map<string, RaceResult[]>();
+    if (raceIds.length === 0) return byRace;
+    const rows = db
+      .select({ r: raceResults, nickname: players.nickname })
+      .from(raceResults)
+      .innerJoin(players, eq(players.id, raceResults.playerId))
+      .where(inArray(raceResults.raceId, raceIds))
+      .orderBy(asc(raceResults.rank))
+      .all();
+    for (const { r, nickname } of rows) {
+      const list = byRace.get(r.raceId) ?? [];
+      list.push({
+        rank: r.rank,
+        playerId: r.playerId,
+        nickname,
+        won: r.won,
+        gaveUp: r.gaveUp,
+        timeMs: r.timeMs,
+        progress: r.progress,
+        faceDown: r.faceDown,
+        moves: r.moves,
+        gameId: r.gameId,
+      });
+      byRace.set(r.raceId, list);
+    }
+    return byRace;
+  }
+  const asRow = (r: typeof races.$inferSelect): RaceRow => r;
+
+  return {
+    async create(race, rows) {
+      db.transaction((tx) => {
+        tx.insert(races).values(race).run();
+        for (const row of rows) tx.insert(games).values(row).run();
+      });
+    },
+    async get(id) {
+      const r = db.select().from(races).where(eq(races.id, id)).get();
+      return r && asRow(r);
+    },
+    async lastOf(code) {
+      const r = db.select().from(races).where(eq(races.code, code)).orderBy(desc(races.number)).limit(1).get();
+      return r && asRow(r);
+    },
+    async count(code) {
+      return db.select({ n: count() }).from(races).where(eq(races.code, code)).get()?.n ?? 0;
+    },
+    async running() {
+      return db.select().from(races).where(eq(races.status, 'racing')).all().map(asRow);
+    },
+    async gamesOf(raceId) {
+      return db
+        .select({ playerId: games.playerId, gameId: games.id })
+        .from(games)
+        .where(eq(games.raceId, raceId))
+        .all();
+    },
+    async finish(raceId, finishedAt, results) {
+      return db.transaction((tx) => {
+        const changed = tx
+          .update(races)
+          .set({ status: 'finished', finishedAt })
+          .where(and(eq(races.id, raceId), eq(races.status, 'racing')))
+          .run().changes;
+        if (changed === 0) return false;
+        for (const r of results) {
+          tx.insert(raceResults)
+            .values({
+              raceId,
+              playerId: r.playerId,
+              gameId: r.gameId,
+              rank: r.rank,
+              won: r.won,
+              gaveUp: r.gaveUp,
+              timeMs: r.timeMs,
+              progress: r.progress,
+              faceDown: r.faceDown,
+              moves: r.moves,
+            })
+            .run();
+        }
+        return true;
+      });
+    },
+    async results(raceId) {
+      return resultsOf([raceId]).get(raceId) ?? [];
+    },
+    async history(code, offset, limit) {
+      const list = db
+        .select()
+        .from(races)
+        .where(and(eq(races.code, code), eq(races.status, 'finished')))
+        .orderBy(desc(races.number))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map(asRow);
+      const results = resultsOf(list.map((r) => r.id));
+      return list.map((race) => ({ race, results: results.get(race.id) ?? [] }));
+    },
+  };
+}

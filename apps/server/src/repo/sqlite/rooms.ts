@@ -1,0 +1,46 @@
+import type { VariantId } from '@scorpion/rules';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/open.ts';
+import { roomMembers, rooms } from '../../db/schema.ts';
+import type { RoomRow, RoomsRepo } from '../types.ts';
+
+export function sqliteRooms(db: Db): RoomsRepo {
+  return {
+    async create(row) {
+      const changes = db.insert(rooms).values(row).onConflictDoNothing().run().changes;
+      return changes === 1 ? 'ok' : 'taken';
+    },
+    async get(code) {
+      const r = db.select().from(rooms).where(eq(rooms.code, code)).get();
+      return r && { ...r, variant: r.variant as VariantId, timeLimit: r.timeLimit as RoomRow['timeLimit'] };
+    },
+    async setHost(code, hostId) {
+      db.update(rooms).set({ hostId }).where(eq(rooms.code, code)).run();
+    },
+    async members(code) {
+      return db
+        .select({ playerId: roomMembers.playerId })
+        .from(roomMembers)
+        .where(eq(roomMembers.code, code))
+        .orderBy(asc(roomMembers.joinedAt))
+        .all()
+        .map((m) => m.playerId);
+    },
+    async addMember(code, playerId, at) {
+      db.insert(roomMembers).values({ code, playerId, joinedAt: at }).onConflictDoNothing().run();
+    },
+    async removeMember(code, playerId) {
+      db.delete(roomMembers)
+        .where(and(eq(roomMembers.code, code), eq(roomMembers.playerId, playerId)))
+        .run();
+    },
+    async roomsOf(playerId) {
+      return db
+        .select({ code: roomMembers.code })
+        .from(roomMembers)
+        .where(eq(roomMembers.playerId, playerId))
+        .all()
+        .map((r) => r.code);
+    },
+  };
+}

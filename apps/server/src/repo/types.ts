@@ -1,0 +1,207 @@
+import type { GameAction, GameKind, GameStatus, RaceResult } from '@scorpion/protocol';
+import type { Card, Options, VariantId } from '@scorpion/rules';
+
+/**
+ * The only door between game logic and storage. Every method is async so that a PostgreSQL
+ * implementation can serve a multi-node deployment without touching the callers; the SQLite one
+ * answers synchronously inside the promise, which makes "stored before acknowledged" trivial.
+ */
+export interface Repos {
+  readonly settings: SettingsRepo;
+  readonly players: PlayersRepo;
+  readonly games: GamesRepo;
+  readonly daily: DailyRepo;
+  readonly rooms: RoomsRepo;
+  readonly races: RacesRepo;
+  readonly boards: BoardsRepo;
+  close(): void;
+}
+
+export interface SettingsRepo {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  /** Stores `value` unless the key is already set; returns what is stored. */
+  setIfAbsent(key: string, value: string): Promise<string>;
+}
+
+export interface PlayerRow {
+  readonly id: string;
+  readonly nickname: string;
+}
+
+export interface PlayersRepo {
+  create(p: {
+    id: string;
+    nickname: string;
+    nicknameKey: string;
+    tokenHash: string;
+    at: number;
+  }): Promise<'ok' | 'taken'>;
+  rename(id: string, nickname: string, nicknameKey: string): Promise<'ok' | 'taken'>;
+  byTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
+  byId(id: string): Promise<PlayerRow | undefined>;
+  byIds(ids: readonly string[]): Promise<PlayerRow[]>;
+}
+
+export interface GameRow {
+  readonly id: string;
+  readonly playerId: string;
+  readonly kind: GameKind;
+  readonly variant: VariantId;
+  readonly options: Options;
+  readonly seed: string | null;
+  readonly playerSeed: boolean;
+  readonly deck: readonly Card[];
+  readonly dailyDate: string | null;
+  readonly raceId: string | null;
+  readonly ranked: boolean;
+  readonly status: GameStatus;
+  readonly startedAt: number;
+  readonly pausedMs: number;
+  readonly finishedAt: number | null;
+  readonly timeMs: number | null;
+  readonly seq: number;
+  readonly moves: number;
+  readonly undos: number;
+  readonly progress: number;
+  readonly faceDown: number;
+}
+
+export interface StoredAction {
+  readonly seq: number;
+  readonly action: GameAction;
+  readonly at: number;
+}
+
+/** What the game row says about the position after an action. */
+export interface GameTally {
+  readonly moves: number;
+  readonly undos: number;
+  readonly progress: number;
+  readonly faceDown: number;
+}
+
+export interface DailyResultRow {
+  readonly date: string;
+  readonly playerId: string;
+  readonly gameId: string;
+  readonly won: boolean;
+  readonly timeMs: number;
+  readonly moves: number;
+  readonly progress: number;
+  readonly faceDown: number;
+  readonly verified: boolean;
+  readonly finishedAt: number;
+}
+
+export interface GamesRepo {
+  create(row: GameRow): Promise<void>;
+  createMany(rows: readonly GameRow[]): Promise<void>;
+  get(id: string): Promise<GameRow | undefined>;
+  actions(id: string): Promise<StoredAction[]>;
+  /** Stores one action and the new tally in one transaction; fails if `seq` is taken. */
+  append(gameId: string, action: StoredAction, tally: GameTally): Promise<void>;
+  /**
+   * Ends a game once: returns false when it had already ended. A ranked daily result (and the
+   * player's totals) is written in the same transaction, so it is recorded exactly once.
+   */
+  finish(
+    gameId: string,
+    end: { status: GameStatus; finishedAt: number; timeMs: number },
+    daily?: DailyResultRow,
+  ): Promise<boolean>;
+  unfinishedOf(playerId: string): Promise<{ id: string; kind: GameKind; raceId: string | null }[]>;
+  dailyOf(playerId: string, date: string): Promise<{ id: string; status: GameStatus; ranked: boolean }[]>;
+  openDailiesBefore(date: string): Promise<string[]>;
+  /** Adds server downtime to the clock of every open game and race. */
+  addDowntime(ms: number): Promise<void>;
+}
+
+export interface DailyDealRow {
+  readonly date: string;
+  readonly day: number;
+  readonly variant: VariantId;
+  readonly seed: string;
+  readonly deck: readonly Card[];
+  readonly candidate: number;
+  readonly certifiedBy: string;
+}
+
+export interface DailyRepo {
+  get(date: string): Promise<DailyDealRow | undefined>;
+  /** Keeps the first deal stored for a date (two joins racing on a new day get the same one). */
+  put(row: DailyDealRow): Promise<DailyDealRow>;
+}
+
+export interface RoomRow {
+  readonly code: string;
+  readonly hostId: string;
+  readonly variant: VariantId;
+  readonly options: Options;
+  readonly timeLimit: 0 | 5 | 10 | 15;
+  readonly winnableOnly: boolean;
+  readonly createdAt: number;
+}
+
+export interface RoomsRepo {
+  create(row: RoomRow): Promise<'ok' | 'taken'>;
+  get(code: string): Promise<RoomRow | undefined>;
+  setHost(code: string, hostId: string): Promise<void>;
+  members(code: string): Promise<string[]>;
+  addMember(code: string, playerId: string, at: number): Promise<void>;
+  removeMember(code: string, playerId: string): Promise<void>;
+  roomsOf(playerId: string): Promise<string[]>;
+}
+
+export interface RaceRow {
+  readonly id: string;
+  readonly code: string;
+  readonly number: number;
+  readonly seed: string;
+  readonly startsAt: number;
+  readonly pausedMs: number;
+  readonly timeLimit: number;
+  readonly status: 'racing' | 'finished';
+  readonly finishedAt: number | null;
+}
+
+export interface RacesRepo {
+  /** The race and one game per racer, in one transaction. */
+  create(race: RaceRow, games: readonly GameRow[]): Promise<void>;
+  get(id: string): Promise<RaceRow | undefined>;
+  lastOf(code: string): Promise<RaceRow | undefined>;
+  count(code: string): Promise<number>;
+  running(): Promise<RaceRow[]>;
+  gamesOf(raceId: string): Promise<{ playerId: string; gameId: string }[]>;
+  /** Ends the race and stores its ranking once; false when it had already ended. */
+  finish(raceId: string, finishedAt: number, results: readonly RaceResult[]): Promise<boolean>;
+  results(raceId: string): Promise<RaceResult[]>;
+  history(code: string, offset: number, limit: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
+}
+
+export interface BoardRow extends DailyResultRow {
+  readonly rank: number;
+  readonly nickname: string;
+}
+
+export interface StatsRow {
+  readonly playerId: string;
+  readonly nickname: string;
+  readonly dailyPlayed: number;
+  readonly dailyWins: number;
+  readonly currentStreak: number;
+  readonly bestStreak: number;
+  readonly lastWinDate: string | null;
+  readonly bestTimeMs: number | null;
+}
+
+export interface BoardsRepo {
+  daily(date: string, offset: number, limit: number): Promise<BoardRow[]>;
+  dailyRankOf(date: string, playerId: string): Promise<BoardRow | undefined>;
+  dailyCounts(date: string): Promise<{ played: number; won: number }>;
+  mostWins(offset: number, limit: number): Promise<StatsRow[]>;
+  longestStreaks(offset: number, limit: number): Promise<StatsRow[]>;
+  fastestWins(offset: number, limit: number): Promise<(BoardRow & { date: string })[]>;
+  statsOf(playerIds: readonly string[]): Promise<StatsRow[]>;
+  headToHead(a: string, b: string): Promise<{ races: number; aWins: number; bWins: number }>;
+}

@@ -1,0 +1,117 @@
+import {
+  type AllTimeBoard,
+  AllTimeQuery,
+  type DailyBoard,
+  DailyBoardQuery,
+  type DailyBoardRow,
+  type HeadToHead,
+  HeadToHeadQuery,
+} from '@scorpion/protocol';
+import type { FastifyInstance } from 'fastify';
+import { dayNumber, previousDate } from '../clock.ts';
+import { playerOf } from '../identity/session-cookie.ts';
+import type { BoardRow, StatsRow } from '../repo/types.ts';
+import type { Services } from '../services.ts';
+import { fail, parse } from './reply.ts';
+
+function dailyRow(r: BoardRow): DailyBoardRow {
+  return {
+    rank: r.rank,
+    playerId: r.playerId,
+    nickname: r.nickname,
+    won: r.won,
+    timeMs: r.timeMs,
+    moves: r.moves,
+    progress: r.progress,
+    faceDown: r.faceDown,
+    gameId: r.gameId,
+  };
+}
+
+export async function boardRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const boards = services.repos.boards;
+
+  app.get('/api/leaderboards/daily', async (request, reply) => {
+    const q = parse(reply, DailyBoardQuery, request.query);
+    if (!q) return reply;
+    const today = services.daily.today();
+    const date = q.date ?? today;
+    const offset = (q.page - 1) * q.pageSize;
+    const [rows, counts, player] = await Promise.all([
+      boards.daily(date, offset, q.pageSize),
+      boards.dailyCounts(date),
+      playerOf(request, services.repos.players),
+    ]);
+    const mine = player ? await boards.dailyRankOf(date, player.id) : undefined;
+    const body: DailyBoard = {
+      date,
+      day: dayNumber(date),
+      played: counts.played,
+      won: counts.won,
+      page: q.page,
+      pageSize: q.pageSize,
+      rows: rows.map(dailyRow),
+      me: mine ? dailyRow(mine) : null,
+      public: date < today,
+    };
+    return body;
+  });
+
+  app.get('/api/leaderboards/all-time', async (request, reply) => {
+    const q = parse(reply, AllTimeQuery, request.query);
+    if (!q) return reply;
+    const offset = (q.page - 1) * q.pageSize;
+    const yesterday = previousDate(services.daily.today());
+    // A stored streak is current only while its last win was yesterday or today.
+    const current = (s: StatsRow) => (s.lastWinDate !== null && s.lastWinDate >= yesterday ? s.currentStreak : 0);
+    const fromStats = (rows: StatsRow[]) =>
+      rows.map((s, i) => ({
+        rank: offset + i + 1,
+        playerId: s.playerId,
+        nickname: s.nickname,
+        dailyWins: s.dailyWins,
+        dailyPlayed: s.dailyPlayed,
+        currentStreak: current(s),
+        bestStreak: s.bestStreak,
+        bestTimeMs: s.bestTimeMs,
+        date: null,
+      }));
+    let rows: AllTimeBoard['rows'];
+    if (q.board === 'fastest') {
+      const wins = await boards.fastestWins(offset, q.pageSize);
+      const stats = new Map((await boards.statsOf(wins.map((w) => w.playerId))).map((s) => [s.playerId, s]));
+      rows = wins.map((w) => {
+        const s = stats.get(w.playerId);
+        return {
+          rank: w.rank,
+          playerId: w.playerId,
+          nickname: w.nickname,
+          dailyWins: s?.dailyWins ?? 0,
+          dailyPlayed: s?.dailyPlayed ?? 0,
+          currentStreak: s ? current(s) : 0,
+          bestStreak: s?.bestStreak ?? 0,
+          bestTimeMs: w.timeMs,
+          date: w.date,
+        };
+      });
+    } else {
+      rows = fromStats(
+        q.board === 'wins'
+          ? await boards.mostWins(offset, q.pageSize)
+          : await boards.longestStreaks(offset, q.pageSize),
+      );
+    }
+    const body: AllTimeBoard = { board: q.board, page: q.page, pageSize: q.pageSize, rows };
+    return body;
+  });
+
+  app.get('/api/head-to-head', async (request, reply) => {
+    const q = parse(reply, HeadToHeadQuery, request.query);
+    if (!q) return reply;
+    const [a, b] = await Promise.all([services.repos.players.byId(q.a), services.repos.players.byId(q.b)]);
+    if (!a || !b) return fail(reply, 404, 'not-found', 'No such player.');
+    const record = await boards.headToHead(a.id, b.id);
+    const body: HeadToHead = { a, b, ...record };
+    return body;
+  });
+}

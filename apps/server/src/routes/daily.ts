@@ -1,0 +1,37 @@
+import type { DailyInfo } from '@scorpion/protocol';
+import { cardCode } from '@scorpion/rules';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { dayNumber } from '../clock.ts';
+import { DAILY_OPTIONS } from '../daily/service.ts';
+import type { Services } from '../services.ts';
+import { fail, parse } from './reply.ts';
+
+const Params = z.strictObject({ date: z.iso.date() });
+
+export async function dailyRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  async function info(date: string): Promise<DailyInfo> {
+    const deal = await services.daily.deal(date);
+    const isPublic = date < services.daily.today();
+    return {
+      date,
+      day: deal.day,
+      variant: deal.variant,
+      options: DAILY_OPTIONS,
+      public: isPublic,
+      seed: isPublic ? deal.seed : null,
+      deck: isPublic ? deal.deck.map(cardCode) : null,
+      serverTime: services.now(),
+    };
+  }
+
+  app.get('/api/daily', async () => info(services.daily.today()));
+
+  app.get('/api/daily/:date', async (request, reply) => {
+    const params = parse(reply, Params, request.params);
+    if (!params) return reply;
+    if (params.date > services.daily.today()) return fail(reply, 404, 'not-found', 'That day has not come yet.');
+    if (dayNumber(params.date) < 1) return fail(reply, 404, 'not-found', 'The daily challenge began on 2026-01-01.');
+    return info(params.date);
+  });
+}

@@ -1,0 +1,57 @@
+import { RoomCode, type RoomHistory, RoomHistoryQuery, type RoomSummary } from '@scorpion/protocol';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Services } from '../services.ts';
+import { fail, parse } from './reply.ts';
+
+const Params = z.strictObject({ code: RoomCode });
+
+export async function roomRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { rooms, races, players } = services.repos;
+
+  app.get('/api/rooms/:code', async (request, reply) => {
+    const params = parse(reply, Params, request.params);
+    if (!params) return reply;
+    const room = await rooms.get(params.code);
+    if (!room) return fail(reply, 404, 'no-such-room', 'There is no room with that code.');
+    const [host, members, count] = await Promise.all([
+      players.byId(room.hostId),
+      rooms.members(room.code),
+      races.count(room.code),
+    ]);
+    const body: RoomSummary = {
+      code: room.code,
+      host: host ?? { id: room.hostId, nickname: '?' },
+      variant: room.variant,
+      options: room.options,
+      timeLimit: room.timeLimit,
+      winnableOnly: room.winnableOnly,
+      members: members.length,
+      races: count,
+    };
+    return body;
+  });
+
+  app.get('/api/rooms/:code/races', async (request, reply) => {
+    const params = parse(reply, Params, request.params);
+    if (!params) return reply;
+    const q = parse(reply, RoomHistoryQuery, request.query);
+    if (!q) return reply;
+    if (!(await rooms.get(params.code))) return fail(reply, 404, 'no-such-room', 'There is no room with that code.');
+    const list = await races.history(params.code, (q.page - 1) * q.pageSize, q.pageSize);
+    const body: RoomHistory = {
+      code: params.code,
+      page: q.page,
+      pageSize: q.pageSize,
+      races: list.map(({ race, results }) => ({
+        raceId: race.id,
+        number: race.number,
+        startedAt: race.startsAt + race.pausedMs,
+        finishedAt: race.finishedAt ?? 0,
+        seed: race.seed,
+        results,
+      })),
+    };
+    return body;
+  });
+}

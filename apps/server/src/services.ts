@@ -1,0 +1,18 @@
+import type { Clock } from './clock.ts';
+import type { DailyService } from './daily/service.ts';
+import type { DealSource } from './deals/source.ts';
+import type { GameService } from './games/service.ts';
+import type { RaceHub } from './races/hub.ts';
+import type { Repos } from './repo/types.ts';
+import type { Connections } from './ws/connections.ts';
+
+/** Everything the routes and the socket edge talk to. */
+export interface Services {
+  readonly repos: Repos;
+  readonly games: GameService;
+  readonly daily: DailyService;
+  readonly hub: RaceHub;
+  readonly deals: DealSource;
+  readonly connections: Connections;
+  readonly now: Clock;
+}

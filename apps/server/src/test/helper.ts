@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type AppOptions, buildApp, type ScorpionApp } from '../app.ts';
+
+export interface RunningServer {
+  readonly app: ScorpionApp;
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string;
+  /** `ws://127.0.0.1:PORT/ws` */
+  readonly wsUrl: string;
+  readonly databasePath: string;
+  /** Closes the server; removes the temporary database unless it was given. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real SQLite file and a real port (0: any free one), for integration and
+ * end-to-end tests. Without `databasePath`, the database lives in a fresh temporary directory.
+ */
+export async function startServer(options: Partial<AppOptions> = {}): Promise<RunningServer> {
+  const dir = options.databasePath ? undefined : mkdtempSync(join(tmpdir(), 'scorpion-test-'));
+  const databasePath = options.databasePath ?? join(dir!, 'scorpion.db');
+  // Tests play whole games in a blink, so the flood limit is raised unless a test sets its own.
+  const app = await buildApp({
+    secret: 'test-secret-test-secret-test-secret',
+    rateLimit: { perSecond: 2000, burst: 2000 },
+    ...options,
+    databasePath,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws`,
+    databasePath,
+    async close() {
+      await app.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { ClientMessage, ErrorCode, GameSnapshot, ServerMessage } from '@scorpion/protocol';
+import { dealFromSeed } from '@scorpion/rules';
+import type { Outcome } from '../games/service.ts';
+import type { Services } from '../services.ts';
+
+type Reply = ServerMessage | ServerMessage[];
+
+export function errorFrame(
+  code: ErrorCode,
+  message: string,
+  extra: { ref?: string | null; gameId?: string | null; reason?: string | null; game?: GameSnapshot | null } = {},
+): ServerMessage {
+  return {
+    type: 'error',
+    code,
+    message,
+    ref: extra.ref ?? null,
+    gameId: extra.gameId ?? null,
+    reason: extra.reason ?? null,
+    game: extra.game ?? null,
+  };
+}
+
+function fromOutcome(outcome: Outcome, ref: string, gameId: string, as: 'ack' | 'game'): ServerMessage {
+  if (!outcome.ok) {
+    return errorFrame(outcome.code, outcome.message, { ref, gameId, reason: outcome.reason, game: outcome.game });
+  }
+  if (as === 'game') return { type: 'game', game: outcome.game };
+  return {
+    type: 'ack',
+    gameId,
+    seq: outcome.game.seq,
+    duplicate: outcome.duplicate,
+    events: outcome.events,
+    game: outcome.game,
+  };
+}
+
+/**
+ * One handler per client message. The edge has already parsed and limited the frame; these
+ * only call a service and turn its answer into frames. A handler must reach the game service
+ * without awaiting first, so that actions keep the order in which their frames arrived.
+ */
+export function handle(s: Services, playerId: string, m: ClientMessage): Promise<Reply> | Reply {
+  switch (m.type) {
+    case 'ping':
+      return { type: 'pong', id: m.id, serverTime: s.now() };
+    case 'move':
+      return s.games.act(playerId, m.gameId, m.expect, m.move).then((o) => fromOutcome(o, m.type, m.gameId, 'ack'));
+    case 'undo':
+    case 'redo':
+      return s.games
+        .act(playerId, m.gameId, m.expect, { kind: m.type })
+        .then((o) => fromOutcome(o, m.type, m.gameId, 'ack'));
+    case 'give-up':
+      return s.games.giveUp(playerId, m.gameId).then((o) => fromOutcome(o, m.type, m.gameId, 'game'));
+    case 'game-resume':
+      return s.games.resume(playerId, m.gameId).then((o) => fromOutcome(o, m.type, m.gameId, 'game'));
+    case 'daily-join':
+      return s.daily.join(playerId).then(async (session) => ({ type: 'game', game: await s.games.snapshot(session) }));
+    case 'practice-start':
+      return startPractice(s, playerId, m);
+    case 'room-create':
+      return s.hub
+        .create(playerId, {
+          variant: m.variant,
+          options: m.options,
+          timeLimit: m.timeLimit,
+          winnableOnly: m.winnableOnly,
+        })
+        .then((room) => ({ type: 'room', room }));
+    case 'room-join':
+      return s.hub.join(playerId, m.code).then(async (r): Promise<Reply> => {
+        if (!r.ok) return errorFrame(r.code, r.message, { ref: m.type });
+        const frames: ServerMessage[] = [{ type: 'room', room: r.value.room }];
+        if (r.value.game) {
+          const resumed = await s.games.resume(playerId, r.value.game);
+          frames.push(fromOutcome(resumed, 'room-join', r.value.game, 'game'));
+        }
+        return frames;
+      });
+    case 'room-leave':
+      return s.hub
+        .leave(playerId, m.code)
+        .then((r): Reply => (r.ok ? { type: 'room', room: r.value } : errorFrame(r.code, r.message, { ref: m.type })));
+    case 'room-start':
+      return s.hub
+        .start(playerId, m.code)
+        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+  }
+}
+
+async function startPractice(
+  s: Services,
+  playerId: string,
+  m: Extract<ClientMessage, { type: 'practice-start' }>,
+): Promise<Reply> {
+  const deal = m.seed ? { seed: m.seed, deck: dealFromSeed(m.variant, m.seed) } : s.deals.fresh(m.variant);
+  const session = await s.games.create({
+    playerId,
+    kind: 'practice',
+    variant: m.variant,
+    options: m.options,
+    seed: deal.seed,
+    playerSeed: m.seed !== undefined,
+    deck: deal.deck,
+  });
+  return { type: 'game', game: await s.games.snapshot(session) };
+}

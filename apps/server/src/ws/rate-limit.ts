@@ -1,0 +1,34 @@
+/**
+ * Credits for one connection (after lila-ws's RateLimit): a burst of `burst` frames, refilled at
+ * `perSecond`. A frame without credit is refused; refusals add strikes that fade at
+ * `perSecond / 10` a second, and a client that keeps flooding past `maxStrikes` is cut off.
+ */
+export class RateLimit {
+  private credits: number;
+  private strikes = 0;
+  private last: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly maxStrikes: number,
+    now: number,
+  ) {
+    this.credits = burst;
+    this.last = now;
+  }
+
+  /** `ok`: go on; `refuse`: drop this frame; `cut`: close the connection. */
+  take(now: number): 'ok' | 'refuse' | 'cut' {
+    const seconds = Math.max(0, now - this.last) / 1000;
+    this.last = now;
+    this.credits = Math.min(this.burst, this.credits + seconds * this.perSecond);
+    this.strikes = Math.max(0, this.strikes - (seconds * this.perSecond) / 10);
+    if (this.credits >= 1) {
+      this.credits -= 1;
+      return 'ok';
+    }
+    this.strikes += 1;
+    return this.strikes > this.maxStrikes ? 'cut' : 'refuse';
+  }
+}

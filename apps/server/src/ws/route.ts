@@ -1,0 +1,154 @@
+import type {} from '@fastify/websocket';
+import { ClientMessage, type ServerMessage } from '@scorpion/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { playerOf } from '../identity/session-cookie.ts';
+import type { Services } from '../services.ts';
+import { sendFrame } from './connections.ts';
+import { errorFrame, handle } from './handlers.ts';
+import { RateLimit } from './rate-limit.ts';
+
+export const MAX_FRAME_BYTES = 4096;
+
+export interface EdgeOptions {
+  readonly allowedOrigins: readonly string[];
+  readonly heartbeatMs: number;
+  readonly ratePerSecond: number;
+  readonly rateBurst: number;
+}
+
+/**
+ * A browser always sends `Origin` on an upgrade, so a page on another site cannot ride the
+ * player's cookie into our socket. Clients that are not browsers send none and are let in.
+ */
+function originAllowed(request: FastifyRequest, allowed: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The socket edge (after lila-ws): it checks the origin and the identity, limits size and rate,
+ * parses every frame into one of the client messages, and hands it to a handler. It never judges
+ * a move.
+ */
+export async function wsRoutes(app: FastifyInstance, opts: { services: Services; edge: EdgeOptions }) {
+  const { services, edge } = opts;
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const heartbeat = setInterval(() => {
+    for (const socket of services.connections.all()) {
+      if (alive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+    }
+  }, edge.heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    const send = (message: ServerMessage) => sendFrame(socket, JSON.stringify(message));
+    if (!originAllowed(request, edge.allowedOrigins)) {
+      socket.close(1008, 'origin not allowed');
+      return;
+    }
+    // Rate limits run on the wall clock, not the game clock: they are about load, not play.
+    const limit = new RateLimit(edge.ratePerSecond, edge.rateBurst, edge.ratePerSecond, performance.now());
+    const player = playerOf(request, services.repos.players);
+    let playerId: string | undefined;
+    alive.set(socket, true);
+    socket.on('pong', () => alive.set(socket, true));
+
+    // Attached before any await, so no frame arriving during the identity lookup is lost.
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) {
+        socket.close(1003, 'text frames only');
+        return;
+      }
+      const verdict = limit.take(performance.now());
+      if (verdict === 'cut') {
+        socket.close(1008, 'too many messages');
+        return;
+      }
+      if (verdict === 'refuse') {
+        send(errorFrame('rate-limited', 'Too many messages: slow down.'));
+        return;
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(data.toString());
+      } catch {
+        send(errorFrame('bad-message', 'A frame is one JSON object.'));
+        return;
+      }
+      const parsed = ClientMessage.safeParse(json);
+      if (!parsed.success) {
+        const ref = typeof json === 'object' && json !== null && 'type' in json ? String(json.type).slice(0, 40) : null;
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+        send(errorFrame('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`, { ref }));
+        return;
+      }
+      const message = parsed.data;
+      const dispatch = (id: string) => Promise.resolve(handle(services, id, message));
+      const reply = playerId ? dispatch(playerId) : player.then((p) => (p ? dispatch(p.id) : []));
+      reply.then(
+        (frames) => {
+          for (const frame of Array.isArray(frames) ? frames : [frames]) send(frame);
+        },
+        (error: unknown) => {
+          request.log.error({ err: error, type: message.type }, 'handler failed');
+          send(errorFrame('internal', 'Something went wrong; nothing was changed.', { ref: message.type }));
+        },
+      );
+    });
+
+    socket.on('close', () => {
+      if (!playerId) return;
+      services.connections.remove(playerId, socket);
+      void services.hub.presenceChanged(playerId);
+    });
+
+    void player.then(async (p) => {
+      if (!p) {
+        send(errorFrame('unauthorized', 'Pick a nickname first (POST /api/players).'));
+        socket.close(1008, 'no identity');
+        return;
+      }
+      playerId = p.id;
+      services.connections.add(p.id, socket);
+      const [games, rooms] = await Promise.all([
+        services.repos.games.unfinishedOf(p.id),
+        services.repos.rooms.roomsOf(p.id),
+      ]);
+      const roomOfRace = new Map<string, string>();
+      for (const g of games) {
+        if (g.raceId) {
+          const race = await services.repos.races.get(g.raceId);
+          if (race) roomOfRace.set(g.raceId, race.code);
+        }
+      }
+      send({
+        type: 'welcome',
+        protocol: 1,
+        player: { id: p.id, nickname: p.nickname },
+        serverTime: services.now(),
+        games: games.map((g) => ({
+          gameId: g.id,
+          kind: g.kind,
+          roomCode: g.raceId ? (roomOfRace.get(g.raceId) ?? null) : null,
+        })),
+        rooms,
+      });
+      void services.hub.presenceChanged(p.id);
+    });
+  });
+}
