@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const certifier = options.certifier ?? acceptEveryDeal;
 
   await creditDowntime(repos, now);
-  const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 1000);
+  const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
 
   const connections = new Connections();
   const games = new GameService(repos, now);

@@ -1,12 +1,11 @@
 import type { Clock } from './clock.ts';
-import type { Repos } from './repo/types.ts';
-
-const KEY = 'heartbeat';
+import { HEARTBEAT_KEY as KEY, type Repos } from './repo/types.ts';
 
 /**
  * Server downtime must not count on anyone's clock. While running, the server writes the time
- * every `tickMs`; on start, the gap since the last beat is added to the paused time of every
- * open game and race. (Accurate to one tick: at most `tickMs` of a crash is counted.)
+ * every `tickMs` (and with every stored action); on start, the gap since the last beat is added
+ * to the paused time of every open game and race. The gap is never shorter than the real
+ * downtime, and at most one tick longer when the server was idle before it stopped.
  */
 export async function creditDowntime(repos: Repos, now: Clock): Promise<number> {
   const last = Number(await repos.settings.get(KEY));

@@ -17,6 +17,13 @@ export interface Repos {
   close(): void;
 }
 
+/**
+ * The settings key holding the last moment the server was known to be alive (see
+ * `downtime.ts`); every stored action moves it forward too, so a crash right after an
+ * acknowledged move is never counted as play time nor as more downtime than there was.
+ */
+export const HEARTBEAT_KEY = 'heartbeat';
+
 export interface SettingsRepo {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
@@ -99,7 +106,10 @@ export interface GamesRepo {
   createMany(rows: readonly GameRow[]): Promise<void>;
   get(id: string): Promise<GameRow | undefined>;
   actions(id: string): Promise<StoredAction[]>;
-  /** Stores one action and the new tally in one transaction; fails if `seq` is taken. */
+  /**
+   * Stores one action and the new tally in one transaction, and moves the heartbeat to the
+   * action's time; fails if `seq` is taken.
+   */
   append(gameId: string, action: StoredAction, tally: GameTally): Promise<void>;
   /**
    * Ends a game once: returns false when it had already ended. A ranked daily result (and the

@@ -3,9 +3,9 @@ import type { VariantId } from '@scorpion/rules';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { previousDate } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
-import { actions, dailyResults, games, playerStats, races } from '../../db/schema.ts';
+import { actions, dailyResults, games, playerStats, races, settings } from '../../db/schema.ts';
 import { dailySortKey } from '../sort-key.ts';
-import type { DailyResultRow, GameRow, GamesRepo } from '../types.ts';
+import { type DailyResultRow, type GameRow, type GamesRepo, HEARTBEAT_KEY } from '../types.ts';
 
 function toRow(r: typeof games.$inferSelect): GameRow {
   return { ...r, variant: r.variant as VariantId };
@@ -31,6 +31,11 @@ export function sqliteGames(db: Db): GamesRepo {
       faceDown: sql`${sql.placeholder('faceDown')}`,
     })
     .where(eq(games.id, sql.placeholder('gameId')))
+    .prepare();
+  const beat = db
+    .update(settings)
+    .set({ value: sql`${sql.placeholder('at')}` })
+    .where(eq(settings.key, HEARTBEAT_KEY))
     .prepare();
 
   /** A player's totals after one more daily result. */
@@ -85,6 +90,7 @@ export function sqliteGames(db: Db): GamesRepo {
       db.transaction(() => {
         insertAction.run({ gameId, seq: action.seq, action: JSON.stringify(action.action), at: action.at });
         updateTally.run({ gameId, seq: action.seq + 1, ...tally });
+        beat.run({ at: String(action.at) });
       });
     },
     async finish(gameId, end, daily) {

@@ -1,0 +1,150 @@
+import { type GameSnapshot, PublicGame, ServerMessage } from '@scorpion/protocol';
+import {
+  cardCode,
+  currentState,
+  type GameState,
+  type History,
+  type Move,
+  newGame,
+  newHistory,
+  parseDeck,
+  play,
+  redo,
+  undo,
+} from '@scorpion/rules';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { signUp, TestClient } from '../test/client.ts';
+import { type RunningServer, startServer } from '../test/helper.ts';
+import { getJson } from '../test/http.ts';
+import { someLegalMove } from '../test/play.ts';
+import { wireView } from './wire.ts';
+
+let server: RunningServer;
+let offset = 0;
+beforeAll(async () => {
+  // Real, secret deals: the test only learns them once they are public.
+  server = await startServer({ now: () => Date.now() + offset, countdownMs: 50 });
+});
+afterAll(() => server.close());
+
+/** Plays random legal moves (with an undo, a redo and an illegal attempt now and then). */
+async function wander(client: TestClient, game: GameSnapshot, steps: number): Promise<GameSnapshot> {
+  let current = game;
+  for (let i = 0; i < steps && current.status === 'playing'; i++) {
+    const move = someLegalMove(current);
+    let message: Parameters<TestClient['act']>[0];
+    if (i % 7 === 3 && current.canUndo) message = { type: 'undo', gameId: current.gameId, expect: current.seq };
+    else if (i % 7 === 4 && current.canRedo) message = { type: 'redo', gameId: current.gameId, expect: current.seq };
+    else if (i % 9 === 5 || !move) {
+      message = {
+        type: 'move',
+        gameId: current.gameId,
+        expect: current.seq,
+        move: { kind: 'move', from: 0, row: 0, to: 1 },
+      };
+    } else message = { type: 'move', gameId: current.gameId, expect: current.seq, move };
+    const reply = await client.act(message);
+    if (reply.type === 'ack') current = reply.game;
+  }
+  return current;
+}
+
+/** Every state a game passed through, by `seq`, rebuilt from its public record and action log. */
+function statesOf(game: PublicGame): GameState[] {
+  const deck = parseDeck(game.record.deck, game.record.variant === 'double-scorpion' ? 2 : 1);
+  if (typeof deck === 'string') throw new Error(deck);
+  let history: History = newHistory(newGame(game.record.variant, game.record.options, deck));
+  const states = [currentState(history)];
+  for (const { action } of game.actions) {
+    if (action.kind === 'undo') history = undo(history);
+    else if (action.kind === 'redo') history = redo(history);
+    else {
+      const played = play(history, action as Move);
+      if (!played.ok) throw new Error(`public game does not replay: ${played.reason}`);
+      history = played.history;
+    }
+    states.push(currentState(history));
+  }
+  return states;
+}
+
+function visibleCodes(state: GameState): Set<string> {
+  const codes = new Set<string>();
+  state.columns.forEach((column, c) => {
+    column.forEach((card, row) => {
+      if (row >= state.hidden[c]!) codes.add(cardCode(card));
+    });
+  });
+  for (const card of [...state.reserve, ...state.foundations.flat()]) codes.add(cardCode(card));
+  return codes;
+}
+
+function snapshotsIn(frame: ServerMessage): GameSnapshot[] {
+  if (frame.type === 'game' || frame.type === 'ack') return [frame.game];
+  if (frame.type === 'error' && frame.game) return [frame.game];
+  return [];
+}
+
+const CODE = /"([A2-9TJQK][CDHS])"/g;
+
+test('no frame carries a face-down card, a stock card, the deck or the seed before the game is public', async () => {
+  const alice = await signUp(server.url, 'Leak Alice');
+  const bob = await signUp(server.url, 'Leak Bob');
+  const a = await TestClient.connect(server.wsUrl, alice.cookie);
+  const b = await TestClient.connect(server.wsUrl, bob.cookie);
+
+  a.send({ type: 'daily-join' });
+  const daily = await wander(a, (await a.next('game')).game, 40);
+
+  a.send({
+    type: 'room-create',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 0,
+    winnableOnly: false,
+  });
+  const code = (await a.next('room')).room.code;
+  b.send({ type: 'room-join', code });
+  await b.next('room');
+  a.send({ type: 'room-start', code });
+  const aRace = (await a.next('game', (g) => g.game.kind === 'race')).game;
+  const bRace = (await b.next('game', (g) => g.game.kind === 'race')).game;
+  await a.next('room', (r) => r.room.status === 'racing');
+  await Promise.all([wander(a, aRace, 30), wander(b, bRace, 30)]);
+  const cutA = a.frames.length;
+  const cutB = b.frames.length;
+  a.send({ type: 'give-up', gameId: aRace.gameId });
+  b.send({ type: 'give-up', gameId: bRace.gameId });
+  await a.next('race-over');
+  await b.next('race-over');
+
+  // A day later every one of these games is public: now the test can know what was hidden.
+  offset += 86_400_000;
+  const states = new Map<string, GameState[]>();
+  const seeds: string[] = [];
+  for (const id of [daily.gameId, aRace.gameId, bRace.gameId]) {
+    const { status, body } = await getJson(`${server.url}/api/games/${id}`, PublicGame);
+    expect(status).toBe(200);
+    states.set(id, statesOf(body));
+    seeds.push(body.seed!);
+  }
+
+  const checked = [...a.frames.slice(0, cutA), ...b.frames.slice(0, cutB)];
+  expect(checked.length).toBeGreaterThan(60);
+  for (const text of checked) {
+    for (const seed of seeds) expect(text).not.toContain(seed);
+    const frame = ServerMessage.parse(JSON.parse(text));
+    const snapshots = snapshotsIn(frame);
+    const allowed = new Set<string>();
+    for (const snapshot of snapshots) {
+      const state = states.get(snapshot.gameId)![snapshot.seq]!;
+      expect(snapshot.view).toEqual(wireView(state));
+      expect(snapshot.record).toBeNull();
+      for (const c of visibleCodes(state)) allowed.add(c);
+    }
+    for (const [, card] of text.matchAll(CODE))
+      expect(allowed.has(card!), `${card} in ${text.slice(0, 200)}`).toBe(true);
+  }
+  await a.close();
+  await b.close();
+});

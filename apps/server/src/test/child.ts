@@ -1,0 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ChildServer {
+  readonly url: string;
+  readonly wsUrl: string;
+  readonly process: ChildProcess;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * The real server as its own process (`tsx src/server.ts`), on any free port: what crash tests
+ * kill with SIGKILL. `env` adds to the environment (DATABASE_PATH, SCORPION_SECRET, …).
+ */
+export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000);
+    child.stderr!.on('data', (d) => {
+      err += d;
+    });
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        const url = match[1]!;
+        resolve({ url, wsUrl: `${url.replace('http', 'ws')}/ws`, process: child, exited });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}\n${err}`));
+    });
+  });
+}

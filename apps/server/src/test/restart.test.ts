@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type GameSnapshot, RoomHistory } from '@scorpion/protocol';
+import { afterAll, expect, test } from 'vitest';
+import { type ChildServer, spawnServer } from './child.ts';
+import { signUp, TestClient } from './client.ts';
+import { getJson } from './http.ts';
+import { someLegalMove } from './play.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'scorpion-restart-'));
+const env = {
+  DATABASE_PATH: join(dir, 'scorpion.db'),
+  SCORPION_SECRET: 'restart-test-secret-restart-test-secret',
+  RACE_COUNTDOWN_MS: '100',
+};
+const running: ChildServer[] = [];
+afterAll(async () => {
+  for (const s of running) s.process.kill('SIGKILL');
+  await Promise.all(running.map((s) => s.exited));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ChildServer> {
+  const server = await spawnServer(env);
+  running.push(server);
+  return server;
+}
+
+async function kill(server: ChildServer): Promise<void> {
+  server.process.kill('SIGKILL');
+  await server.exited;
+}
+
+async function playSome(client: TestClient, game: GameSnapshot, n: number): Promise<GameSnapshot> {
+  let current = game;
+  for (let i = 0; i < n; i++) {
+    const move = someLegalMove(current);
+    if (!move) break;
+    current = await client.play(current, [move]);
+  }
+  return current;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('SIGKILL mid-race and restart: every acked move is there, the race resumes, downtime is not counted, results are stored once', async () => {
+  let server = await start();
+  const alice = await signUp(server.url, 'Crash Alice');
+  const bob = await signUp(server.url, 'Crash Bob');
+  let a = await TestClient.connect(server.wsUrl, alice.cookie);
+  let b = await TestClient.connect(server.wsUrl, bob.cookie);
+
+  a.send({
+    type: 'room-create',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 10,
+    winnableOnly: false,
+  });
+  const code = (await a.next('room')).room.code;
+  b.send({ type: 'room-join', code });
+  await b.next('room');
+  a.send({ type: 'room-start', code });
+  let aGame = (await a.next('game')).game;
+  let bGame = (await b.next('game')).game;
+  await a.next('room', (r) => r.room.status === 'racing');
+  aGame = await playSome(a, aGame, 12);
+  bGame = await playSome(b, bGame, 8);
+  const ackedAt = Date.now();
+
+  await kill(server);
+  await sleep(1500);
+  server = await start();
+
+  a = await TestClient.connect(server.wsUrl, alice.cookie);
+  b = await TestClient.connect(server.wsUrl, bob.cookie);
+  expect(a.welcome.games).toContainEqual({ gameId: aGame.gameId, kind: 'race', roomCode: code });
+  a.send({ type: 'game-resume', gameId: aGame.gameId });
+  const resumed = (await a.next('game')).game;
+  const resumedAt = Date.now();
+  expect(resumed).toMatchObject({ seq: aGame.seq, view: aGame.view, moves: aGame.moves, status: 'playing' });
+  // The 1.5 s the server was down (and its start-up) are not on the clock.
+  expect(resumed.elapsedMs - aGame.elapsedMs).toBeLessThanOrEqual(resumedAt - ackedAt - 1500);
+  expect(resumed.elapsedMs).toBeGreaterThanOrEqual(aGame.elapsedMs);
+  b.send({ type: 'room-join', code });
+  expect((await b.next('room')).room).toMatchObject({ status: 'racing', race: { number: 1 } });
+  const bResumed = (await b.next('game')).game;
+  expect(bResumed).toMatchObject({ seq: bGame.seq, view: bGame.view });
+
+  // The race goes on and ends; its result is stored once, and stays once across another crash.
+  a.send({ type: 'room-join', code });
+  await playSome(a, resumed, 3);
+  a.send({ type: 'give-up', gameId: aGame.gameId });
+  b.send({ type: 'give-up', gameId: bGame.gameId });
+  const over = await a.next('race-over');
+  expect(over.results).toHaveLength(2);
+
+  await kill(server);
+  server = await start();
+  const history = await getJson(`${server.url}/api/rooms/${code}/races`, RoomHistory);
+  expect(history.body.races).toHaveLength(1);
+  expect(history.body.races[0]!.results).toEqual(over.results);
+  await kill(server);
+}, 60_000);
