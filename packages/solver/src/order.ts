@@ -1,0 +1,97 @@
+import type { FastBoard } from '@scorpion/rules';
+import { fieldA, fieldB, fieldC, KIND_DEAL, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE, kindOf } from './codes.ts';
+
+const STOCK_COLUMNS = 3;
+/** Sort keys are `score << 10 | index`: a node never has 1,024 moves. */
+const INDEX_BITS = 10;
+
+/**
+ * Picks and orders the moves worth searching from the legal ones `generate` wrote into `moves`;
+ * writes sort keys into `keys`, best first, and returns how many. `moves[keys[i] & 1023]` is the
+ * i-th move to try.
+ *
+ * Dropped moves are only those that lead to a position of the same class (same `PositionHasher`
+ * key) as a move that is kept or as the current position, so dropping them is sound:
+ * - A whole column (row 0) moving into an empty column just swaps two columns. Once the stock is
+ *   dealt (or when there is none) that is the same position; before the deal it is a different
+ *   one only when column 1, 2 or 3 is involved, as those receive the stock.
+ * - Empty columns whose place does not matter are interchangeable targets, so a card (or reserve
+ *   card, or foundation run) going to an empty column only tries the first of them, plus each
+ *   empty column among 1–3 while the stock is undealt.
+ *
+ * The order only decides how fast a win is found, never the verdict: turning a face-down card,
+ * building on a King-rooted run, and emptying a column come first; the deal and the foundation
+ * moves come last.
+ */
+export function orderMoves(board: FastBoard, moves: Int32Array, count: number, keys: Int32Array): number {
+  const salted = board.stockLength() > 0;
+  const { lengths, hidden } = board;
+  let firstFreeEmpty = -1;
+  for (let c = salted ? STOCK_COLUMNS : 0; c < board.columnCount; c++) {
+    if (lengths[c] === 0) {
+      firstFreeEmpty = c;
+      break;
+    }
+  }
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const move = moves[i]!;
+    const kind = kindOf(move);
+    let score: number;
+    if (kind === KIND_MOVE) {
+      const from = fieldA(move);
+      const row = fieldB(move);
+      const to = fieldC(move);
+      if (lengths[to] === 0) {
+        if (!(salted && to < STOCK_COLUMNS) && to !== firstFreeEmpty) continue;
+        if (row === 0 && !(salted && (from < STOCK_COLUMNS || to < STOCK_COLUMNS))) continue;
+      }
+      score = 10;
+      if (row > 0 && row === hidden[from]) score += 50;
+      else if (row === 0) score += 30;
+      if (lengths[to] === 0) score += 5;
+      else if (isKingRootedRun(board, to)) score += 40;
+    } else if (kind === KIND_DEAL) {
+      score = 3;
+    } else if (kind === KIND_RESERVE) {
+      const to = fieldC(move);
+      if (lengths[to] === 0 && !(salted && to < STOCK_COLUMNS) && to !== firstFreeEmpty) continue;
+      score = isKingRootedRun(board, to) ? 60 : 20;
+    } else if (kind === KIND_FOUNDATION) {
+      score = 2;
+    } else {
+      const to = fieldC(move);
+      if (!(salted && to < STOCK_COLUMNS) && to !== firstFreeEmpty) continue;
+      score = 1;
+    }
+    keys[kept++] = (score << INDEX_BITS) | i;
+  }
+  sortDescending(keys, kept);
+  return kept;
+}
+
+/** Column `c` is a face-up King at the bottom with cards going down by one in its suit on top. */
+function isKingRootedRun(board: FastBoard, c: number): boolean {
+  const { cards, stride, lengths, hidden } = board;
+  if (hidden[c] !== 0) return false;
+  const base = c * stride;
+  const bottom = cards[base]! % 52;
+  if (bottom % 13 !== 12) return false;
+  for (let row = 1; row < lengths[c]!; row++) {
+    if (cards[base + row]! % 52 !== bottom - row) return false;
+  }
+  return true;
+}
+
+/** Insertion sort, best first; ties go by index, so the order is deterministic. */
+function sortDescending(keys: Int32Array, count: number): void {
+  for (let i = 1; i < count; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! < key) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
+}
