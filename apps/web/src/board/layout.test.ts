@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnAt, isDrag } from './hit.ts';
-import { boardMetrics, columnHeight, columnOffsets } from './layout.ts';
+import { boardMetrics, columnHeight, columnOffsets, fitBoard } from './layout.ts';
 
 describe('layout', () => {
   it('fits seven columns across a phone and caps the size on a desktop', () => {
@@ -31,6 +31,28 @@ describe('layout', () => {
     expect(columnOffsets(0, 0, 500, 100)).toEqual([]);
     expect(columnOffsets(1, 0, 500, 100)).toEqual([0]);
     expect(columnHeight([], 100)).toBe(100);
+  });
+});
+
+describe('fitting the board', () => {
+  const deal = Array.from({ length: 7 }, (_, i) => ({ length: 7, hidden: i < 4 ? 3 : 0 }));
+
+  it('keeps full-size cards when the deal fits', () => {
+    const fit = fitBoard(1200, 700, deal, { large: false, tray: true });
+    expect(fit.metrics.cardW).toBe(100);
+    expect(fit.height).toBeLessThanOrEqual(700);
+  });
+
+  it('shrinks the cards so that a very long column still fits the screen', () => {
+    const long = [...deal.slice(0, 6), { length: 32, hidden: 0 }];
+    const fit = fitBoard(1200, 540, long, { large: false, tray: true });
+    expect(fit.metrics.cardW).toBeLessThan(100);
+    expect(fit.height + fit.metrics.cardH * 0.8 + fit.metrics.gap * 1.5).toBeLessThanOrEqual(541);
+  });
+
+  it('stops shrinking where ranks would become unreadable', () => {
+    const huge = [{ length: 104, hidden: 0 }];
+    expect(fitBoard(1200, 300, huge, { large: false, tray: false }).metrics.cardH).toBe(50);
   });
 });
 

@@ -48,3 +48,48 @@ export function columnOffsets(length: number, hidden: number, height: number, ca
 export function columnHeight(tops: readonly number[], cardH: number): number {
   return tops.length === 0 ? cardH : tops[tops.length - 1]! + cardH;
 }
+
+/** Below this card height the ranks stop being readable: the page scrolls instead. */
+const MIN_CARD_H = 50;
+/** The tray (stock, reserve, foundations) above the columns, as a share of a card's height. */
+const TRAY = 0.8;
+
+export interface Fit {
+  readonly metrics: Metrics;
+  /** Top offset of every card, per column. */
+  readonly tops: readonly (readonly number[])[];
+  readonly height: number;
+}
+
+/**
+ * Sizes the cards for the box: as wide as the width allows, then smaller still when the longest
+ * column could not fit `available` height even at the tightest overlap (long Scorpion piles,
+ * Double Scorpion). `available` counts from the board's top, tray included.
+ */
+export function fitBoard(
+  width: number,
+  available: number,
+  columns: readonly { readonly length: number; readonly hidden: number }[],
+  options: { large: boolean; tray: boolean },
+): Fit {
+  const base = boardMetrics(width, columns.length, options.large);
+  const trayExtra = options.tray ? base.gap * 1.5 : 0;
+  const trayShare = options.tray ? TRAY : 0;
+  const tightest = Math.max(
+    1,
+    ...columns.map((c) => {
+      const downs = Math.min(c.hidden, Math.max(0, c.length - 1));
+      const ups = Math.max(0, c.length - 1 - downs);
+      return 1 + downs * MIN_STEP.down + ups * MIN_STEP.up;
+    }),
+  );
+  let metrics = base;
+  const fits = (cardH: number) => cardH * (tightest + trayShare) + trayExtra <= available;
+  if (!fits(base.cardH)) {
+    const cardH = Math.max(MIN_CARD_H, Math.floor((available - trayExtra) / (tightest + trayShare)));
+    if (cardH < base.cardH) metrics = { ...base, cardH, cardW: Math.round(cardH / RATIO) };
+  }
+  const room = Math.max(metrics.cardH * 3, available - metrics.cardH * trayShare - trayExtra);
+  const tops = columns.map((c) => columnOffsets(c.length, c.hidden, room, metrics.cardH));
+  return { metrics, tops, height: Math.max(...tops.map((t) => columnHeight(t, metrics.cardH))) };
+}

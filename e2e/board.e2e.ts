@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { cardLabel } from '../apps/web/src/board/cardNames.ts';
+import {
+  applyMove,
+  dealFromSeed,
+  describeReason,
+  type GameState,
+  newGame,
+  toPlayerView,
+} from '../packages/rules/src/index.ts';
+import { singleTargetMove } from './fixtures/deals.ts';
+import { card, drag, movesShown, screenshots } from './helpers.ts';
+
+const SEED = '0123456789abcdef0123456789abcdef';
+const start = toPlayerView(newGame('scorpion', { foundations: false, open: false }, dealFromSeed('scorpion', SEED)));
+
+/** A drop that the rules refuse for a reason other than "same column". */
+function illegalDrop(state: GameState) {
+  for (let from = 0; from < state.columns.length; from++) {
+    const row = state.columns[from]!.length - 1;
+    for (let to = 0; to < state.columns.length; to++) {
+      if (to === from) continue;
+      const result = applyMove(state, { kind: 'move', from, row, to });
+      if (!result.ok) return { from, row, to, reason: result.reason };
+    }
+  }
+  throw new Error('every drop is legal?');
+}
+
+test('an illegal drop snaps back and says why', async ({ page }) => {
+  await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
+  const drop = illegalDrop(start);
+  const moving = card(page, drop.from, drop.row);
+  const before = await moving.boundingBox();
+  await drag(page, drop.from, drop.row, drop.to);
+  await expect(page.getByRole('status').filter({ hasText: describeReason(drop.reason) })).toBeVisible();
+  await screenshots(page, '06-illegal-drop');
+  await expect(moving).toHaveAttribute('aria-label', cardLabel(start.columns[drop.from]![drop.row]!, true, drop.from));
+  await expect.poll(async () => (await moving.boundingBox())?.y).toBeCloseTo(before!.y, 0);
+  await expect(await movesShown(page)).toHaveText('0');
+});
+
+test('keyboard-only play makes a move, and practice survives a reload', async ({ page }) => {
+  await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
+  const move = singleTargetMove(start);
+  const moved = start.columns[move.from]![move.row]!;
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the board' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The focus starts on the first face-up card of column 1; walk to the card with the arrows.
+  for (let c = 0; c < move.from; c++) await page.keyboard.press('ArrowRight');
+  if (move.from === 0) await page.keyboard.press('PageDown');
+  for (let r = start.columns[move.from]!.length - 1; r > move.row; r--) await page.keyboard.press('ArrowUp');
+  await expect(card(page, move.from, move.row)).toBeFocused();
+  await expect(card(page, move.from, move.row)).toHaveAttribute('aria-label', cardLabel(moved, true, move.from));
+  await screenshots(page, '07-keyboard-focus');
+  await page.keyboard.press('Enter');
+
+  const landed = start.columns[move.to]!.length;
+  await expect(card(page, move.to, landed)).toHaveAttribute('aria-label', cardLabel(moved, true, move.to));
+  await expect(await movesShown(page)).toHaveText('1');
+
+  await page.keyboard.press('Control+z');
+  await expect(await movesShown(page)).toHaveText('0');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(await movesShown(page)).toHaveText('1');
+
+  await page.reload();
+  await expect(card(page, move.to, landed)).toHaveAttribute('aria-label', cardLabel(moved, true, move.to));
+  await expect(await movesShown(page)).toHaveText('1');
+});

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { cardLabel } from '../apps/web/src/board/cardNames.ts';
+import { dailyStart, singleTargetMove } from './fixtures/deals.ts';
+import { card, drag, movesShown, pickNickname, screenshots } from './helpers.ts';
+
+const DIST = join(import.meta.dirname, '../apps/web/dist');
+
+test('a newcomer picks a nickname, plays the daily by dragging, resumes after a reload and finds their row', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Scorpion #\d+/ })).toBeVisible();
+  await screenshots(page, '01-home-first-visit');
+  await pickNickname(page, 'Newcomer');
+  await screenshots(page, '02-home');
+
+  await page.getByRole('link', { name: "Play today's daily" }).click();
+  await expect(page).toHaveURL(/\/daily$/);
+  await expect(card(page, 0, 3)).toBeVisible();
+
+  const start = dailyStart();
+  const move = singleTargetMove(start);
+  const moved = start.columns[move.from]![move.row]!;
+  await drag(page, move.from, move.row, move.to);
+  await expect(await movesShown(page)).toHaveText('1');
+  const landed = start.columns[move.to]!.length;
+  await expect(card(page, move.to, landed)).toHaveAttribute('aria-label', cardLabel(moved, true, move.to));
+  await screenshots(page, '03-daily-board');
+
+  // A reload mid-game comes back to the same position, and the board is quick to come back.
+  await page.reload();
+  await expect(card(page, move.to, landed)).toHaveAttribute('aria-label', cardLabel(moved, true, move.to));
+  await expect(await movesShown(page)).toHaveText('1');
+
+  await measure(page);
+
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Really give up?' }).click();
+  const result = page.getByTestId('daily-result');
+  await expect(result).toBeVisible();
+  await expect(result.getByText('1st')).toBeVisible();
+  await expect(result.locator('code')).toHaveText(/^Scorpion #\d+ ❌ \d+:\d\d · 1 moves$/);
+  await screenshots(page, '04-daily-result');
+
+  await result.getByRole('link', { name: "See today's leaderboard" }).click();
+  const mine = page.locator('tr[aria-current="true"]');
+  await expect(mine).toContainText('Newcomer');
+  await expect(mine).toContainText('(you)');
+  await screenshots(page, '05-leaderboard');
+});
+
+/** Prints what bench/README.md reports: initial JavaScript (gzipped) and daily time to interactive. */
+async function measure(page: import('@playwright/test').Page) {
+  const started = Date.now();
+  await page.goto('/daily');
+  await expect(card(page, 0, 3)).toBeVisible();
+  const wall = Date.now() - started;
+  const timing = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .map((r) => new URL(r.name).pathname)
+      .filter((p) => p.endsWith('.js'));
+    const mark = performance.getEntriesByName('board-interactive')[0];
+    return { interactive: mark ? mark.startTime : Number.NaN, domContentLoaded: nav.domContentLoadedEventEnd, scripts };
+  });
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const gz = (paths: readonly string[]) =>
+    paths.reduce((sum, p) => sum + gzipSync(readFileSync(join(DIST, p))).length, 0) / 1024;
+  console.log(
+    `[bench] initial JS (entry, gzipped): ${gz(entry).toFixed(1)} KB; ` +
+      `all JS for the daily board (gzipped): ${gz([...new Set(timing.scripts)]).toFixed(1)} KB`,
+  );
+  console.log(
+    `[bench] daily board interactive ${timing.interactive.toFixed(0)} ms after navigation start ` +
+      `(DOMContentLoaded ${timing.domContentLoaded.toFixed(0)} ms; wall clock incl. socket ${wall} ms)`,
+  );
+}

@@ -1,0 +1,59 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openWin } from './fixtures/deals.ts';
+import { movesShown, pickNickname, playByHand, screenshots } from './helpers.ts';
+
+async function player(browser: Browser, nickname: string, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await pickNickname(page, nickname);
+  return page;
+}
+
+test('two players race through a room link to a finish, each seeing the other live', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const host = await player(browser, 'Hostess', '/race');
+  // "All cards face up": the e2e server deals races a deal with a known winning line (e2e/serve.ts).
+  await host.getByLabel('All cards face up').check();
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const link = host.url();
+
+  const guest = await player(browser, 'Guest', link);
+  await expect(guest.getByTestId('room-members')).toContainText('Hostess');
+  await expect(host.getByTestId('room-members')).toContainText('Guest');
+  await screenshots(host, '08-race-lobby');
+
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  await expect(guest.getByRole('timer')).toBeVisible();
+  await guest.screenshot({ path: 'e2e/artifacts/09-race-countdown-desktop.png' });
+  await expect(host.getByRole('timer')).toBeHidden({ timeout: 8000 });
+  await expect(guest.getByRole('timer')).toBeHidden({ timeout: 8000 });
+
+  // The guest makes one move; the host sees it in the live panel.
+  await playByHand(guest, openWin.moves[0]!);
+  await expect(await movesShown(guest)).toHaveText('1');
+  const guestRowOnHost = host.getByTestId('race-progress').locator('li', { hasText: 'Guest' });
+  await expect(guestRowOnHost).toContainText('1 moves');
+
+  // The host plays the whole winning line by hand.
+  for (const [i, move] of openWin.moves.entries()) {
+    await playByHand(host, move);
+    if (i === 20) await screenshots(host, '10-race-board');
+  }
+  const hostRowOnGuest = guest.getByTestId('race-progress').locator('li', { hasText: 'Hostess' });
+  await expect(hostRowOnGuest).toContainText('Solved in');
+  await screenshots(guest, '11-race-progress-guest');
+
+  await guest.getByRole('button', { name: 'Give up' }).click();
+  await guest.getByRole('button', { name: 'Really give up?' }).click();
+
+  for (const page of [host, guest]) {
+    const results = page.getByTestId('race-results');
+    await expect(results).toBeVisible();
+    await expect(results.locator('tbody tr').first()).toContainText('Hostess');
+    await expect(results.locator('tbody tr').first()).toContainText('solved');
+  }
+  await screenshots(host, '12-race-results');
+  await expect(host.getByRole('button', { name: 'Rematch: new deal' })).toBeVisible();
+});

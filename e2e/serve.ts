@@ -1,0 +1,30 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/server/src/app.ts';
+import { dealFromSeed } from '../packages/rules/src/index.ts';
+import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
+
+/*
+ * The real server for the browser tests, on a fresh SQLite file in a temporary directory.
+ * One seam: races get a deal whose winning line the tests know (e2e/fixtures/open-win.json,
+ * from the shared conformance records), so a race can be played to a real finish.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const winDeck = openWinDeck();
+const dir = mkdtempSync(join(tmpdir(), 'scorpion-e2e-'));
+const app = await buildApp({
+  databasePath: join(dir, 'e2e.db'),
+  webDist: join(root, 'apps/web/dist'),
+  secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+  deals: {
+    daily: (variant) => ({ seed: DAILY_SEED, deck: dealFromSeed(variant, DAILY_SEED) }),
+    fresh: () => ({ seed: '5eed0000000000000000000000000002', deck: winDeck }),
+  },
+});
+const port = Number(process.env.E2E_PORT ?? 8080);
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`e2e server on http://127.0.0.1:${port} with its database in ${dir}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/*
+ * End-to-end tests against the built web app served by the real server on a throwaway SQLite
+ * file (see e2e/serve.ts). The port is chosen once here and handed to the workers through the
+ * environment, because every worker evaluates this file again.
+ */
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  // Two cores shared with other work: one browser at a time keeps timings honest.
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: `pnpm --filter @scorpion/web build && node --import tsx e2e/serve.ts`,
+    url: `${baseURL}/api/daily`,
+    env: { E2E_PORT: String(port), LOG_LEVEL: 'warn' },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
