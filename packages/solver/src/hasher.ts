@@ -1,6 +1,7 @@
 import { FACES, type FastBoard, type GameState } from '@scorpion/rules';
 import {
   fieldA,
+  fieldB,
   fieldC,
   KIND_DEAL,
   KIND_FOUNDATION,
@@ -28,8 +29,12 @@ import {
 
 /** Columns 1–3 (indices 0–2) receive the stock, so their place matters until it is dealt. */
 const STOCK_COLUMNS = 3;
-/** Saved per play: three (column, lo, hi) triples, the extra halves, four foundation counts. */
-const RECORD = 3 * 3 + 2 + 4;
+/** `FACE_ROWS[card]`: where a card's face starts in the `CARD_*` tables. */
+const FACE_ROWS = Int32Array.from({ length: 2 * FACES }, (_, card) => (card % FACES) * ROWS);
+/** Saved per play: three (column, raw lo, raw hi, mixed lo, mixed hi), extra and sum halves, foundation counts. */
+const TRIPLE = 5;
+const EXTRA = 3 * TRIPLE;
+const RECORD = EXTRA + 4 + 4;
 
 /**
  * Plays moves on a `FastBoard` and keeps a 64-bit key of the position *class* up to date.
@@ -43,15 +48,20 @@ const RECORD = 3 * 3 + 2 + 4;
  * - Copies of a face (Double Scorpion): the rules only read faces, so cards hash by face.
  * - Reserve order and foundation order: any reserve card and any foundation run may be played at
  *   any time, so both hash as sets (foundations as a count per suit).
- * Each column's code is its cards by (face, row) and its face-down count, finalised non-linearly
- * so that cards cannot trade columns unnoticed; columns are then added (not XOR-ed: two Double
- * Scorpion columns can hold the same faces, and must not cancel out).
+ * Each column's raw code is its cards by (face, row) and its face-down count; it is finalised
+ * non-linearly (with its salt) so that cards cannot trade columns unnoticed, and the finalised
+ * codes are added, not XOR-ed (two Double Scorpion columns can hold the same faces and must not
+ * cancel out). Everything is updated incrementally: a play touches at most three columns.
  */
 export class PositionHasher {
   lo = 0;
   hi = 0;
-  private readonly colLo: Int32Array;
-  private readonly colHi: Int32Array;
+  private readonly rawLo: Int32Array;
+  private readonly rawHi: Int32Array;
+  private readonly mixLo: Int32Array;
+  private readonly mixHi: Int32Array;
+  private sumLo = 0;
+  private sumHi = 0;
   private extraLo = 0;
   private extraHi = 0;
   private readonly foundations = new Int8Array(4);
@@ -62,8 +72,10 @@ export class PositionHasher {
     readonly board: FastBoard,
     state: GameState,
   ) {
-    this.colLo = new Int32Array(board.columnCount);
-    this.colHi = new Int32Array(board.columnCount);
+    this.rawLo = new Int32Array(board.columnCount);
+    this.rawHi = new Int32Array(board.columnCount);
+    this.mixLo = new Int32Array(board.columnCount);
+    this.mixHi = new Int32Array(board.columnCount);
     for (let c = 0; c < board.columnCount; c++) this.hashColumn(c);
     if (board.stockLength() > 0) {
       this.extraLo ^= STOCK_LO;
@@ -87,17 +99,27 @@ export class PositionHasher {
     }
     const base = this.depth * RECORD;
     const s = this.saved;
-    s[base + 9] = this.extraLo;
-    s[base + 10] = this.extraHi;
-    for (let i = 0; i < 4; i++) s[base + 11 + i] = this.foundations[i]!;
+    s[base + EXTRA] = this.extraLo;
+    s[base + EXTRA + 1] = this.extraHi;
+    s[base + EXTRA + 2] = this.sumLo;
+    s[base + EXTRA + 3] = this.sumHi;
+    for (let i = 0; i < 4; i++) s[base + EXTRA + 4 + i] = this.foundations[i]!;
+    this.depth++;
     const kind = kindOf(move);
     const a = fieldA(move);
     const c = fieldC(move);
+    if (kind === KIND_MOVE) {
+      this.save(base, 0, a);
+      this.save(base, TRIPLE, c);
+      this.save(base, 2 * TRIPLE, -1);
+      this.playColumnMove(a, fieldB(move), c, move);
+      this.key();
+      return;
+    }
     let first = c;
     let second = -1;
     let third = -1;
-    if (kind === KIND_MOVE) second = a;
-    else if (kind === KIND_DEAL) {
+    if (kind === KIND_DEAL) {
       first = 0;
       second = 1;
       third = 2;
@@ -108,8 +130,8 @@ export class PositionHasher {
       this.countFoundation(Math.floor((board.cards[a * board.stride]! % FACES) / 13), 1);
     }
     this.save(base, 0, first);
-    this.save(base, 3, second);
-    this.save(base, 6, third);
+    this.save(base, TRIPLE, second);
+    this.save(base, 2 * TRIPLE, third);
     board.play(move);
     if (kind === KIND_RESERVE) {
       const face = board.cards[c * board.stride + board.lengths[c]! - 1]! % FACES;
@@ -121,7 +143,6 @@ export class PositionHasher {
     this.hashColumn(first);
     if (second >= 0) this.hashColumn(second);
     if (third >= 0) this.hashColumn(third);
-    this.depth++;
     this.key();
   }
 
@@ -131,23 +152,50 @@ export class PositionHasher {
     this.depth--;
     const base = this.depth * RECORD;
     const s = this.saved;
-    for (let k = 0; k < 9; k += 3) {
+    for (let k = 0; k < EXTRA; k += TRIPLE) {
       const c = s[base + k]!;
       if (c < 0) continue;
-      this.colLo[c] = s[base + k + 1]!;
-      this.colHi[c] = s[base + k + 2]!;
+      this.rawLo[c] = s[base + k + 1]!;
+      this.rawHi[c] = s[base + k + 2]!;
+      this.mixLo[c] = s[base + k + 3]!;
+      this.mixHi[c] = s[base + k + 4]!;
     }
-    this.extraLo = s[base + 9]!;
-    this.extraHi = s[base + 10]!;
-    for (let i = 0; i < 4; i++) this.foundations[i] = s[base + 11 + i]!;
+    this.extraLo = s[base + EXTRA]!;
+    this.extraHi = s[base + EXTRA + 1]!;
+    this.sumLo = s[base + EXTRA + 2]!;
+    this.sumHi = s[base + EXTRA + 3]!;
+    for (let i = 0; i < 4; i++) this.foundations[i] = s[base + EXTRA + 4 + i]!;
     this.key();
   }
 
+  /** A column move changes only the moved cards' places and maybe a face-down count: XOR those in and out. */
+  private playColumnMove(from: number, row: number, to: number, move: number): void {
+    const { cards, stride, lengths, hidden } = this.board;
+    const shift = lengths[to]! - row;
+    let fromLo = this.rawLo[from]! ^ HIDDEN_LO[hidden[from]!]!;
+    let fromHi = this.rawHi[from]! ^ HIDDEN_HI[hidden[from]!]!;
+    let toLo = this.rawLo[to]!;
+    let toHi = this.rawHi[to]!;
+    for (let r = row; r < lengths[from]!; r++) {
+      const at = FACE_ROWS[cards[from * stride + r]!]! + r;
+      fromLo ^= CARD_LO[at]!;
+      fromHi ^= CARD_HI[at]!;
+      toLo ^= CARD_LO[at + shift]!;
+      toHi ^= CARD_HI[at + shift]!;
+    }
+    this.board.play(move);
+    this.setColumn(from, fromLo ^ HIDDEN_LO[hidden[from]!]!, fromHi ^ HIDDEN_HI[hidden[from]!]!);
+    this.setColumn(to, toLo, toHi);
+  }
+
   private save(base: number, at: number, c: number): void {
-    this.saved[base + at] = c;
+    const s = this.saved;
+    s[base + at] = c;
     if (c < 0) return;
-    this.saved[base + at + 1] = this.colLo[c]!;
-    this.saved[base + at + 2] = this.colHi[c]!;
+    s[base + at + 1] = this.rawLo[c]!;
+    s[base + at + 2] = this.rawHi[c]!;
+    s[base + at + 3] = this.mixLo[c]!;
+    s[base + at + 4] = this.mixHi[c]!;
   }
 
   private countFoundation(suit: number, delta: number): void {
@@ -165,27 +213,32 @@ export class PositionHasher {
     let lo = HIDDEN_LO[hidden]!;
     let hi = HIDDEN_HI[hidden]!;
     for (let row = 0; row < length; row++) {
-      const at = (cards[c * stride + row]! % FACES) * ROWS + row;
+      const at = FACE_ROWS[cards[c * stride + row]!]! + row;
       lo ^= CARD_LO[at]!;
       hi ^= CARD_HI[at]!;
     }
-    this.colLo[c] = lo;
-    this.colHi[c] = hi;
+    this.setColumn(c, lo, hi);
+  }
+
+  /** Stores a column's raw code and swaps its finalised code in the sums (an empty column counts 0). */
+  private setColumn(c: number, lo: number, hi: number): void {
+    this.rawLo[c] = lo;
+    this.rawHi[c] = hi;
+    let mixedLo = 0;
+    let mixedHi = 0;
+    if ((lo | hi) !== 0) {
+      const salt = c < STOCK_COLUMNS && this.board.stockLength() > 0 ? c + 1 : 0;
+      mixedLo = fmix(lo ^ SALT_LO[salt]! ^ Math.imul(hi, 0x9e3779b1));
+      mixedHi = fmix(hi ^ SALT_HI[salt]! ^ Math.imul(lo, 0x85ebca77));
+    }
+    this.sumLo = (this.sumLo - this.mixLo[c]! + mixedLo) | 0;
+    this.sumHi = (this.sumHi - this.mixHi[c]! + mixedHi) | 0;
+    this.mixLo[c] = mixedLo;
+    this.mixHi[c] = mixedHi;
   }
 
   private key(): void {
-    const salted = this.board.stockLength() > 0;
-    let lo = this.extraLo;
-    let hi = this.extraHi;
-    for (let c = 0; c < this.colLo.length; c++) {
-      const l = this.colLo[c]!;
-      const h = this.colHi[c]!;
-      if ((l | h) === 0) continue;
-      const salt = salted && c < STOCK_COLUMNS ? c + 1 : 0;
-      lo = (lo + fmix(l ^ SALT_LO[salt]! ^ Math.imul(h, 0x9e3779b1))) | 0;
-      hi = (hi + fmix(h ^ SALT_HI[salt]! ^ Math.imul(l, 0x85ebca77))) | 0;
-    }
-    this.lo = lo;
-    this.hi = hi;
+    this.lo = this.sumLo ^ this.extraLo;
+    this.hi = this.sumHi ^ this.extraHi;
   }
 }

@@ -1,4 +1,6 @@
-import { FastBoard, type GameState, type Move } from '@scorpion/rules';
+import { FastBoard, type GameState, type Move, VARIANTS } from '@scorpion/rules';
+import { fieldA, KIND_MOVE, kindOf } from './codes.ts';
+import { DeadlockCheck } from './dead.ts';
 import { PositionHasher } from './hasher.ts';
 import { orderMoves } from './order.ts';
 import { FULL, type TranspositionTable } from './table.ts';
@@ -27,6 +29,8 @@ export type SearchOutcome =
 class Search {
   readonly board: FastBoard;
   readonly hasher: PositionHasher;
+  /** Only where an empty column takes a King alone (see dead.ts). */
+  readonly deadlock: DeadlockCheck | undefined;
   nodes = 0;
   status = RUNNING;
   /** A bucket overflowed: a position went unsearched, so a failed search proves nothing. */
@@ -44,6 +48,7 @@ class Search {
   ) {
     this.board = FastBoard.fromState(state);
     this.hasher = new PositionHasher(this.board, state);
+    this.deadlock = VARIANTS[state.variant].emptyColumn === 'king' ? new DeadlockCheck(this.board) : undefined;
   }
 
   buffersAt(depth: number): void {
@@ -59,10 +64,16 @@ class Search {
   }
 }
 
-function dfs(s: Search, depth: number): boolean {
+/**
+ * `turned`: the move into this position turned a face-down card over. The deadlock check only
+ * looks at the lowest face-up card of each column, which nothing else changes, so a position
+ * reached without a turn is dead only if its parent was (and the parent was not searched then).
+ */
+function dfs(s: Search, depth: number, turned: boolean): boolean {
   s.buffersAt(depth);
   const moves = s.moves[depth]!;
   const keys = s.keys[depth]!;
+  if (turned && s.deadlock?.isDead()) return false;
   const count = s.board.generate(moves);
   if (count === 0) {
     if (!s.board.isWon()) return false;
@@ -74,13 +85,15 @@ function dfs(s: Search, depth: number): boolean {
   const hasher = s.hasher;
   for (let i = 0; i < kept; i++) {
     const move = moves[keys[i]! & (MAX_MOVES - 1)]!;
+    const from = fieldA(move);
+    const hiddenBefore = kindOf(move) === KIND_MOVE ? s.board.hidden[from]! : 0;
     hasher.play(move);
     s.nodes++;
     const slot = s.table.enter(hasher.lo, hasher.hi);
     if (slot >= 0) {
       const before = s.nodes;
       s.path[depth] = move;
-      if (dfs(s, depth + 1)) {
+      if (dfs(s, depth + 1, hiddenBefore > 0 && s.board.hidden[from]! < hiddenBefore)) {
         hasher.undo();
         return true;
       }
@@ -112,7 +125,7 @@ export function search(
   const s = new Search(state, table, nodeLimit, deadline);
   table.clear();
   table.enter(s.hasher.lo, s.hasher.hi);
-  const won = dfs(s, 0);
+  const won = dfs(s, 0, true);
   const nodes = s.nodes;
   if (won)
     return { outcome: { kind: 'win', line: Array.from(s.path.subarray(0, s.lineLength), FastBoard.decode) }, nodes };

@@ -1,7 +1,7 @@
 /*
  * The transposition table: the set of positions the current search has entered, keyed by 64-bit
- * hashes (two 32-bit halves) in typed arrays of a fixed capacity chosen from a memory budget, so
- * memory is bounded whatever the deal.
+ * hashes (two 32-bit halves) in one typed array of a fixed capacity chosen from a memory budget,
+ * so memory is bounded whatever the deal.
  *
  * A position is entered when the search first plays into it and stays "on the path" until its
  * subtree is done. Reaching an entered position again is skipped: if it is on the path it is a
@@ -10,11 +10,15 @@
  * full, the done entry with the least effort below it is replaced: forgetting a position only
  * costs searching it again. Positions on the path are never replaced, which keeps every path
  * simple and the search finite.
+ *
+ * Layout: buckets of 64 bytes (one cache line, so a probe costs one memory access) holding five
+ * entries of three 32-bit words: key low half, key high half, and `stamp << 8 | effort`, where
+ * the stamp is the search generation (older stamps are free slots, so clearing is instant).
  */
-const BUCKET = 4;
-/** Bytes per entry: two key halves, one effort byte, one 16-bit generation stamp. */
-const ENTRY_BYTES = 11;
+const WORDS = 16;
+const ENTRIES = 5;
 const ON_PATH = 255;
+const STAMP_LIMIT = 1 << 23;
 
 export const SKIP = -1;
 /** The bucket is full of positions on the path: the caller may not search this one soundly. */
@@ -23,26 +27,20 @@ export const FULL = -2;
 export class TranspositionTable {
   readonly capacity: number;
   private readonly buckets: number;
-  private readonly keyLo: Int32Array;
-  private readonly keyHi: Int32Array;
-  private readonly effort: Uint8Array;
-  private readonly stamp: Uint16Array;
+  private readonly words: Int32Array;
   private generation = 1;
 
   constructor(readonly megabytes: number) {
-    this.buckets = Math.max(1, Math.floor((megabytes * 1024 * 1024) / (ENTRY_BYTES * BUCKET)));
-    this.capacity = this.buckets * BUCKET;
-    this.keyLo = new Int32Array(this.capacity);
-    this.keyHi = new Int32Array(this.capacity);
-    this.effort = new Uint8Array(this.capacity);
-    this.stamp = new Uint16Array(this.capacity);
+    this.buckets = Math.max(1, Math.floor((megabytes * 1024 * 1024) / (WORDS * 4)));
+    this.capacity = this.buckets * ENTRIES;
+    this.words = new Int32Array(this.buckets * WORDS);
   }
 
-  /** Forgets every position, in constant time (entries of older generations count as free). */
+  /** Forgets every position, in constant time. */
   clear(): void {
     this.generation++;
-    if (this.generation > 0xffff) {
-      this.stamp.fill(0);
+    if (this.generation >= STAMP_LIMIT) {
+      this.words.fill(0);
       this.generation = 1;
     }
   }
@@ -52,34 +50,38 @@ export class TranspositionTable {
    * entered, or `FULL` when no slot could take it.
    */
   enter(lo: number, hi: number): number {
-    const first = Math.floor(((hi >>> 0) * this.buckets) / 4294967296) * BUCKET;
+    const words = this.words;
+    const first = Math.floor(((hi >>> 0) * this.buckets) / 4294967296) * WORDS;
+    const last = first + ENTRIES * 3;
+    const stamp = this.generation << 8;
     let victim = FULL;
     let least = ON_PATH;
-    for (let slot = first; slot < first + BUCKET; slot++) {
-      if (this.stamp[slot] !== this.generation) {
+    for (let slot = first; slot < last; slot += 3) {
+      const meta = words[slot + 2]!;
+      if ((meta & ~255) !== stamp) {
         if (least >= 0) {
           victim = slot;
           least = -1;
         }
         continue;
       }
-      if (this.keyLo[slot] === lo && this.keyHi[slot] === hi) return SKIP;
-      if (this.effort[slot]! < least) {
+      if (words[slot] === lo && words[slot + 1] === hi) return SKIP;
+      if ((meta & 255) < least) {
         victim = slot;
-        least = this.effort[slot]!;
+        least = meta & 255;
       }
     }
     if (victim >= 0) {
-      this.keyLo[victim] = lo;
-      this.keyHi[victim] = hi;
-      this.effort[victim] = ON_PATH;
-      this.stamp[victim] = this.generation;
+      words[victim] = lo;
+      words[victim + 1] = hi;
+      words[victim + 2] = stamp | ON_PATH;
     }
     return victim;
   }
 
   /** Marks an entered position done, remembering how many nodes its subtree took. */
   leave(slot: number, nodes: number): void {
-    this.effort[slot] = Math.min(ON_PATH - 1, 1 + Math.floor(Math.log2(nodes + 1)));
+    const effort = nodes < 2 ? 1 : Math.min(ON_PATH - 1, 32 - Math.clz32(nodes));
+    this.words[slot + 2] = (this.generation << 8) | effort;
   }
 }
