@@ -56,4 +56,16 @@ test('two players race through a room link to a finish, each seeing the other li
   }
   await screenshots(host, '12-race-results');
   await expect(host.getByRole('button', { name: 'Rematch: new deal' })).toBeVisible();
+  await expect(host.getByRole('heading', { name: 'You won the race!' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'Hostess won the race' })).toBeVisible();
+
+  // The finished race is public: the winner's game replays move by move.
+  await host.getByTestId('race-results').locator('tbody tr').first().getByRole('link', { name: 'Replay' }).click();
+  const steps = host.locator('.count');
+  await expect(steps).toHaveText(`0/${openWin.moves.length}`);
+  await host.keyboard.press('ArrowRight');
+  await expect(steps).toHaveText(`1/${openWin.moves.length}`);
+  await host.getByRole('button', { name: 'Last position' }).click();
+  await expect(steps).toHaveText(`${openWin.moves.length}/${openWin.moves.length}`);
+  await screenshots(host, '13-replay');
 });
