@@ -1,3 +1,5 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'web', include: ['src/**/*.test.ts'] } });
+// The Svelte plugin compiles the runes in *.svelte.ts, so that state classes are tested as they run.
+export default defineProject({ plugins: [svelte()], test: { name: 'web', include: ['src/**/*.test.ts'] } });

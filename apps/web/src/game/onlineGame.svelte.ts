@@ -3,6 +3,9 @@ import { toGameState } from '@scorpion/protocol';
 import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
 import type { Connection } from '../net/connection.svelte.ts';
 
+/** What a game needs of the socket; tests hand in a fake. */
+export type GameLink = Pick<Connection, 'send' | 'listen' | 'onReady'>;
+
 type ErrorFrame = Extract<ServerMessage, { type: 'error' }>;
 
 /**
@@ -15,10 +18,10 @@ export class OnlineGame {
   #pending = $state.raw<readonly Move[]>([]);
   #receivedAt = $state(0);
   #rejected = $state('');
-  readonly #connection: Connection;
+  readonly #connection: GameLink;
   readonly #stop: (() => void)[] = [];
 
-  constructor(connection: Connection, snapshot: GameSnapshot) {
+  constructor(connection: GameLink, snapshot: GameSnapshot) {
     this.#connection = connection;
     this.#accept(snapshot);
     this.#stop.push(connection.listen((message) => this.#onMessage(message)));
