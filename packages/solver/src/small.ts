@@ -1,0 +1,40 @@
+import { FACES, type GameState, type Options, Sfc32, VARIANTS, type VariantId } from '@scorpion/rules';
+
+/**
+ * Small random positions for checking the solver against the reference search: `suits` whole
+ * suits (two copies of each in Double Scorpion) shuffled into `columns` columns with a few
+ * face-down cards, plus a 3-card stock or 2-card open reserve where the variant has one.
+ */
+export function smallPosition(
+  variant: VariantId,
+  seed: string,
+  shape: { suits: number; columns: number; options?: Partial<Options> },
+): GameState {
+  const rng = new Sfc32(seed);
+  const decks = VARIANTS[variant].decks;
+  const deck: number[] = [];
+  for (let copy = 0; copy < decks; copy++) {
+    for (let f = 0; f < 13 * shape.suits; f++) deck.push(copy * FACES + f);
+  }
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  const reserveKind = VARIANTS[variant].reserve;
+  const spare = reserveKind === 'stock' ? 3 : reserveKind === 'open' ? 2 : 0;
+  const rest = deck.splice(deck.length - spare, spare);
+  const columns: number[][] = Array.from({ length: shape.columns }, () => []);
+  deck.forEach((card, i) => {
+    columns[i % shape.columns]!.push(card);
+  });
+  const hidden = columns.map((column) => Math.min(column.length - 1, rng.below(3)));
+  return {
+    variant,
+    options: { foundations: false, open: false, ...shape.options },
+    columns,
+    hidden,
+    stock: reserveKind === 'stock' ? rest : [],
+    reserve: reserveKind === 'open' ? rest : [],
+    foundations: [],
+  };
+}

@@ -1,0 +1,78 @@
+import { type Options, positionFromText, replay, VARIANT_IDS, type VariantId } from '@scorpion/rules';
+import { describe, expect, it } from 'vitest';
+import { referenceSolve } from './reference.ts';
+import { smallPosition } from './small.ts';
+import { solve } from './solve.ts';
+
+const LIMITS = { nodes: 2_000_000, tableMegabytes: 8 };
+
+function seedOf(i: number): string {
+  return (i + 1).toString(16).padStart(32, 'a');
+}
+
+/** The solver and the plain exhaustive search agree on every position the reference decides. */
+function crossCheck(variant: VariantId, suits: number, columns: number, count: number, options?: Partial<Options>) {
+  const tally = { win: 0, loss: 0 };
+  for (let i = 0; i < count; i++) {
+    const start = smallPosition(variant, seedOf(i), { suits, columns, ...(options ? { options } : {}) });
+    const expected = referenceSolve(start, 60_000);
+    if (expected.result === 'unknown') continue;
+    const actual = solve(start, LIMITS);
+    expect({ seed: seedOf(i), result: actual.result }).toEqual({ seed: seedOf(i), result: expected.result });
+    if (actual.result === 'win') {
+      expect(replay(start, actual.line)).toMatchObject({ ok: true, status: 'won' });
+    }
+    tally[expected.result]++;
+  }
+  return tally;
+}
+
+describe('solve agrees with the exhaustive reference search', () => {
+  for (const variant of VARIANT_IDS) {
+    it(`${variant}: one suit`, () => {
+      const columns = variant === 'three-blind-mice' ? 5 : 4;
+      const count = variant === 'double-scorpion' ? 8 : 25;
+      const tally = crossCheck(variant, 1, columns, count);
+      expect(tally.win + tally.loss).toBeGreaterThan(count / 2);
+    }, 20_000);
+  }
+  for (const variant of ['scorpion', 'wasp', 'scorpion-ii', 'three-blind-mice'] as const) {
+    it(`${variant}: two suits`, () => {
+      const tally = crossCheck(variant, 2, variant === 'three-blind-mice' ? 6 : 5, 6);
+      expect(tally.win + tally.loss).toBeGreaterThan(3);
+    }, 20_000);
+  }
+  for (const variant of ['scorpion', 'three-blind-mice', 'double-scorpion'] as const) {
+    it(`${variant}: one suit, with foundations`, () => {
+      crossCheck(variant, 1, variant === 'three-blind-mice' ? 5 : 4, variant === 'double-scorpion' ? 4 : 12, {
+        foundations: true,
+      });
+    }, 20_000);
+  }
+  it('both find wins and losses among those positions', () => {
+    const tally = crossCheck('scorpion', 1, 4, 25);
+    expect(tally.win).toBeGreaterThan(5);
+    expect(tally.loss).toBeGreaterThan(5);
+  });
+});
+
+describe('solve', () => {
+  it('returns an empty line for a won position and a loss with no moves', () => {
+    const won = positionFromText('scorpion', 'KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH | ');
+    expect(solve(won)).toMatchObject({ result: 'win', line: [] });
+    const stuck = positionFromText('scorpion', 'KH QH JH TH 9H 8H 7H 6H 5H 4H 3H | 2h AH');
+    expect(solve(stuck)).toMatchObject({ result: 'loss' });
+  });
+
+  it('stops at the node limit and at the time limit with unknown', () => {
+    const start = smallPosition('double-scorpion', seedOf(3), { suits: 2, columns: 6 });
+    expect(solve(start, { nodes: 50, tableMegabytes: 8 })).toMatchObject({ result: 'unknown', reason: 'node-limit' });
+    expect(solve(start, { ms: 0, tableMegabytes: 8 })).toMatchObject({ result: 'unknown', reason: 'time-limit' });
+  });
+
+  it('refuses a player view', () => {
+    const start = positionFromText('scorpion', 'KH | QH');
+    const view = { ...start, columns: [[-1], [-1]] };
+    expect(() => solve(view)).toThrow('full state');
+  });
+});
