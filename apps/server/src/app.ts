@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     clearInterval(sweep);
     hub.stop();
     await stopHeartbeat();
-    repos.close();
+    await repos.close();
   });
   app.decorate('services', services);
   return app;

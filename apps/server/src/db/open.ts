@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { startCheckpointer } from './checkpointer.ts';
 import * as schema from './schema.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -11,6 +12,7 @@ export type Db = BetterSQLite3Database<typeof schema>;
 export interface OpenDb {
   readonly db: Db;
   readonly sqlite: Database.Database;
+  close(): Promise<void>;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
@@ -30,5 +32,24 @@ export function openDb(path: string, sync: 'normal' | 'full' = 'normal'): OpenDb
   sqlite.pragma('foreign_keys = ON');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db, sqlite };
+  if (path === ':memory:') {
+    return {
+      db,
+      sqlite,
+      close: async () => {
+        sqlite.close();
+      },
+    };
+  }
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const stopCheckpoints = startCheckpointer(path);
+  return {
+    db,
+    sqlite,
+    async close() {
+      await stopCheckpoints();
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      sqlite.close();
+    },
+  };
 }

@@ -103,10 +103,17 @@ export const dailyResults = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.date, t.playerId] }),
-    index('daily_results_board').on(t.date, t.verified, t.sortKey, t.finishedAt),
+    index('daily_results_board').on(t.date, t.verified, t.sortKey, t.finishedAt, t.playerId),
     index('daily_results_fastest').on(t.timeMs).where(sql`won = 1 AND verified = 1`),
   ],
 );
+
+/** How many ranked results each day's board holds and how many are wins, kept with each result. */
+export const dailyCounts = sqliteTable('daily_counts', {
+  date: text('date').primaryKey(),
+  played: integer('played').notNull(),
+  won: integer('won').notNull(),
+});
 
 /** Per-player daily totals, kept up to date with each result so all-time boards need no scan. */
 export const playerStats = sqliteTable(

@@ -14,12 +14,16 @@ import { rankRace } from './ranking.ts';
 
 export const MAX_PLAYERS = 8;
 export const MIN_PLAYERS = 2;
+/** Progress of others is shown live, but one frame per room per quarter second is plenty. */
+export const PROGRESS_MS = 250;
 
 interface LiveRace {
   row: RaceRow;
   /** playerId → gameId, for everyone who was in the room when the race started. */
   readonly games: Map<string, string>;
   readonly timers: NodeJS.Timeout[];
+  /** A progress broadcast is due: moves within `PROGRESS_MS` of each other share one. */
+  progressDue: NodeJS.Timeout | undefined;
   ending: boolean;
 }
 
@@ -104,7 +108,7 @@ export class RaceHub {
     if (last?.status === 'racing') {
       const games = new Map((await this.repos.races.gamesOf(last.id)).map((g) => [g.playerId, g.gameId]));
       await this.learnNicknames(room, [...games.keys()]);
-      room.race = { row: last, games, timers: [], ending: false };
+      room.race = { row: last, games, timers: [], progressDue: undefined, ending: false };
       this.byRace.set(last.id, room);
     } else if (last) {
       room.lastResults = await this.repos.races.results(last.id);
@@ -204,6 +208,7 @@ export class RaceHub {
         row: raceRow,
         games: new Map(rows.map((r) => [r.playerId, r.id])),
         timers: [],
+        progressDue: undefined,
         ending: false,
       };
       for (const row of rows) this.games.adopt(row);
@@ -240,7 +245,17 @@ export class RaceHub {
     const room = this.byRace.get(raceId);
     const race = room?.race;
     if (!room || !race || race.row.id !== raceId) return;
-    void this.broadcastProgress(room, race).then(() => this.endIfDone(room, race));
+    if (session.row.status !== 'playing') {
+      // Someone finished: tell everyone now, and end the race if they were the last.
+      clearTimeout(race.progressDue);
+      race.progressDue = undefined;
+      void this.broadcastProgress(room, race).then(() => this.endIfDone(room, race));
+      return;
+    }
+    race.progressDue ??= setTimeout(() => {
+      race.progressDue = undefined;
+      if (!race.ending) void this.broadcastProgress(room, race);
+    }, PROGRESS_MS);
   }
 
   private async racers(room: LiveRoom, race: LiveRace): Promise<{ progress: RacerProgress; session: Session }[]> {
@@ -280,7 +295,7 @@ export class RaceHub {
   private async end(room: LiveRoom, race: LiveRace): Promise<void> {
     if (race.ending) return;
     race.ending = true;
-    for (const timer of race.timers) clearTimeout(timer);
+    for (const timer of [...race.timers, race.progressDue]) clearTimeout(timer);
     for (const gameId of race.games.values()) await this.games.close(gameId, 'timed-out');
     const racers = await this.racers(room, race);
     const results = rankRace(
@@ -362,6 +377,8 @@ export class RaceHub {
 
   /** Stops the timers; the races stay running in the database for the next start. */
   stop(): void {
-    for (const room of this.rooms.values()) for (const timer of room.race?.timers ?? []) clearTimeout(timer);
+    for (const room of this.rooms.values()) {
+      for (const timer of [...(room.race?.timers ?? []), room.race?.progressDue]) clearTimeout(timer);
+    }
   }
 }

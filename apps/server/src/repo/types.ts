@@ -14,7 +14,7 @@ export interface Repos {
   readonly rooms: RoomsRepo;
   readonly races: RacesRepo;
   readonly boards: BoardsRepo;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**

@@ -13,15 +13,24 @@ export interface ChildServer {
 
 /**
  * The real server as its own process (`tsx src/server.ts`), on any free port: what crash tests
- * kill with SIGKILL. `env` adds to the environment (DATABASE_PATH, SCORPION_SECRET, …).
+ * kill with SIGKILL. `env` adds to the environment (DATABASE_PATH, SCORPION_SECRET, …);
+ * `nodeArgs` go to node itself (e.g. `--cpu-prof` for a profile of a benchmark run).
  */
-export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+export function spawnServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A child must not outlive the test or benchmark that started it.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      process.off('exit', orphanGuard);
+      resolve(code);
+    }),
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

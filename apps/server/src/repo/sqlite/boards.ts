@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/open.ts';
-import { dailyResults, playerStats, players, raceResults } from '../../db/schema.ts';
+import { dailyCounts, dailyResults, playerStats, players, raceResults } from '../../db/schema.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
 
 const boardColumns = {
@@ -57,25 +57,26 @@ export function sqliteBoards(db: Db): BoardsRepo {
         .where(and(onBoard(date), eq(dailyResults.playerId, playerId)))
         .get();
       if (!mine) return undefined;
-      const ahead = db
-        .select({ n: sql<number>`count(*)` })
-        .from(dailyResults)
-        .where(
+      // Two index range counts: strictly better keys, then equal keys that finished earlier.
+      const count = (condition: SQL | undefined) =>
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(dailyResults)
+          .where(and(onBoard(date), condition))
+          .get()!.n;
+      const ahead =
+        count(lt(dailyResults.sortKey, mine.sortKey)) +
+        count(
           and(
-            onBoard(date),
-            sql`(${dailyResults.sortKey}, ${dailyResults.finishedAt}, ${dailyResults.playerId}) < (${mine.sortKey}, ${mine.finishedAt}, ${mine.playerId})`,
+            eq(dailyResults.sortKey, mine.sortKey),
+            sql`(${dailyResults.finishedAt}, ${dailyResults.playerId}) < (${mine.finishedAt}, ${mine.playerId})`,
           ),
-        )
-        .get()!.n;
+        );
       return { ...mine, rank: ahead + 1 };
     },
     async dailyCounts(date) {
-      const r = db
-        .select({ played: sql<number>`count(*)`, won: sql<number>`coalesce(sum(${dailyResults.won}), 0)` })
-        .from(dailyResults)
-        .where(onBoard(date))
-        .get()!;
-      return { played: r.played, won: r.won };
+      const r = db.select().from(dailyCounts).where(eq(dailyCounts.date, date)).get();
+      return { played: r?.played ?? 0, won: r?.won ?? 0 };
     },
     async mostWins(offset, limit) {
       const rows = stats()

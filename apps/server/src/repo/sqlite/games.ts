@@ -1,42 +1,37 @@
 import type { GameAction } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
+import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { previousDate } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
-import { actions, dailyResults, games, playerStats, races, settings } from '../../db/schema.ts';
+import { actions, dailyCounts, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { dailySortKey } from '../sort-key.ts';
-import { type DailyResultRow, type GameRow, type GamesRepo, HEARTBEAT_KEY } from '../types.ts';
+import {
+  type DailyResultRow,
+  type GameRow,
+  type GamesRepo,
+  type GameTally,
+  HEARTBEAT_KEY,
+  type StoredAction,
+} from '../types.ts';
 
 function toRow(r: typeof games.$inferSelect): GameRow {
   return { ...r, variant: r.variant as VariantId };
 }
 
-export function sqliteGames(db: Db): GamesRepo {
-  const insertAction = db
-    .insert(actions)
-    .values({
-      gameId: sql.placeholder('gameId'),
-      seq: sql.placeholder('seq'),
-      action: sql.placeholder('action'),
-      at: sql.placeholder('at'),
-    })
-    .prepare();
-  const updateTally = db
-    .update(games)
-    .set({
-      seq: sql`${sql.placeholder('seq')}`,
-      moves: sql`${sql.placeholder('moves')}`,
-      undos: sql`${sql.placeholder('undos')}`,
-      progress: sql`${sql.placeholder('progress')}`,
-      faceDown: sql`${sql.placeholder('faceDown')}`,
-    })
-    .where(eq(games.id, sql.placeholder('gameId')))
-    .prepare();
-  const beat = db
-    .update(settings)
-    .set({ value: sql`${sql.placeholder('at')}` })
-    .where(eq(settings.key, HEARTBEAT_KEY))
-    .prepare();
+export function sqliteGames(db: Db, sqlite: Database.Database): GamesRepo {
+  // The move path runs on raw prepared statements: one transaction per acknowledged action,
+  // without the query builder's per-call work.
+  const insertAction = sqlite.prepare('INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)');
+  const updateTally = sqlite.prepare(
+    'UPDATE games SET seq = ?, moves = ?, undos = ?, progress = ?, face_down = ? WHERE id = ?',
+  );
+  const beat = sqlite.prepare('UPDATE settings SET value = ? WHERE key = ?');
+  const appendAction = sqlite.transaction((gameId: string, action: StoredAction, tally: GameTally) => {
+    insertAction.run(gameId, action.seq, JSON.stringify(action.action), action.at);
+    updateTally.run(action.seq + 1, tally.moves, tally.undos, tally.progress, tally.faceDown, gameId);
+    beat.run(String(action.at), HEARTBEAT_KEY);
+  });
 
   /** A player's totals after one more daily result. */
   function addToStats(result: DailyResultRow) {
@@ -87,11 +82,7 @@ export function sqliteGames(db: Db): GamesRepo {
         .map((a) => ({ seq: a.seq, at: a.at, action: JSON.parse(a.action) as GameAction }));
     },
     async append(gameId, action, tally) {
-      db.transaction(() => {
-        insertAction.run({ gameId, seq: action.seq, action: JSON.stringify(action.action), at: action.at });
-        updateTally.run({ gameId, seq: action.seq + 1, ...tally });
-        beat.run({ at: String(action.at) });
-      });
+      appendAction(gameId, action, tally);
     },
     async finish(gameId, end, daily) {
       return db.transaction((tx) => {
@@ -107,7 +98,17 @@ export function sqliteGames(db: Db): GamesRepo {
             .values({ ...daily, sortKey: dailySortKey(daily) })
             .onConflictDoNothing()
             .run().changes;
-          if (inserted > 0 && daily.verified) addToStats(daily);
+          if (inserted > 0 && daily.verified) {
+            addToStats(daily);
+            const won = daily.won ? 1 : 0;
+            tx.insert(dailyCounts)
+              .values({ date: daily.date, played: 1, won })
+              .onConflictDoUpdate({
+                target: dailyCounts.date,
+                set: { played: sql`${dailyCounts.played} + 1`, won: sql`${dailyCounts.won} + ${won}` },
+              })
+              .run();
+          }
         }
         return true;
       });

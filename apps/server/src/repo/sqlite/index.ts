@@ -10,15 +10,16 @@ import { sqliteSettings } from './settings.ts';
 
 /** The SQLite implementation of every repository, on one database file. */
 export function sqliteRepos(path: string, sync: 'normal' | 'full' = 'normal'): Repos {
-  const { db, sqlite } = openDb(path, sync);
+  const opened = openDb(path, sync);
+  const { db, sqlite } = opened;
   return {
     settings: sqliteSettings(db),
     players: sqlitePlayers(db),
-    games: sqliteGames(db),
+    games: sqliteGames(db, sqlite),
     daily: sqliteDaily(db),
     rooms: sqliteRooms(db),
     races: sqliteRaces(db),
     boards: sqliteBoards(db),
-    close: () => sqlite.close(),
+    close: opened.close,
   };
 }

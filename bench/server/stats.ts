@@ -1,0 +1,18 @@
+/** Timing helpers for the server benchmarks: percentiles of samples in milliseconds. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function timeItAsync(runs: number, task: () => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await task();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+export const ms = (x: number) => x.toFixed(x < 10 ? 2 : 0);

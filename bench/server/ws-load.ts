@@ -1,0 +1,233 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnServer } from '../../apps/server/src/test/child.ts';
+import { signUp } from '../../apps/server/src/test/client.ts';
+import { type GameSnapshot, toGameState } from '../../packages/protocol/src/index.ts';
+import { legalMoves } from '../../packages/rules/src/index.ts';
+import { ms, percentile } from './stats.ts';
+
+// The `ws` client is a dev dependency of the server package; take it from there.
+const { WebSocket } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
+  'ws',
+) as typeof import('ws');
+type Socket = InstanceType<typeof WebSocket>;
+
+export interface LoadOptions {
+  readonly players: number;
+  readonly seconds: number;
+  readonly movesPerSecond: number;
+}
+
+export interface LoadFigures extends LoadOptions {
+  readonly races: number;
+  readonly actions: number;
+  readonly actionsPerSecond: number;
+  readonly errors: Record<string, number>;
+  readonly closed: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+interface Racer {
+  readonly socket: Socket;
+  game: GameSnapshot | undefined;
+  sentAt: number | undefined;
+  readonly waiters: ((frame: { type: string } & Record<string, unknown>) => boolean)[];
+}
+
+/** Resolves on `welcome`, which may arrive in the same chunk as the upgrade answer. */
+function open(wsUrl: string, cookie: string, onFrame: (racer: Racer, text: string) => void): Promise<Racer> {
+  const socket = new WebSocket(wsUrl, { headers: { cookie } });
+  const racer: Racer = { socket, game: undefined, sentAt: undefined, waiters: [] };
+  const welcomed = waitFor(racer, 'welcome');
+  socket.on('message', (data) => onFrame(racer, data.toString()));
+  return new Promise((resolve, reject) => {
+    void welcomed.then(() => resolve(racer));
+    socket.once('error', reject);
+  });
+}
+
+function waitFor(racer: Racer, type: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    racer.waiters.push((frame) => {
+      if (frame.type !== type) return false;
+      resolve(frame);
+      return true;
+    });
+  });
+}
+
+/**
+ * `players` players in `players / 2` two-player races, each sending one action (a legal move
+ * from its own view, or an undo when stuck) `movesPerSecond` times a second, for `seconds`.
+ * The server runs as its own process on a fresh database; this process is the client.
+ */
+export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'scorpion-bench-ws-'));
+  const server = await spawnServer(
+    { DATABASE_PATH: join(dir, 'load.db'), RACE_COUNTDOWN_MS: '1000' },
+    (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  );
+  const rtts: number[] = [];
+  const errors: Record<string, number> = {};
+  /** Sockets the server closed on us: any is an error. */
+  let closed = 0;
+  let closing = false;
+  let measuring = false;
+
+  const onFrame = (racer: Racer, text: string) => {
+    if (text.startsWith('{"type":"race-progress"')) return;
+    const frame = JSON.parse(text) as { type: string } & Record<string, unknown>;
+    const waiter = racer.waiters.findIndex((w) => w(frame));
+    if (waiter >= 0) racer.waiters.splice(waiter, 1);
+    if (frame.type === 'game' && (frame.game as GameSnapshot).kind === 'race') racer.game = frame.game as GameSnapshot;
+    if (frame.type === 'ack' || frame.type === 'error') {
+      if (racer.sentAt !== undefined && measuring) rtts.push(performance.now() - racer.sentAt);
+      racer.sentAt = undefined;
+      if (frame.type === 'ack') racer.game = frame.game as GameSnapshot;
+      else {
+        errors[frame.code as string] = (errors[frame.code as string] ?? 0) + 1;
+        if (frame.game) racer.game = frame.game as GameSnapshot;
+      }
+    }
+  };
+
+  try {
+    const racers: Racer[] = [];
+    for (let i = 0; i < options.players; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(50, options.players - i) }, async (_, j) => {
+          const { cookie } = await signUp(server.url, `load${i + j}`);
+          const racer = await open(server.wsUrl, cookie, onFrame);
+          racer.socket.on('close', () => {
+            if (!closing) closed++;
+          });
+          return racer;
+        }),
+      );
+      racers.push(...batch);
+    }
+
+    const races = Math.floor(racers.length / 2);
+    const starts: Promise<unknown>[] = [];
+    for (let r = 0; r < races; r++) {
+      const host = racers[2 * r]!;
+      const guest = racers[2 * r + 1]!;
+      starts.push(
+        (async () => {
+          const created = waitFor(host, 'room');
+          host.socket.send(
+            JSON.stringify({
+              type: 'room-create',
+              variant: 'scorpion',
+              options: { foundations: false, open: false },
+              timeLimit: 0,
+              winnableOnly: false,
+            }),
+          );
+          const code = ((await created).room as { code: string }).code;
+          const joined = waitFor(guest, 'room');
+          guest.socket.send(JSON.stringify({ type: 'room-join', code }));
+          await joined;
+          const games = [waitFor(host, 'game'), waitFor(guest, 'game')];
+          host.socket.send(JSON.stringify({ type: 'room-start', code }));
+          await Promise.all(games);
+        })(),
+      );
+    }
+    await Promise.all(starts);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+
+    const act = (racer: Racer) => {
+      const game = racer.game;
+      if (!game || game.status !== 'playing' || racer.sentAt !== undefined) return;
+      const moves = legalMoves(toGameState(game.view));
+      // Prefer a move that is not the stock deal, so games last; undo when stuck.
+      const choices = moves.length > 1 ? moves.filter((m) => m.kind !== 'deal') : moves;
+      const message =
+        choices.length > 0
+          ? { type: 'move', gameId: game.gameId, expect: game.seq, move: choices[(game.seq * 7 + 3) % choices.length] }
+          : { type: 'undo', gameId: game.gameId, expect: game.seq };
+      racer.sentAt = performance.now();
+      racer.socket.send(JSON.stringify(message));
+    };
+
+    const period = 1000 / options.movesPerSecond;
+    const timers: NodeJS.Timeout[] = [];
+    racers.forEach((racer, i) => {
+      const phase = (i * period) / racers.length;
+      timers.push(
+        setTimeout(() => {
+          timers.push(setInterval(() => act(racer), period));
+        }, phase),
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    measuring = true;
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
+    measuring = false;
+    const elapsed = (performance.now() - started) / 1000;
+    for (const timer of timers) clearInterval(timer);
+    closing = true;
+    for (const racer of racers) racer.socket.close();
+
+    return {
+      ...options,
+      races,
+      actions: rtts.length,
+      actionsPerSecond: rtts.length / elapsed,
+      errors,
+      closed,
+      p50: percentile(rtts, 50),
+      p95: percentile(rtts, 95),
+      p99: percentile(rtts, 99),
+      max: percentile(rtts, 100),
+    };
+  } finally {
+    server.process.kill('SIGTERM');
+    await server.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatLoad(figures: readonly LoadFigures[]): string {
+  const rows = figures.map((f) => {
+    const errors = [...Object.entries(f.errors), ...(f.closed > 0 ? [['closed', f.closed] as const] : [])]
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(', ');
+    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${errors || 'none'} |`;
+  });
+  return [
+    '| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/**
+ * `node --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000]`
+ * With `--ramp`, one run per player count (a fresh server each), to find the largest load
+ * whose p99 stays under 50 ms.
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // Exit through 'exit' handlers on a signal, so the spawned server goes down with us.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+  const arg = (name: string, fallback: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1]! : fallback;
+  };
+  const seconds = Number(arg('seconds', '30'));
+  const movesPerSecond = Number(arg('rate', '2'));
+  const counts = arg('ramp', arg('players', '1000')).split(',').map(Number);
+  const figures: LoadFigures[] = [];
+  for (const players of counts) {
+    figures.push(await benchWsLoad({ players, seconds, movesPerSecond }));
+    console.error(formatLoad(figures.slice(-1)));
+  }
+  console.log(formatLoad(figures));
+}
