@@ -2,12 +2,14 @@ import { type Args, parseArgs, UsageError } from './args.ts';
 import { dealCommand } from './commands/deal.ts';
 import { replayLine } from './commands/replay.ts';
 import { showRecord } from './commands/show.ts';
+import { solveBatch } from './commands/solve.ts';
 import { inputLines } from './io.ts';
 
 const USAGE = `usage: scorpion <command> [flags]
   deal --variant V --seed HEX [--foundations] [--open]   print a seeded deal as a game record
   show [--reveal]                                        records on stdin → text boards
-  replay [--trace]                                       records on stdin → one JSON result per line`;
+  replay [--trace]                                       records on stdin → one JSON result per line
+  solve [--limit-nodes N] [--limit-ms T] [--progress]    records on stdin → the solver's verdict per line`;
 
 /** Runs a command over stdin line by line; returns the exit status (1 when any line failed). */
 type LineCommand = (line: string, args: Args) => { text: string; ok: boolean };
@@ -26,6 +28,13 @@ async function run(argv: readonly string[]): Promise<number> {
   if (command === 'deal') {
     process.stdout.write(`${dealCommand(args)}\n`);
     return 0;
+  }
+  if (command === 'solve') {
+    const lines: string[] = [];
+    for await (const line of inputLines(process.stdin)) lines.push(line);
+    const showProgress = process.stderr.isTTY || args.flags.has('progress');
+    const toStderr = (text: string) => process.stderr.write(text);
+    return solveBatch(lines, args, (text) => process.stdout.write(text), showProgress ? toStderr : undefined);
   }
   const perLine = command === undefined ? undefined : lineCommands[command];
   if (!perLine) throw new UsageError(command ? `unknown command ${command}` : 'no command given');

@@ -84,6 +84,14 @@ function dfs(s: Search, depth: number, turned: boolean): boolean {
   const kept = orderMoves(s.board, moves, count, keys);
   const hasher = s.hasher;
   for (let i = 0; i < kept; i++) {
+    if (s.nodes >= s.nodeLimit) {
+      s.status = NODE_LIMIT;
+      return false;
+    }
+    if ((s.nodes & CLOCK_EVERY) === 0 && performance.now() >= s.deadline) {
+      s.status = TIME_LIMIT;
+      return false;
+    }
     const move = moves[keys[i]! & (MAX_MOVES - 1)]!;
     const from = fieldA(move);
     const hiddenBefore = kindOf(move) === KIND_MOVE ? s.board.hidden[from]! : 0;
@@ -103,14 +111,6 @@ function dfs(s: Search, depth: number, turned: boolean): boolean {
     }
     hasher.undo();
     if (s.status !== RUNNING) return false;
-    if (s.nodes >= s.nodeLimit) {
-      s.status = NODE_LIMIT;
-      return false;
-    }
-    if ((s.nodes & CLOCK_EVERY) === 0 && performance.now() >= s.deadline) {
-      s.status = TIME_LIMIT;
-      return false;
-    }
   }
   return false;
 }
