@@ -70,3 +70,12 @@ test('keyboard-only play makes a move, and practice survives a reload', async ({
   await expect(card(page, move.to, landed)).toHaveAttribute('aria-label', cardLabel(moved, true, move.to));
   await expect(await movesShown(page)).toHaveText('1');
 });
+
+test('practice asks the solver for a hint and points at the move', async ({ page }) => {
+  // A deal the solver wins within the hint budget; its first winning move takes column 4's 4th card to column 2.
+  await page.goto('/practice?variant=scorpion&seed=00000000000000000000000000000007');
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await expect(card(page, 3, 3)).toHaveClass(/hinted/, { timeout: 15_000 });
+  await expect(page.locator('.column').nth(1)).toHaveClass(/target/);
+  await screenshots(page, '14-practice-hint');
+});

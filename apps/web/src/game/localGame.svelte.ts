@@ -53,6 +53,11 @@ export class LocalGame {
     return toPlayerView(currentState(this.#history));
   }
 
+  /** The whole position, face-down cards included: only for the solver's hints. */
+  get fullState(): GameState {
+    return currentState(this.#history);
+  }
+
   get status(): GameStatus {
     return gameStatus(currentState(this.#history));
   }
