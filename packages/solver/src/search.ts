@@ -10,21 +10,31 @@ const MAX_MOVES = 1024;
 const CLOCK_EVERY = 1023;
 
 const RUNNING = 0;
-const WON = 1;
-const NODE_LIMIT = 2;
-const TIME_LIMIT = 3;
+const NODE_LIMIT = 1;
+const TIME_LIMIT = 2;
 
 export type SearchOutcome =
   | { readonly kind: 'win'; readonly line: Move[] }
   | { readonly kind: 'loss' }
   | { readonly kind: 'node-limit' | 'time-limit' };
 
+function grow(array: Int32Array, size: number): Int32Array {
+  if (array.length >= size) return array;
+  const grown = new Int32Array(Math.max(size, array.length * 2));
+  grown.set(array);
+  return grown;
+}
+
 /**
  * Depth-first search for a winning line on a `FastBoard`, with every position entered into the
  * transposition table (see table.ts for why skipping entered positions is sound). Without a
  * limit hit, the search visits every position class reachable from the root, so "no win found"
- * is a proof of loss. The state of one search lives here; the recursion is a module function
- * (no closures in the hot loop).
+ * is a proof of loss.
+ *
+ * The search is iterative, with its own stacks in typed arrays: lines can be thousands of moves
+ * deep (in Wasp, cards can wander between empty columns for a long time without repeating a
+ * position), far deeper than the call stack allows. Per depth d, the moves still to try are
+ * `stack[next[d]] … stack[end[d] - 1]`, best first.
  */
 class Search {
   readonly board: FastBoard;
@@ -35,10 +45,15 @@ class Search {
   status = RUNNING;
   /** A bucket overflowed: a position went unsearched, so a failed search proves nothing. */
   incomplete = false;
-  lineLength = 0;
-  path = new Int32Array(1024);
-  readonly moves: Int32Array[] = [];
-  readonly keys: Int32Array[] = [];
+  readonly scratch = new Int32Array(MAX_MOVES);
+  readonly keys = new Int32Array(MAX_MOVES);
+  stack = new Int32Array(4096);
+  next = new Int32Array(256);
+  end = new Int32Array(256);
+  /** The move played at each depth, its table slot, and the node count when it was played. */
+  path = new Int32Array(256);
+  slot = new Int32Array(256);
+  before = new Int32Array(256);
 
   constructor(
     state: GameState,
@@ -51,68 +66,75 @@ class Search {
     this.deadlock = VARIANTS[state.variant].emptyColumn === 'king' ? new DeadlockCheck(this.board) : undefined;
   }
 
-  buffersAt(depth: number): void {
-    while (this.moves.length <= depth) {
-      this.moves.push(new Int32Array(MAX_MOVES));
-      this.keys.push(new Int32Array(MAX_MOVES));
-    }
-    if (this.path.length <= depth) {
-      const grown = new Int32Array(this.path.length * 2);
-      grown.set(this.path);
-      this.path = grown;
-    }
+  growTo(depth: number): void {
+    if (this.next.length > depth) return;
+    this.next = grow(this.next, depth + 1);
+    this.end = grow(this.end, depth + 1);
+    this.path = grow(this.path, depth + 1);
+    this.slot = grow(this.slot, depth + 1);
+    this.before = grow(this.before, depth + 1);
   }
 }
 
 /**
+ * Pushes the moves worth trying at `depth` onto the stack; returns true when the position is won.
  * `turned`: the move into this position turned a face-down card over. The deadlock check only
  * looks at the lowest face-up card of each column, which nothing else changes, so a position
  * reached without a turn is dead only if its parent was (and the parent was not searched then).
  */
-function dfs(s: Search, depth: number, turned: boolean): boolean {
-  s.buffersAt(depth);
-  const moves = s.moves[depth]!;
-  const keys = s.keys[depth]!;
+function expand(s: Search, depth: number, turned: boolean): boolean {
+  s.growTo(depth);
+  const base = depth === 0 ? 0 : s.end[depth - 1]!;
+  s.next[depth] = base;
+  s.end[depth] = base;
   if (turned && s.deadlock?.isDead()) return false;
-  const count = s.board.generate(moves);
-  if (count === 0) {
-    if (!s.board.isWon()) return false;
-    s.lineLength = depth;
-    s.status = WON;
-    return true;
-  }
-  const kept = orderMoves(s.board, moves, count, keys);
-  const hasher = s.hasher;
-  for (let i = 0; i < kept; i++) {
+  const count = s.board.generate(s.scratch);
+  if (count === 0) return s.board.isWon();
+  const kept = orderMoves(s.board, s.scratch, count, s.keys);
+  s.stack = grow(s.stack, base + kept);
+  for (let i = 0; i < kept; i++) s.stack[base + i] = s.scratch[s.keys[i]! & (MAX_MOVES - 1)]!;
+  s.end[depth] = base + kept;
+  return false;
+}
+
+/** Returns the depth of the won position (the line is `path[0 … depth - 1]`), or -1. */
+function run(s: Search): number {
+  if (expand(s, 0, true)) return 0;
+  const { board, hasher, table } = s;
+  let depth = 0;
+  for (;;) {
+    if (s.next[depth]! === s.end[depth]!) {
+      if (depth === 0) return -1;
+      depth--;
+      table.leave(s.slot[depth]!, s.nodes - s.before[depth]!);
+      hasher.undo();
+      continue;
+    }
     if (s.nodes >= s.nodeLimit) {
       s.status = NODE_LIMIT;
-      return false;
+      return -1;
     }
     if ((s.nodes & CLOCK_EVERY) === 0 && performance.now() >= s.deadline) {
       s.status = TIME_LIMIT;
-      return false;
+      return -1;
     }
-    const move = moves[keys[i]! & (MAX_MOVES - 1)]!;
+    const move = s.stack[s.next[depth]++]!;
     const from = fieldA(move);
-    const hiddenBefore = kindOf(move) === KIND_MOVE ? s.board.hidden[from]! : 0;
+    const hiddenBefore = kindOf(move) === KIND_MOVE ? board.hidden[from]! : 0;
     hasher.play(move);
     s.nodes++;
-    const slot = s.table.enter(hasher.lo, hasher.hi);
-    if (slot >= 0) {
-      const before = s.nodes;
-      s.path[depth] = move;
-      if (dfs(s, depth + 1, hiddenBefore > 0 && s.board.hidden[from]! < hiddenBefore)) {
-        hasher.undo();
-        return true;
-      }
-      s.table.leave(slot, s.nodes - before);
-    } else if (slot === FULL) {
-      s.incomplete = true;
+    const slot = table.enter(hasher.lo, hasher.hi);
+    if (slot < 0) {
+      if (slot === FULL) s.incomplete = true;
+      hasher.undo();
+      continue;
     }
-    hasher.undo();
-    if (s.status !== RUNNING) return false;
+    s.path[depth] = move;
+    s.slot[depth] = slot;
+    s.before[depth] = s.nodes;
+    depth++;
+    if (expand(s, depth, hiddenBefore > 0 && board.hidden[from]! < hiddenBefore)) return depth;
   }
-  return false;
 }
 
 /** Searches `state` (a full state: face-down cards known) within the limits. */
@@ -125,10 +147,11 @@ export function search(
   const s = new Search(state, table, nodeLimit, deadline);
   table.clear();
   table.enter(s.hasher.lo, s.hasher.hi);
-  const won = dfs(s, 0, true);
+  const wonAt = run(s);
   const nodes = s.nodes;
-  if (won)
-    return { outcome: { kind: 'win', line: Array.from(s.path.subarray(0, s.lineLength), FastBoard.decode) }, nodes };
+  if (wonAt >= 0) {
+    return { outcome: { kind: 'win', line: Array.from(s.path.subarray(0, wonAt), FastBoard.decode) }, nodes };
+  }
   if (s.status === TIME_LIMIT) return { outcome: { kind: 'time-limit' }, nodes };
   if (s.status === NODE_LIMIT || s.incomplete) return { outcome: { kind: 'node-limit' }, nodes };
   return { outcome: { kind: 'loss' }, nodes };
