@@ -80,3 +80,30 @@ async function measure(page: import('@playwright/test').Page) {
       `(DOMContentLoaded ${timing.domContentLoaded.toFixed(0)} ms; wall clock incl. socket ${wall} ms)`,
   );
 }
+
+test('a dropped connection shows, reconnects by itself and the game goes on', async ({ page }) => {
+  const sockets: import('@playwright/test').WebSocketRoute[] = [];
+  await page.routeWebSocket('/ws', (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await page.goto('/daily');
+  await pickNickname(page, 'Flaky');
+  await expect(card(page, 0, 3)).toBeVisible();
+  const start = dailyStart();
+  const move = singleTargetMove(start);
+  await drag(page, move.from, move.row, move.to);
+  await expect(await movesShown(page)).toHaveText('1');
+
+  await sockets.at(-1)!.close({ code: 1006 });
+  await expect(page.locator('[data-connection="reconnecting"]')).toBeVisible();
+  await screenshots(page, '15-reconnecting');
+  await expect(page.locator('[data-connection="online"]')).toBeVisible({ timeout: 10_000 });
+  expect(sockets.length).toBeGreaterThan(1);
+
+  await page.getByRole('button', { name: /Deal the stock/ }).click();
+  await expect(await movesShown(page)).toHaveText('2');
+  await page.reload();
+  await expect(await movesShown(page)).toHaveText('2');
+  await expect(page.getByRole('button', { name: 'The stock has been dealt' })).toBeVisible();
+});
