@@ -18,7 +18,7 @@ export type SearchOutcome =
   | { readonly kind: 'loss' }
   | { readonly kind: 'node-limit' | 'time-limit' };
 
-function grow(array: Int32Array, size: number): Int32Array {
+function grow(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
   if (array.length >= size) return array;
   const grown = new Int32Array(Math.max(size, array.length * 2));
   grown.set(array);
@@ -118,7 +118,9 @@ function run(s: Search): number {
       s.status = TIME_LIMIT;
       return -1;
     }
-    const move = s.stack[s.next[depth]++]!;
+    const at = s.next[depth]!;
+    s.next[depth] = at + 1;
+    const move = s.stack[at]!;
     const from = fieldA(move);
     const hiddenBefore = kindOf(move) === KIND_MOVE ? board.hidden[from]! : 0;
     hasher.play(move);
