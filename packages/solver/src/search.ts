@@ -3,6 +3,7 @@ import { fieldA, KIND_MOVE, kindOf } from './codes.ts';
 import { DeadlockCheck } from './dead.ts';
 import { PositionHasher } from './hasher.ts';
 import { orderMoves } from './order.ts';
+import { findSafeBuild } from './safe.ts';
 import { FULL, type TranspositionTable } from './table.ts';
 
 const MAX_MOVES = 1024;
@@ -41,6 +42,8 @@ class Search {
   readonly hasher: PositionHasher;
   /** Only where an empty column takes a King alone (see dead.ts). */
   readonly deadlock: DeadlockCheck | undefined;
+  /** Single deck, King-only empty columns: safe builds apply once the stock is dealt (see safe.ts). */
+  readonly safeBuilds: boolean;
   nodes = 0;
   status = RUNNING;
   /** A bucket overflowed: a position went unsearched, so a failed search proves nothing. */
@@ -63,7 +66,9 @@ class Search {
   ) {
     this.board = FastBoard.fromState(state);
     this.hasher = new PositionHasher(this.board, state);
-    this.deadlock = VARIANTS[state.variant].emptyColumn === 'king' ? new DeadlockCheck(this.board) : undefined;
+    const kingOnly = VARIANTS[state.variant].emptyColumn === 'king';
+    this.deadlock = kingOnly ? new DeadlockCheck(this.board) : undefined;
+    this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
   }
 
   growTo(depth: number): void {
@@ -90,6 +95,13 @@ function expand(s: Search, depth: number, turned: boolean): boolean {
   if (turned && s.deadlock?.isDead()) return false;
   const count = s.board.generate(s.scratch);
   if (count === 0) return s.board.isWon();
+  const safe = s.safeBuilds && s.board.stockLength() === 0 ? findSafeBuild(s.board, s.scratch, count) : -1;
+  if (safe >= 0) {
+    s.stack = grow(s.stack, base + 1);
+    s.stack[base] = s.scratch[safe]!;
+    s.end[depth] = base + 1;
+    return false;
+  }
   const kept = orderMoves(s.board, s.scratch, count, s.keys);
   s.stack = grow(s.stack, base + kept);
   for (let i = 0; i < kept; i++) s.stack[base + i] = s.scratch[s.keys[i]! & (MAX_MOVES - 1)]!;

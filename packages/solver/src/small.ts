@@ -38,3 +38,44 @@ export function smallPosition(
     foundations: [],
   };
 }
+
+/**
+ * Positions near the end of a game, where safe builds and King-rooted runs matter: every suit
+ * (both copies in Double Scorpion) starts as a finished King-to-Ace column, then `cuts` times a
+ * random segment is lifted from a random column onto another, and a few bottom cards are turned
+ * face down. No stock or reserve. Not every such position is winnable, which is the point.
+ */
+export function nearlySolved(
+  variant: VariantId,
+  seed: string,
+  shape: { suits: number; columns: number; cuts: number },
+): GameState {
+  const rng = new Sfc32(seed);
+  const decks = VARIANTS[variant].decks;
+  const columns: number[][] = Array.from({ length: shape.columns }, () => []);
+  let next = 0;
+  for (let copy = 0; copy < decks; copy++) {
+    for (let suit = 0; suit < shape.suits; suit++) {
+      for (let rank = 12; rank >= 0; rank--) columns[next % shape.columns]!.push(copy * FACES + suit * 13 + rank);
+      next++;
+    }
+  }
+  for (let cut = 0; cut < shape.cuts; cut++) {
+    const from = rng.below(shape.columns);
+    const source = columns[from]!;
+    if (source.length === 0) continue;
+    const row = rng.below(source.length);
+    const to = (from + 1 + rng.below(shape.columns - 1)) % shape.columns;
+    columns[to]!.push(...source.splice(row));
+  }
+  const hidden = columns.map((column) => (column.length > 1 ? rng.below(Math.min(3, column.length)) : 0));
+  return {
+    variant,
+    options: { foundations: false, open: false },
+    columns,
+    hidden,
+    stock: [],
+    reserve: [],
+    foundations: [],
+  };
+}

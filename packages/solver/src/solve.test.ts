@@ -1,7 +1,7 @@
 import { type Options, positionFromText, replay, VARIANT_IDS, type VariantId } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { referenceSolve } from './reference.ts';
-import { smallPosition } from './small.ts';
+import { nearlySolved, smallPosition } from './small.ts';
 import { solve } from './solve.ts';
 
 const LIMITS = { nodes: 2_000_000, tableMegabytes: 8 };
@@ -54,6 +54,26 @@ describe('solve agrees with the exhaustive reference search', () => {
     expect(tally.win).toBeGreaterThan(5);
     expect(tally.loss).toBeGreaterThan(5);
   });
+});
+
+describe('solve agrees with the reference near the end of a game (safe builds, deadlocks)', () => {
+  for (const variant of ['scorpion', 'wasp', 'three-blind-mice', 'double-scorpion'] as const) {
+    it(`${variant}`, () => {
+      const tally = { win: 0, loss: 0 };
+      const suits = variant === 'double-scorpion' ? 1 : 2;
+      for (let i = 0; i < 40; i++) {
+        const start = nearlySolved(variant, seedOf(i), { suits, columns: 4, cuts: 3 + (i % 5) });
+        const expected = referenceSolve(start, 30_000);
+        if (expected.result === 'unknown') continue;
+        const actual = solve(start, LIMITS);
+        expect({ seed: seedOf(i), result: actual.result }).toEqual({ seed: seedOf(i), result: expected.result });
+        if (actual.result === 'win') expect(replay(start, actual.line)).toMatchObject({ ok: true, status: 'won' });
+        tally[expected.result]++;
+      }
+      expect(tally.win).toBeGreaterThan(3);
+      expect(tally.loss).toBeGreaterThan(1);
+    }, 20_000);
+  }
 });
 
 describe('solve', () => {
