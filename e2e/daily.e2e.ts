@@ -107,3 +107,16 @@ test('a dropped connection shows, reconnects by itself and the game goes on', as
   await expect(await movesShown(page)).toHaveText('2');
   await expect(page.getByRole('button', { name: 'The stock has been dealt' })).toBeVisible();
 });
+
+test("after the day, the deal is public and the solver's solution steps through it", async ({ page }) => {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/leaderboards?tab=daily&date=${yesterday}`);
+  await page.getByRole('link', { name: 'Watch a solution of this deal' }).click();
+  const steps = page.locator('.count');
+  await expect(steps).toHaveText(/^0\/\d+$/, { timeout: 20_000 });
+  await page.keyboard.press('End');
+  const total = (await steps.textContent())!.split('/')[1];
+  await expect(steps).toHaveText(`${total}/${total}`);
+  await expect(page.locator('.column.complete')).toHaveCount(4);
+  await screenshots(page, '16-solution');
+});

@@ -8,6 +8,7 @@ export type Route =
   | { readonly page: 'leaderboards' }
   | { readonly page: 'replay'; readonly gameId: string }
   | { readonly page: 'rules' }
+  | { readonly page: 'solution'; readonly date: string }
   | { readonly page: 'not-found' };
 
 export function matchRoute(path: string): Route {
@@ -20,6 +21,8 @@ export function matchRoute(path: string): Route {
   if (clean === '/rules') return { page: 'rules' };
   const room = /^\/r\/([A-Za-z0-9]{4,12})$/.exec(clean);
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };
+  const solution = /^\/solution\/(\d{4}-\d\d-\d\d)$/.exec(clean);
+  if (solution) return { page: 'solution', date: solution[1]! };
   const replay = /^\/replay\/([\w-]{1,64})$/.exec(clean);
   if (replay) return { page: 'replay', gameId: replay[1]! };
   return { page: 'not-found' };
