@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { spawnServer } from '../../apps/server/src/test/child.ts';
 import { signUp } from '../../apps/server/src/test/client.ts';
 import { type GameSnapshot, toGameState } from '../../packages/protocol/src/index.ts';
@@ -15,6 +16,8 @@ const { WebSocket } = createRequire(new URL('../../apps/server/package.json', im
 type Socket = InstanceType<typeof WebSocket>;
 
 export interface LoadOptions {
+  /** An already running server to load (its database gets the load's players and races). */
+  readonly url?: string;
   readonly players: number;
   readonly seconds: number;
   readonly movesPerSecond: number;
@@ -30,6 +33,8 @@ export interface LoadFigures extends LoadOptions {
   readonly p95: number;
   readonly p99: number;
   readonly max: number;
+  /** This process's own event-loop delay: when high, the client, not the server, is slow. */
+  readonly clientLagP99: number;
 }
 
 interface Racer {
@@ -68,10 +73,12 @@ function waitFor(racer: Racer, type: string): Promise<Record<string, unknown>> {
  */
 export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'scorpion-bench-ws-'));
-  const server = await spawnServer(
-    { DATABASE_PATH: join(dir, 'load.db'), RACE_COUNTDOWN_MS: '1000' },
-    (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  );
+  const server = options.url
+    ? { url: options.url, wsUrl: `${options.url.replace('http', 'ws')}/ws`, process: undefined, exited: undefined }
+    : await spawnServer(
+        { DATABASE_PATH: join(dir, 'load.db'), RACE_COUNTDOWN_MS: '1000' },
+        (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      );
   const rtts: number[] = [];
   const errors: Record<string, number> = {};
   /** Sockets the server closed on us: any is an error. */
@@ -144,7 +151,8 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
 
     const act = (racer: Racer) => {
       const game = racer.game;
-      if (!game || game.status !== 'playing' || racer.sentAt !== undefined) return;
+      if (!game || racer.sentAt !== undefined) return;
+      if (game.status !== 'playing') return;
       const moves = legalMoves(toGameState(game.view));
       // Prefer a move that is not the stock deal, so games last; undo when stuck.
       const choices = moves.length > 1 ? moves.filter((m) => m.kind !== 'deal') : moves;
@@ -168,9 +176,12 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
     });
     await new Promise((resolve) => setTimeout(resolve, 2000));
     measuring = true;
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     measuring = false;
+    lag.disable();
     const elapsed = (performance.now() - started) / 1000;
     for (const timer of timers) clearInterval(timer);
     closing = true;
@@ -187,9 +198,10 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
       p95: percentile(rtts, 95),
       p99: percentile(rtts, 99),
       max: percentile(rtts, 100),
+      clientLagP99: lag.percentile(99) / 1e6,
     };
   } finally {
-    server.process.kill('SIGTERM');
+    server.process?.kill('SIGTERM');
     await server.exited;
     rmSync(dir, { recursive: true, force: true });
   }
@@ -200,17 +212,17 @@ export function formatLoad(figures: readonly LoadFigures[]): string {
     const errors = [...Object.entries(f.errors), ...(f.closed > 0 ? [['closed', f.closed] as const] : [])]
       .map(([code, n]) => `${code}: ${n}`)
       .join(', ');
-    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${errors || 'none'} |`;
+    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${ms(f.clientLagP99)} | ${errors || 'none'} |`;
   });
   return [
-    '| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | client lag p99 ms | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
 
 /**
- * `node --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000]`
+ * `node --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000] [--url http://host:port]`
  * With `--ramp`, one run per player count (a fresh server each), to find the largest load
  * whose p99 stays under 50 ms.
  */
@@ -226,7 +238,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const counts = arg('ramp', arg('players', '1000')).split(',').map(Number);
   const figures: LoadFigures[] = [];
   for (const players of counts) {
-    figures.push(await benchWsLoad({ players, seconds, movesPerSecond }));
+    const url = process.argv.includes('--url') ? arg('url', '') : undefined;
+    figures.push(await benchWsLoad({ url, players, seconds, movesPerSecond }));
     console.error(formatLoad(figures.slice(-1)));
   }
   console.log(formatLoad(figures));

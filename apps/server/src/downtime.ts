@@ -1,18 +1,20 @@
 import type { Clock } from './clock.ts';
-import { HEARTBEAT_KEY as KEY, type Repos } from './repo/types.ts';
+import type { Repos } from './repo/types.ts';
+
+const KEY = 'heartbeat';
 
 /**
  * Server downtime must not count on anyone's clock. While running, the server writes the time
- * every `tickMs` (and with every stored action); on start, the gap since the last beat is added
- * to the paused time of every open game and race. The gap is never shorter than the real
- * downtime, and at most one tick longer when the server was idle before it stopped.
+ * every `tickMs`; on start, every open game and race gets the gap since it was last known
+ * alive (that beat, or its own last stored action, whichever is later) added to its paused
+ * time. The gap is never shorter than the real downtime, and at most one tick longer.
  */
 export async function creditDowntime(repos: Repos, now: Clock): Promise<number> {
   const last = Number(await repos.settings.get(KEY));
-  const gap = Number.isFinite(last) && last > 0 ? Math.max(0, now() - last) : 0;
-  if (gap > 0) await repos.games.addDowntime(gap);
-  await repos.settings.set(KEY, String(now()));
-  return gap;
+  const at = now();
+  if (Number.isFinite(last) && last > 0) await repos.games.addDowntime(at, last);
+  await repos.settings.set(KEY, String(at));
+  return Number.isFinite(last) && last > 0 ? at - last : 0;
 }
 
 export function startHeartbeat(repos: Repos, now: Clock, tickMs: number): () => Promise<void> {

@@ -90,6 +90,7 @@ export class GameService {
         const row = await this.repos.games.get(gameId);
         if (!row) return undefined;
         const session = new Session(row, await this.repos.games.actions(gameId));
+        session.row = { ...row, seq: session.seq, ...session.tally() };
         this.sessions.set(gameId, session);
         return session;
       })();
@@ -194,17 +195,9 @@ export class GameService {
       }
 
       const stored = { seq: session.seq, action, at: this.now() };
-      const before = session.history;
+      await this.repos.games.append(gameId, stored);
       session.commit(stored, tried.history);
-      const tally = session.tally();
-      try {
-        await this.repos.games.append(gameId, stored, tally);
-      } catch (error) {
-        session.history = before;
-        session.log.pop();
-        throw error;
-      }
-      session.row = { ...session.row, seq: session.seq, ...tally };
+      session.row = { ...session.row, seq: session.seq, ...session.tally() };
       const events = wireEvents(tried.events);
       if (action.kind === 'undo' || action.kind === 'redo') events.push({ type: action.kind });
       if (isWon(session.state)) await this.end(session, 'won');
@@ -267,7 +260,7 @@ export class GameService {
     const timeMs = Math.max(0, finishedAt - row.startedAt - row.pausedMs);
     const daily =
       row.kind === 'daily' && row.ranked ? await this.dailyResult(session, status, timeMs, finishedAt) : undefined;
-    await this.repos.games.finish(row.id, { status, finishedAt, timeMs }, daily);
+    await this.repos.games.finish(row.id, { status, finishedAt, timeMs, seq: session.seq, ...session.tally() }, daily);
     session.row = { ...row, status, finishedAt, timeMs };
   }
 

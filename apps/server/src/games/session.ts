@@ -27,6 +27,7 @@ export class Session {
   row: GameRow;
   history: History;
   readonly log: StoredAction[];
+  private undos = 0;
 
   constructor(row: GameRow, log: readonly StoredAction[]) {
     this.row = row;
@@ -75,11 +76,16 @@ export class Session {
   commit(stored: StoredAction, history: History): void {
     this.history = history;
     this.log.push(stored);
+    if (stored.action.kind === 'undo') this.undos++;
   }
 
   tally(): GameTally {
-    const undos = this.log.filter((a) => a.action.kind === 'undo').length;
-    return { moves: this.log.length, undos, progress: progressOf(this.state), faceDown: faceDownCount(this.state) };
+    return {
+      moves: this.log.length,
+      undos: this.undos,
+      progress: progressOf(this.state),
+      faceDown: faceDownCount(this.state),
+    };
   }
 
   movesSoFar(): readonly Move[] {

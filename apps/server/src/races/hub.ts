@@ -14,8 +14,8 @@ import { rankRace } from './ranking.ts';
 
 export const MAX_PLAYERS = 8;
 export const MIN_PLAYERS = 2;
-/** Progress of others is shown live, but one frame per room per quarter second is plenty. */
-export const PROGRESS_MS = 250;
+/** Progress of others is shown live, but two frames per room a second are plenty to watch. */
+export const PROGRESS_MS = 500;
 
 interface LiveRace {
   row: RaceRow;
@@ -245,6 +245,12 @@ export class RaceHub {
     const room = this.byRace.get(raceId);
     const race = room?.race;
     if (!room || !race || race.row.id !== raceId) return;
+    const deadline = this.deadline(race.row);
+    if (deadline !== null && this.now() >= deadline) {
+      // Time is up (a move beat the timer to it): the race ends for everyone now.
+      void this.end(room, race);
+      return;
+    }
     if (session.row.status !== 'playing') {
       // Someone finished: tell everyone now, and end the race if they were the last.
       clearTimeout(race.progressDue);

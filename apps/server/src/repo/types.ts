@@ -17,13 +17,6 @@ export interface Repos {
   close(): Promise<void>;
 }
 
-/**
- * The settings key holding the last moment the server was known to be alive (see
- * `downtime.ts`); every stored action moves it forward too, so a crash right after an
- * acknowledged move is never counted as play time nor as more downtime than there was.
- */
-export const HEARTBEAT_KEY = 'heartbeat';
-
 export interface SettingsRepo {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
@@ -107,24 +100,29 @@ export interface GamesRepo {
   get(id: string): Promise<GameRow | undefined>;
   actions(id: string): Promise<StoredAction[]>;
   /**
-   * Stores one action and the new tally in one transaction, and moves the heartbeat to the
-   * action's time; fails if `seq` is taken.
+   * Stores one action (one row, one commit: the move path). Fails if `seq` is taken. The
+   * game row's tally columns are written when the game ends; a loaded game recomputes them.
    */
-  append(gameId: string, action: StoredAction, tally: GameTally): Promise<void>;
+  append(gameId: string, action: StoredAction): Promise<void>;
   /**
    * Ends a game once: returns false when it had already ended. A ranked daily result (and the
    * player's totals) is written in the same transaction, so it is recorded exactly once.
    */
   finish(
     gameId: string,
-    end: { status: GameStatus; finishedAt: number; timeMs: number },
+    end: { status: GameStatus; finishedAt: number; timeMs: number; seq: number } & GameTally,
     daily?: DailyResultRow,
   ): Promise<boolean>;
   unfinishedOf(playerId: string): Promise<{ id: string; kind: GameKind; raceId: string | null }[]>;
   dailyOf(playerId: string, date: string): Promise<{ id: string; status: GameStatus; ranked: boolean }[]>;
   openDailiesBefore(date: string): Promise<string[]>;
-  /** Adds server downtime to the clock of every open game and race. */
-  addDowntime(ms: number): Promise<void>;
+  /**
+   * After a restart at `now`, adds the downtime to the paused time of every open game and race:
+   * the time since the server was last known alive, which is the later of `lastAlive` (the
+   * heartbeat) and the game's (or race's) last stored action. A clock therefore never falls
+   * behind an acknowledged move.
+   */
+  addDowntime(now: number, lastAlive: number): Promise<void>;
 }
 
 export interface DailyDealRow {

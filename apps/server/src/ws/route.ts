@@ -123,6 +123,8 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
         socket.close(1008, 'no identity');
         return;
       }
+      // Closed while we looked the player up: there is nothing to register.
+      if (socket.readyState !== socket.OPEN) return;
       playerId = p.id;
       services.connections.add(p.id, socket);
       const [games, rooms] = await Promise.all([

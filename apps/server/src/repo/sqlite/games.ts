@@ -6,32 +6,49 @@ import { previousDate } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { dailySortKey } from '../sort-key.ts';
-import {
-  type DailyResultRow,
-  type GameRow,
-  type GamesRepo,
-  type GameTally,
-  HEARTBEAT_KEY,
-  type StoredAction,
-} from '../types.ts';
+import type { DailyResultRow, GameRow, GamesRepo, StoredAction } from '../types.ts';
+
+interface PendingAction {
+  readonly gameId: string;
+  readonly action: StoredAction;
+  readonly done: () => void;
+  readonly failed: (error: unknown) => void;
+}
 
 function toRow(r: typeof games.$inferSelect): GameRow {
   return { ...r, variant: r.variant as VariantId };
 }
 
 export function sqliteGames(db: Db, sqlite: Database.Database): GamesRepo {
-  // The move path runs on raw prepared statements: one transaction per acknowledged action,
-  // without the query builder's per-call work.
+  // The move path is a raw prepared insert, without query-builder work, and commits in groups:
+  // every action that arrives in one turn of the event loop is stored by one transaction, and
+  // each promise resolves only after that commit. Under load the groups grow, so the cost of a
+  // commit is shared instead of queueing up.
   const insertAction = sqlite.prepare('INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)');
-  const updateTally = sqlite.prepare(
-    'UPDATE games SET seq = ?, moves = ?, undos = ?, progress = ?, face_down = ? WHERE id = ?',
-  );
-  const beat = sqlite.prepare('UPDATE settings SET value = ? WHERE key = ?');
-  const appendAction = sqlite.transaction((gameId: string, action: StoredAction, tally: GameTally) => {
-    insertAction.run(gameId, action.seq, JSON.stringify(action.action), action.at);
-    updateTally.run(action.seq + 1, tally.moves, tally.undos, tally.progress, tally.faceDown, gameId);
-    beat.run(String(action.at), HEARTBEAT_KEY);
+  const insertOne = (p: PendingAction) =>
+    insertAction.run(p.gameId, p.action.seq, JSON.stringify(p.action.action), p.action.at);
+  const insertAll = sqlite.transaction((batch: readonly PendingAction[]) => {
+    for (const p of batch) insertOne(p);
   });
+  let pending: PendingAction[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    try {
+      insertAll(batch);
+      for (const p of batch) p.done();
+    } catch {
+      // One bad row (a taken seq) must not fail the others: store them one by one.
+      for (const p of batch) {
+        try {
+          insertOne(p);
+          p.done();
+        } catch (error) {
+          p.failed(error);
+        }
+      }
+    }
+  };
 
   /** A player's totals after one more daily result. */
   function addToStats(result: DailyResultRow) {
@@ -81,8 +98,11 @@ export function sqliteGames(db: Db, sqlite: Database.Database): GamesRepo {
         .all()
         .map((a) => ({ seq: a.seq, at: a.at, action: JSON.parse(a.action) as GameAction }));
     },
-    async append(gameId, action, tally) {
-      appendAction(gameId, action, tally);
+    append(gameId, action) {
+      return new Promise((done, failed) => {
+        pending.push({ gameId, action, done, failed });
+        if (pending.length === 1) setImmediate(flush);
+      });
     },
     async finish(gameId, end, daily) {
       return db.transaction((tx) => {
@@ -137,14 +157,16 @@ export function sqliteGames(db: Db, sqlite: Database.Database): GamesRepo {
         .all()
         .map((g) => g.id);
     },
-    async addDowntime(ms) {
+    async addDowntime(now, lastAlive) {
+      const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
+      const raceLastAction = sql`(SELECT max(a.at) FROM ${actions} a JOIN ${games} g ON g.id = a.game_id WHERE g.race_id = ${races.id})`;
       db.transaction((tx) => {
         tx.update(games)
-          .set({ pausedMs: sql`${games.pausedMs} + ${ms}` })
+          .set({ pausedMs: sql`${games.pausedMs} + (${now} - max(${lastAlive}, coalesce(${lastAction}, 0)))` })
           .where(eq(games.status, 'playing'))
           .run();
         tx.update(races)
-          .set({ pausedMs: sql`${races.pausedMs} + ${ms}` })
+          .set({ pausedMs: sql`${races.pausedMs} + (${now} - max(${lastAlive}, coalesce(${raceLastAction}, 0)))` })
           .where(eq(races.status, 'racing'))
           .run();
       });

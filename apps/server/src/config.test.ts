@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { configFromEnv, REPO_ROOT } from './config.ts';
+
+test('defaults: port 8080, the database under data/ at the repository root', () => {
+  const config = configFromEnv({});
+  expect(config.port).toBe(8080);
+  expect(config.databasePath).toBe(join(REPO_ROOT, 'data/scorpion.db'));
+  expect(config.secret).toBeUndefined();
+});
+
+test('environment overrides, and refuses nonsense', () => {
+  expect(configFromEnv({ PORT: '0', DATABASE_PATH: '/tmp/x.db' })).toMatchObject({
+    port: 0,
+    databasePath: '/tmp/x.db',
+  });
+  expect(() => configFromEnv({ PORT: 'eighty' })).toThrow();
+  expect(() => configFromEnv({ SCORPION_SECRET: 'short' })).toThrow();
+});
