@@ -58,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const deals = options.deals ?? secretDeals(secret);
   const certifier = options.certifier ?? acceptEveryDeal;
 
-  await creditDowntime(repos, now);
+  const downtimeMs = await creditDowntime(repos, now);
   const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
 
   const connections = new Connections();
@@ -87,8 +87,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 
-  await hub.resumeRunning();
-  await daily.closePastDays();
+  const resumed = await hub.resumeRunning();
+  const closed = await daily.closePastDays();
+  app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed }, 'state restored');
   const sweep = setInterval(() => void daily.closePastDays(), 60_000);
   sweep.unref();
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
+import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { someLegalMove } from '../test/play.ts';
 
@@ -66,4 +67,25 @@ test('moves carry the expected number: duplicates re-acked, stale refused, undo 
   });
   await c.close();
   await d.close();
+});
+
+test('the move that won, sent again after a lost ack, is acknowledged again', async () => {
+  const own = await startServer({ deals: fixedDeals });
+  try {
+    const erin = await signUp(own.url, 'Erin');
+    const c = await TestClient.connect(own.wsUrl, erin.cookie);
+    c.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
+    const game = (await c.next('game')).game;
+    const won = await c.play(game, WINNING.moves);
+    expect(won.status).toBe('won');
+    const last = WINNING.moves[WINNING.moves.length - 1]!;
+    expect(await c.act({ type: 'move', gameId: game.gameId, expect: won.seq - 1, move: last })).toMatchObject({
+      type: 'ack',
+      duplicate: true,
+      game: { status: 'won', seq: won.seq },
+    });
+    await c.close();
+  } finally {
+    await own.close();
+  }
 });

@@ -166,12 +166,13 @@ export class GameService {
       if (session.row.playerId !== playerId) {
         return { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
       }
-      const refusal = await this.refuseIfClosed(session);
-      if (refusal) return refusal;
-
+      // A resent action is acknowledged again, even the one that ended the game.
       if (expect < session.seq && JSON.stringify(session.log[expect]!.action) === JSON.stringify(action)) {
         return { ok: true, duplicate: true, events: [], game: await this.snapshot(session) };
       }
+      const refusal = await this.refuseIfClosed(session);
+      if (refusal) return refusal;
+
       if (expect !== session.seq) {
         return {
           ok: false,
