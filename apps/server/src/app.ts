@@ -47,6 +47,9 @@ declare module 'fastify' {
 
 export type ScorpionApp = FastifyInstance;
 
+/** A game nobody touched for this long leaves memory (it stays in the database). */
+const IDLE_GAME_MS = 30 * 60_000;
+
 /**
  * The whole service as one Fastify instance: the database (migrated), the game services, the
  * REST routes, the socket and the web app. Restarting on the same database resumes everything.
@@ -90,7 +93,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const resumed = await hub.resumeRunning();
   const closed = await daily.closePastDays();
   app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed }, 'state restored');
-  const sweep = setInterval(() => void daily.closePastDays(), 60_000);
+  const sweep = setInterval(() => {
+    void daily.closePastDays();
+    games.evictIdle(IDLE_GAME_MS);
+  }, 60_000);
   sweep.unref();
 
   app.addHook('onClose', async () => {

@@ -89,3 +89,16 @@ test('the move that won, sent again after a lost ack, is acknowledged again', as
     await own.close();
   }
 });
+
+test('a game evicted from memory comes back whole from the database', async () => {
+  const fay = await signUp(server.url, 'Fay');
+  const c = await TestClient.connect(server.wsUrl, fay.cookie);
+  c.send({ type: 'practice-start', variant: 'wasp', options: { foundations: true, open: false } });
+  const game = await c.play((await c.next('game')).game, []);
+  const first = someLegalMove(game, 'first')!;
+  const after = await c.play(game, [first]);
+  expect(server.app.services.games.evictIdle(-1)).toBeGreaterThan(0);
+  c.send({ type: 'game-resume', gameId: game.gameId });
+  expect((await c.next('game')).game).toMatchObject({ seq: 1, view: after.view, moves: 1 });
+  await c.close();
+});

@@ -75,6 +75,7 @@ export class GameService {
   /** Keeps a game row that was just stored (e.g. with its race) as a live session. */
   adopt(row: GameRow): Session {
     const session = new Session(row, []);
+    session.touchedAt = this.now();
     const tally = session.tally();
     session.row = { ...row, progress: tally.progress, faceDown: tally.faceDown };
     this.sessions.set(row.id, session);
@@ -83,7 +84,10 @@ export class GameService {
 
   async load(gameId: string): Promise<Session | undefined> {
     const cached = this.sessions.get(gameId);
-    if (cached) return cached;
+    if (cached) {
+      cached.touchedAt = this.now();
+      return cached;
+    }
     let pending = this.loading.get(gameId);
     if (!pending) {
       pending = (async () => {
@@ -91,6 +95,7 @@ export class GameService {
         if (!row) return undefined;
         const session = new Session(row, await this.repos.games.actions(gameId));
         session.row = { ...row, seq: session.seq, ...session.tally() };
+        session.touchedAt = this.now();
         this.sessions.set(gameId, session);
         return session;
       })();
@@ -100,9 +105,22 @@ export class GameService {
     return pending;
   }
 
-  /** Drops a finished game from memory; it loads again from the database when asked for. */
+  /** Drops a game from memory; it loads again from the database (all of it) when asked for. */
   forget(gameId: string): void {
     this.sessions.delete(gameId);
+  }
+
+  /** Abandoned games must not live in memory for ever: drop those untouched for `idleMs`. */
+  evictIdle(idleMs: number): number {
+    const before = this.now() - idleMs;
+    let evicted = 0;
+    for (const [id, session] of this.sessions) {
+      if (session.touchedAt < before) {
+        this.sessions.delete(id);
+        evicted++;
+      }
+    }
+    return evicted;
   }
 
   elapsed(row: GameRow): number {

@@ -27,6 +27,8 @@ export class Session {
   row: GameRow;
   history: History;
   readonly log: StoredAction[];
+  /** Server time of the last use, so that idle games can leave memory. */
+  touchedAt = 0;
   private undos = 0;
 
   constructor(row: GameRow, log: readonly StoredAction[]) {
