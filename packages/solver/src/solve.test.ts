@@ -76,6 +76,21 @@ describe('solve agrees with the reference near the end of a game (safe builds, d
   }
 });
 
+describe('safe builds are only onto King-rooted runs', () => {
+  /* Found by checking the unrestricted rule (any card onto its successor at once) against the
+     reference: it calls these winnable positions lost. */
+  it.each(['bbbbbbbbbbbbbbbbbbbbbbbbbbbbb7db', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbb7ff', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbac9'])(
+    'wins %s, where building at once on any successor would lose',
+    (seed) => {
+      const start = smallPosition('scorpion', seed, { suits: 2, columns: 4 });
+      expect(referenceSolve(start, 60_000).result).toBe('win');
+      const actual = solve(start, LIMITS);
+      expect(actual.result).toBe('win');
+      if (actual.result === 'win') expect(replay(start, actual.line)).toMatchObject({ status: 'won' });
+    },
+  );
+});
+
 describe('solve', () => {
   it('returns an empty line for a won position and a loss with no moves', () => {
     const won = positionFromText('scorpion', 'KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH | ');
