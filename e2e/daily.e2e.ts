@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
-import { dailyStart, singleTargetMove } from './fixtures/deals.ts';
-import { card, drag, movesShown, pickNickname, screenshots } from './helpers.ts';
+import { dailyStart, dailyWinningLine, singleTargetMove } from './fixtures/deals.ts';
+import { card, drag, movesShown, pickNickname, playByHand, screenshots } from './helpers.ts';
 
 const DIST = join(import.meta.dirname, '../apps/web/dist');
 
@@ -50,6 +50,21 @@ test('a newcomer picks a nickname, plays the daily by dragging, resumes after a 
   await expect(mine).toContainText('Newcomer');
   await expect(mine).toContainText('(you)');
   await screenshots(page, '05-leaderboard');
+});
+
+test('a player solves the daily: a winning share line, a rank and their place in the histogram', async ({ page }) => {
+  test.setTimeout(150_000);
+  const line = dailyWinningLine();
+  await page.goto('/daily');
+  await pickNickname(page, 'Solver Sam');
+  await expect(card(page, 0, 3)).toBeVisible();
+  for (const move of line) await playByHand(page, move);
+  const result = page.getByTestId('daily-result');
+  await expect(result.getByRole('heading', { name: 'You solved it!' })).toBeVisible();
+  await expect(result.locator('code')).toHaveText(new RegExp(`^Scorpion #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves$`));
+  await expect(result.getByText(/^\d+(st|nd|rd|th)$/)).toBeVisible();
+  await expect(result.locator('.bin.mine')).toHaveCount(1);
+  await screenshots(page, '17-daily-solved');
 });
 
 /** Prints what bench/README.md reports: initial JavaScript (gzipped) and daily time to interactive. */

@@ -25,6 +25,13 @@ describe('histogram', () => {
     expect(bins.length).toBeLessThanOrEqual(12);
   });
 
+  it('widens a lone time into a few bins around it', () => {
+    const bins = histogram([33_000], 33_000);
+    expect(bins.length).toBe(5);
+    expect(bins.filter((b) => b.count === 1)).toHaveLength(1);
+    expect(bins[0]!.from).toBeGreaterThanOrEqual(0);
+  });
+
   it('is empty without times', () => {
     expect(histogram([], undefined)).toEqual([]);
   });
