@@ -99,7 +99,8 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
       }
       const message = parsed.data;
       const dispatch = (id: string) => Promise.resolve(handle(services, id, message));
-      const reply = playerId ? dispatch(playerId) : player.then((p) => (p ? dispatch(p.id) : []));
+      // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
+      const reply = playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : []));
       reply.then(
         (frames) => {
           for (const frame of Array.isArray(frames) ? frames : [frames]) send(frame);
@@ -117,16 +118,12 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
       void services.hub.presenceChanged(playerId);
     });
 
-    void player.then(async (p) => {
+    const ready = player.then(async (p) => {
       if (!p) {
         send(errorFrame('unauthorized', 'Pick a nickname first (POST /api/players).'));
         socket.close(1008, 'no identity');
-        return;
+        return undefined;
       }
-      // Closed while we looked the player up: there is nothing to register.
-      if (socket.readyState !== socket.OPEN) return;
-      playerId = p.id;
-      services.connections.add(p.id, socket);
       const [games, rooms] = await Promise.all([
         services.repos.games.unfinishedOf(p.id),
         services.repos.rooms.roomsOf(p.id),
@@ -138,6 +135,8 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
           if (race) roomOfRace.set(g.raceId, race.code);
         }
       }
+      // Closed while we looked the player up: there is nothing to register.
+      if (socket.readyState !== socket.OPEN) return undefined;
       send({
         type: 'welcome',
         protocol: 1,
@@ -150,7 +149,11 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
         })),
         rooms,
       });
+      // From here on pushes reach this socket, and frames are handled as they come.
+      services.connections.add(p.id, socket);
+      playerId = p.id;
       void services.hub.presenceChanged(p.id);
+      return p;
     });
   });
 }
