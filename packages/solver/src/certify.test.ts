@@ -37,8 +37,10 @@ describe('hint', () => {
   it('gives the first move of a winning line', () => {
     const start = positionFromText('scorpion', 'KH QH JH TH 9H 8H 7H 6H 5H 4H 2H | 3H | AH');
     const given = hint(start);
-    expect(given).toMatchObject({ kind: 'move', move: { kind: 'move', from: 2, row: 0, to: 0 } });
-    if (given.kind === 'move') expect(replay(start, given.line)).toMatchObject({ status: 'won' });
+    expect(given.kind).toBe('move');
+    if (given.kind !== 'move') return;
+    expect(given.move).toEqual(given.line[0]);
+    expect(replay(start, given.line)).toMatchObject({ status: 'won' });
   });
 
   it('says when the position can no longer be won, and when it is won', () => {
