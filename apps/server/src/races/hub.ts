@@ -361,15 +361,10 @@ export class RaceHub {
   }
 
   /** Someone connected or dropped: rooms they belong to show it. */
-  async presenceChanged(playerId: string): Promise<void> {
+  presenceChanged(playerId: string): void {
     for (const room of this.rooms.values()) {
       if (room.members.includes(playerId)) this.broadcastRoom(room);
     }
-  }
-
-  async roomState(code: string): Promise<RoomState | undefined> {
-    const room = await this.room(code);
-    return room && this.state(room);
   }
 
   private broadcastRoom(room: LiveRoom): void {

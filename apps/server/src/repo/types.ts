@@ -96,7 +96,6 @@ export interface DailyResultRow {
 
 export interface GamesRepo {
   create(row: GameRow): Promise<void>;
-  createMany(rows: readonly GameRow[]): Promise<void>;
   get(id: string): Promise<GameRow | undefined>;
   actions(id: string): Promise<StoredAction[]>;
   /**

@@ -115,7 +115,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
     socket.on('close', () => {
       if (!playerId) return;
       services.connections.remove(playerId, socket);
-      void services.hub.presenceChanged(playerId);
+      services.hub.presenceChanged(playerId);
     });
 
     const ready = player.then(async (p) => {
@@ -152,7 +152,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
       // From here on pushes reach this socket, and frames are handled as they come.
       services.connections.add(p.id, socket);
       playerId = p.id;
-      void services.hub.presenceChanged(p.id);
+      services.hub.presenceChanged(p.id);
       return p;
     });
   });

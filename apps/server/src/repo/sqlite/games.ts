@@ -80,11 +80,6 @@ export function sqliteGames(db: Db, sqlite: Database.Database): GamesRepo {
     async create(row) {
       db.insert(games).values(row).run();
     },
-    async createMany(rows) {
-      db.transaction((tx) => {
-        for (const row of rows) tx.insert(games).values(row).run();
-      });
-    },
     async get(id) {
       const r = db.select().from(games).where(eq(games.id, id)).get();
       return r && toRow(r);
