@@ -109,13 +109,17 @@ export class RaceHub {
       const games = new Map((await this.repos.races.gamesOf(last.id)).map((g) => [g.playerId, g.gameId]));
       await this.learnNicknames(room, [...games.keys()]);
       room.race = { row: last, games, timers: [], progressDue: undefined, ending: false };
-      this.byRace.set(last.id, room);
     } else if (last) {
       room.lastResults = await this.repos.races.results(last.id);
     }
-    if (this.rooms.has(code)) return this.rooms.get(code);
+    // Another caller may have loaded it while we awaited: theirs is the one that lives.
+    const loaded = this.rooms.get(code);
+    if (loaded) return loaded;
     this.rooms.set(code, room);
-    if (room.race) this.schedule(room, room.race);
+    if (room.race) {
+      this.byRace.set(room.race.row.id, room);
+      this.schedule(room, room.race);
+    }
     return room;
   }
 
