@@ -50,6 +50,13 @@ test('a newcomer picks a nickname, plays the daily by dragging, resumes after a 
   await expect(mine).toContainText('Newcomer');
   await expect(mine).toContainText('(you)');
   await screenshots(page, '05-leaderboard');
+
+  // Coming back the same day shows the ranked result first; another go is unranked.
+  await page.getByRole('link', { name: 'Daily' }).click();
+  await expect(page.getByTestId('daily-result').getByRole('heading', { name: 'Not solved this time' })).toBeVisible();
+  await page.getByRole('button', { name: 'Play the deal again (unranked)' }).click();
+  await expect(page.getByText('Practice attempt')).toBeVisible();
+  await expect(await movesShown(page)).toHaveText('0');
 });
 
 test('a player solves the daily: a winning share line, a rank and their place in the histogram', async ({ page }) => {
