@@ -16,6 +16,8 @@ export interface Config {
   readonly allowedOrigins: readonly string[];
   readonly webDist: string;
   readonly countdownMs: number;
+  /** `solver` (default): daily deals and "winnable only" races are proven winnable; `none`: not. */
+  readonly certify: 'solver' | 'none';
 }
 
 function fromRoot(path: string): string {
@@ -41,5 +43,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     webDist: fromRoot(env.WEB_DIST ?? 'apps/web/dist'),
     countdownMs: Number(env.RACE_COUNTDOWN_MS ?? 3000),
+    certify: env.CERTIFY === 'none' ? 'none' : 'solver',
   };
 }

@@ -1,9 +1,15 @@
+import { createSolverPool } from '@scorpion/solver';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
+import { acceptEveryDeal } from './deals/certify.ts';
+import { solverCertifier } from './deals/solver-certifier.ts';
 
 /** The entry point: configuration from the environment, one port, graceful close on signals. */
 const config = configFromEnv();
+// Daily deals and "winnable only" races are certified by the solver, on its own threads.
+const pool = config.certify === 'solver' ? createSolverPool({ threads: 1 }) : undefined;
 const app = await buildApp({
+  certifier: pool ? solverCertifier(pool) : acceptEveryDeal,
   databasePath: config.databasePath,
   databaseSync: config.databaseSync,
   secret: config.secret,
@@ -12,6 +18,8 @@ const app = await buildApp({
   countdownMs: config.countdownMs,
   logger: { level: config.logLevel },
 });
+
+app.addHook('onClose', async () => pool?.close());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,0 +1,20 @@
+import type { Limits, SolverPool } from '@scorpion/solver';
+import type { Certifier } from './certify.ts';
+
+/** Each candidate gets this much search; a deal not proven in time is passed over. */
+export const CERTIFY_BUDGET: Limits = { nodes: 400_000, ms: 300 };
+
+/**
+ * The solver behind the certify seam. Searches run on the pool's threads, never on the event
+ * loop that handles moves; a daily deal or a "winnable only" race waits for them, nobody else.
+ */
+export function solverCertifier(pool: Pick<SolverPool, 'certify'>, budget: Limits = CERTIFY_BUDGET): Certifier {
+  return {
+    name: 'solver',
+    async certify(variant, options, deck) {
+      const certificate = await pool.certify(variant, options, [...deck], budget);
+      if (certificate.winnable === true) return 'winnable';
+      return certificate.winnable === false ? 'unwinnable' : 'unknown';
+    },
+  };
+}
