@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,18 @@ export interface LoadFigures extends LoadOptions {
   readonly max: number;
   /** This process's own event-loop delay: when high, the client, not the server, is slow. */
   readonly clientLagP99: number;
+  /** Server CPU time (user + system, all its threads) per timed action, in µs; NaN if unknown. */
+  readonly serverCpuPerAction: number;
+}
+
+/** CPU seconds a process has used so far (Linux `/proc`), or NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 interface Racer {
@@ -179,8 +191,10 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
     const lag = monitorEventLoopDelay({ resolution: 5 });
     lag.enable();
     const started = performance.now();
+    const cpuBefore = cpuSeconds(server.process?.pid);
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     measuring = false;
+    const serverCpu = cpuSeconds(server.process?.pid) - cpuBefore;
     lag.disable();
     const elapsed = (performance.now() - started) / 1000;
     for (const timer of timers) clearInterval(timer);
@@ -199,6 +213,7 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
       p99: percentile(rtts, 99),
       max: percentile(rtts, 100),
       clientLagP99: lag.percentile(99) / 1e6,
+      serverCpuPerAction: (serverCpu * 1e6) / rtts.length,
     };
   } finally {
     server.process?.kill('SIGTERM');
@@ -212,11 +227,11 @@ export function formatLoad(figures: readonly LoadFigures[]): string {
     const errors = [...Object.entries(f.errors), ...(f.closed > 0 ? [['closed', f.closed] as const] : [])]
       .map(([code, n]) => `${code}: ${n}`)
       .join(', ');
-    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${ms(f.clientLagP99)} | ${errors || 'none'} |`;
+    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${errors || 'none'} |`;
   });
   return [
-    '| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | client lag p99 ms | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | client lag p99 ms | server CPU µs/action | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
