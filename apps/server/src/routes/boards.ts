@@ -12,6 +12,7 @@ import { dayNumber, previousDate } from '../clock.ts';
 import { playerOf } from '../identity/session-cookie.ts';
 import type { BoardRow, StatsRow } from '../repo/types.ts';
 import type { Services } from '../services.ts';
+import { cachedOwnRank } from './rank-cache.ts';
 import { fail, parse } from './reply.ts';
 
 function dailyRow(r: BoardRow): DailyBoardRow {
@@ -30,6 +31,7 @@ function dailyRow(r: BoardRow): DailyBoardRow {
 
 export async function boardRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const boards = services.repos.boards;
+  const ownRank = cachedOwnRank(boards, services.now);
 
   app.get('/api/leaderboards/daily', async (request, reply) => {
     const q = parse(reply, DailyBoardQuery, request.query);
@@ -42,7 +44,7 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
       boards.dailyCounts(date),
       playerOf(request, services.repos.players),
     ]);
-    const mine = player ? await boards.dailyRankOf(date, player.id) : undefined;
+    const mine = player ? await ownRank(date, player.id) : undefined;
     const body: DailyBoard = {
       date,
       day: dayNumber(date),

@@ -152,16 +152,19 @@ export function sqliteGames(db: Db, sqlite: Database.Database): GamesRepo {
         .all()
         .map((g) => g.id);
     },
+    // max(0, …): a clock set back while the server was down must not take time off anyone.
     async addDowntime(now, lastAlive) {
       const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
       const raceLastAction = sql`(SELECT max(a.at) FROM ${actions} a JOIN ${games} g ON g.id = a.game_id WHERE g.race_id = ${races.id})`;
       db.transaction((tx) => {
         tx.update(games)
-          .set({ pausedMs: sql`${games.pausedMs} + (${now} - max(${lastAlive}, coalesce(${lastAction}, 0)))` })
+          .set({ pausedMs: sql`${games.pausedMs} + max(0, ${now} - max(${lastAlive}, coalesce(${lastAction}, 0)))` })
           .where(eq(games.status, 'playing'))
           .run();
         tx.update(races)
-          .set({ pausedMs: sql`${races.pausedMs} + (${now} - max(${lastAlive}, coalesce(${raceLastAction}, 0)))` })
+          .set({
+            pausedMs: sql`${races.pausedMs} + max(0, ${now} - max(${lastAlive}, coalesce(${raceLastAction}, 0)))`,
+          })
           .where(eq(races.status, 'racing'))
           .run();
       });
