@@ -15,13 +15,16 @@ import {
  * serialised by mistake; the deck and the seed go out only when the caller says the game is
  * public (see `GameSnapshot.record`).
  */
+// Every snapshot names up to 104 cards; the codes are made once, not per frame.
+const CODES = Array.from({ length: 104 }, (_, card) => cardCode(card));
+
 function code(card: Card): string | null {
-  return card < 0 ? null : cardCode(card);
+  return card < 0 ? null : CODES[card]!;
 }
 
 function known(card: Card): string {
   if (card < 0) throw new Error('a hidden card reached a place that only holds visible cards');
-  return cardCode(card);
+  return CODES[card]!;
 }
 
 export function wireView(state: GameState): WireView {
