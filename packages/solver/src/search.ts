@@ -1,6 +1,7 @@
 import { FastBoard, type GameState, type Move, VARIANTS } from '@scorpion/rules';
 import { fieldA, KIND_MOVE, kindOf } from './codes.ts';
 import { DeadlockCheck } from './dead.ts';
+import { FrozenCheck } from './frozen.ts';
 import { PositionHasher } from './hasher.ts';
 import { orderMoves } from './order.ts';
 import { findSafeBuild } from './safe.ts';
@@ -40,8 +41,9 @@ function grow(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuf
 class Search {
   readonly board: FastBoard;
   readonly hasher: PositionHasher;
-  /** Only where an empty column takes a King alone (see dead.ts). */
+  /** Only where an empty column takes a King alone: dead.ts for two decks, frozen.ts for one. */
   readonly deadlock: DeadlockCheck | undefined;
+  readonly frozen: FrozenCheck | undefined;
   /** Single deck, King-only empty columns: safe builds apply once the stock is dealt (see safe.ts). */
   readonly safeBuilds: boolean;
   nodes = 0;
@@ -67,8 +69,9 @@ class Search {
     this.board = FastBoard.fromState(state);
     this.hasher = new PositionHasher(this.board, state);
     const kingOnly = VARIANTS[state.variant].emptyColumn === 'king';
-    this.deadlock = kingOnly ? new DeadlockCheck(this.board) : undefined;
     this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
+    this.deadlock = kingOnly && !this.safeBuilds ? new DeadlockCheck(this.board) : undefined;
+    this.frozen = this.safeBuilds ? new FrozenCheck(this.board) : undefined;
   }
 
   growTo(depth: number): void {
@@ -93,6 +96,7 @@ function expand(s: Search, depth: number, turned: boolean): boolean {
   s.next[depth] = base;
   s.end[depth] = base;
   if (turned && s.deadlock?.isDead()) return false;
+  if (s.frozen?.isDead()) return false;
   const count = s.board.generate(s.scratch);
   if (count === 0) return s.board.isWon();
   const safe = s.safeBuilds && s.board.stockLength() === 0 ? findSafeBuild(s.board, s.scratch, count) : -1;

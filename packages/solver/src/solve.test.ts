@@ -91,6 +91,16 @@ describe('safe builds are only onto King-rooted runs', () => {
   );
 });
 
+describe('safe builds need every card of the target column settled', () => {
+  /* Building on X+1 whose column has a card waiting for a card below X looked safe, and is not:
+     cards between can carry X away, and the waiting card's successor can end up on top of X. */
+  it('wins ffffffffffffffffffffffffff13223f', () => {
+    const start = smallPosition('scorpion', 'ffffffffffffffffffffffffff13223f', { suits: 2, columns: 4 });
+    expect(referenceSolve(start, 60_000).result).toBe('win');
+    expect(solve(start, LIMITS).result).toBe('win');
+  });
+});
+
 describe('solve', () => {
   it('returns an empty line for a won position and a loss with no moves', () => {
     const won = positionFromText('scorpion', 'KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH | ');
