@@ -10,7 +10,7 @@ import type { Limits } from './types.ts';
  * fit well under a second. The price: certified deals lean towards those whose win the solver
  * finds quickly, which the difficulty rating then reflects.
  */
-export const CERTIFY_LIMITS: Limits = { nodes: 50_000, ms: 150 };
+export const CERTIFY_LIMITS: Limits = { nodes: 20_000, ms: 60 };
 
 export type Certificate =
   | {
