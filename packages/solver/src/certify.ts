@@ -22,14 +22,14 @@ export type Certificate =
     }
   | { readonly winnable: false | 'unknown'; readonly nodes: number; readonly ms: number };
 
-/** Whether a deal (from its start) is proven winnable within `budget`, with the line if so. */
+/** Whether a deal (from its start) is proven winnable within `budget` (over `CERTIFY_LIMITS`), with the line if so. */
 export function certifyDeal(
   variant: VariantId,
   options: Options,
   deck: readonly Card[],
-  budget: Limits = CERTIFY_LIMITS,
+  budget: Limits = {},
 ): Certificate {
-  const verdict = solve(newGame(variant, options, deck), budget);
+  const verdict = solve(newGame(variant, options, deck), { ...CERTIFY_LIMITS, ...budget });
   const { nodes, ms } = verdict;
   if (verdict.result === 'win') {
     return {
@@ -67,7 +67,7 @@ export function findCertifiedDeal(request: {
   readonly budget?: Limits;
   readonly maxCandidates?: number;
 }): CertifiedDeal | undefined {
-  const { variant, options, seedAt, budget = CERTIFY_LIMITS, maxCandidates = 64 } = request;
+  const { variant, options, seedAt, budget = {}, maxCandidates = 64 } = request;
   const start = performance.now();
   for (let counter = 0; counter < maxCandidates; counter++) {
     const seed = seedAt(counter);

@@ -26,6 +26,13 @@ describe('createSolverPool', () => {
     expect(given).toEqual({ kind: 'lost' });
   }, 20_000);
 
+  it('finds the first certified deal among candidate seeds', async () => {
+    const lost = '81201ba5ff212996e194621a99ff73b3';
+    const found = await pool.findCertifiedDeal('scorpion', OPTIONS, [lost, WON_AT_ONCE], { tableMegabytes: 16 });
+    expect(found).toMatchObject({ seed: WON_AT_ONCE, counter: 1, rejected: 1 });
+    expect(await pool.findCertifiedDeal('scorpion', OPTIONS, [lost], { tableMegabytes: 16 })).toBeUndefined();
+  }, 20_000);
+
   it('rejects a bad record without losing the thread', async () => {
     const bad = {
       ...recordOf('scorpion', OPTIONS, dealFromSeed('scorpion', WON_AT_ONCE), []),

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Options, VariantId } from '@scorpion/rules';
-import type { Certificate } from './certify.ts';
+import type { Certificate, CertifiedDeal } from './certify.ts';
 import type { Hint } from './hint.ts';
 import type { PositionInput, Task } from './tasks.ts';
 import type { Limits, SolveResult } from './types.ts';
@@ -9,6 +9,13 @@ export interface SolverPool {
   solve(position: PositionInput, limits?: Limits): Promise<SolveResult>;
   hint(position: PositionInput, limits?: Limits): Promise<Hint>;
   certify(variant: VariantId, options: Options, deck: readonly number[], limits?: Limits): Promise<Certificate>;
+  /** `findCertifiedDeal` over candidate seeds in order (daily deal, winnable-only races). */
+  findCertifiedDeal(
+    variant: VariantId,
+    options: Options,
+    seeds: readonly string[],
+    limits?: Limits,
+  ): Promise<CertifiedDeal | undefined>;
   /** Tasks waiting for a free thread (for back-pressure). */
   readonly pending: number;
   /** Stops the threads; tasks not finished are rejected. */
@@ -85,6 +92,8 @@ export function createSolverPool(options: { threads?: number } = {}): SolverPool
     hint: (position, limits) => run({ kind: 'hint', position, ...(limits ? { limits } : {}) }),
     certify: (variant, options, deck, limits) =>
       run({ kind: 'certify', variant, options, deck, ...(limits ? { limits } : {}) }),
+    findCertifiedDeal: (variant, options, seeds, limits) =>
+      run({ kind: 'find', variant, options, seeds, ...(limits ? { limits } : {}) }),
     get pending() {
       return queue.length;
     },

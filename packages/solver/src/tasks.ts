@@ -1,5 +1,5 @@
 import { type GameRecord, type GameState, type Options, parseRecord, replay, type VariantId } from '@scorpion/rules';
-import { type Certificate, certifyDeal } from './certify.ts';
+import { type Certificate, type CertifiedDeal, certifyDeal, findCertifiedDeal } from './certify.ts';
 import { type Hint, hint } from './hint.ts';
 import { solve } from './solve.ts';
 import type { Limits, SolveResult } from './types.ts';
@@ -17,13 +17,15 @@ export type Task =
       readonly options: Options;
       readonly deck: readonly number[];
       readonly limits?: Limits;
+    }
+  | {
+      readonly kind: 'find';
+      readonly variant: VariantId;
+      readonly options: Options;
+      /** Candidate seeds in order (a function cannot cross to a thread). */
+      readonly seeds: readonly string[];
+      readonly limits?: Limits;
     };
-
-export type TaskResult<T extends Task> = T extends { kind: 'solve' }
-  ? SolveResult
-  : T extends { kind: 'hint' }
-    ? Hint
-    : Certificate;
 
 /** The state a position input stands for; throws on a bad record (the caller's mistake). */
 export function stateOf(position: PositionInput): GameState {
@@ -35,7 +37,7 @@ export function stateOf(position: PositionInput): GameState {
   return played.state;
 }
 
-export function runTask(task: Task): SolveResult | Hint | Certificate {
+export function runTask(task: Task): SolveResult | Hint | Certificate | CertifiedDeal | undefined {
   switch (task.kind) {
     case 'solve':
       return solve(stateOf(task.position), task.limits);
@@ -43,5 +45,16 @@ export function runTask(task: Task): SolveResult | Hint | Certificate {
       return hint(stateOf(task.position), task.limits);
     case 'certify':
       return certifyDeal(task.variant, task.options, task.deck, task.limits);
+    case 'find': {
+      const { variant, options, seeds, limits } = task;
+      const seedAt = (counter: number) => seeds[counter]!;
+      return findCertifiedDeal({
+        variant,
+        options,
+        seedAt,
+        maxCandidates: seeds.length,
+        ...(limits ? { budget: limits } : {}),
+      });
+    }
   }
 }
