@@ -92,4 +92,3 @@ export function formatFigure(f: PlayoutFigure): string {
   const rate = Math.round(f.movesPerSecond).toLocaleString('en');
   return `| ${f.engine} | ${f.variant} | ${rate} | ${f.nsPerMove.toFixed(0)} |`;
 }
-
