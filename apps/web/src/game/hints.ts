@@ -1,6 +1,6 @@
 import type { GameState } from '@scorpion/rules';
-import type { Hint } from '../../../../packages/solver/src/hint.ts';
-import type { Limits } from '../../../../packages/solver/src/types.ts';
+import type { Hint } from '@scorpion/solver/hint';
+import type { Limits } from '@scorpion/solver/types';
 
 export type { Hint };
 
