@@ -1,13 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { formatFigure, measurePlayouts } from './rules-playout.ts';
+import { serverBenchMarkdown } from './server/index.ts';
 
 /**
- * `pnpm bench`: every benchmark in turn, printed as Markdown tables. Figures are medians on a
- * noisy shared machine: compare them as ratios, never as pass/fail.
+ * `pnpm bench [--quick] [--only rules|solver|server]`: every benchmark in turn, printed as
+ * Markdown. The solver bench also writes `bench/solver.md` (not with `--quick`). Figures are
+ * medians on a noisy shared machine: compare them as ratios, never as pass/fail.
+ *
+ * The full run takes about a quarter of an hour (the solver's 1,000 classic deals are most of
+ * it); `--quick` runs every bench on small sizes in about two minutes, to check they still run.
  */
-console.log('## Rules: random-playout throughput (one core)\n');
-console.log('| engine | variant | moves/s | ns/move |\n|---|---|---|---|');
-for (const engine of ['fast-board', 'immutable'] as const) {
-  for (const variant of ['scorpion', 'three-blind-mice', 'double-scorpion'] as const) {
-    console.log(formatFigure(measurePlayouts(engine, variant)));
+const quick = process.argv.includes('--quick');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+const wanted = (name: string) => only === undefined || only === name;
+
+if (wanted('rules')) {
+  console.log('## Rules: random-playout throughput (one core)\n');
+  console.log('| engine | variant | moves/s | ns/move |\n|---|---|---|---|');
+  for (const engine of ['fast-board', 'immutable'] as const) {
+    for (const variant of ['scorpion', 'three-blind-mice', 'double-scorpion'] as const) {
+      console.log(formatFigure(quick ? measurePlayouts(engine, variant, 3, 50) : measurePlayouts(engine, variant)));
+    }
   }
+  console.log();
+}
+
+if (wanted('solver')) {
+  // Its own process: the solver bench reads peak memory (max RSS) of the process it runs in.
+  const solver = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'solver.ts'), ...(quick ? ['--quick'] : [])],
+    { stdio: 'inherit' },
+  );
+  if (solver.status !== 0) process.exit(solver.status ?? 1);
+  console.log();
+}
+
+if (wanted('server')) {
+  const sizes = quick ? { results: 10_000, ramp: [100], seconds: 5 } : {};
+  console.log(await serverBenchMarkdown(sizes));
 }
