@@ -1,11 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 /*
  * End-to-end tests against the built web app served by the real server on a throwaway SQLite
  * file (see e2e/serve.ts). The port is chosen once here and handed to the workers through the
- * environment, because every worker evaluates this file again.
+ * environment, because every worker evaluates this file again. The operating system picks a
+ * free one (port 0), so two runs on one machine never collide.
  */
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+const FREE_PORT =
+  "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
+process.env.E2E_PORT ??= execFileSync(process.execPath, ['-e', FREE_PORT], { encoding: 'utf8' }).trim();
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
