@@ -34,7 +34,7 @@ test('two players race through a room link to a finish, each seeing the other li
   await playByHand(guest, openWin.moves[0]!);
   await expect(await movesShown(guest)).toHaveText('1');
   const guestRowOnHost = host.getByTestId('race-progress').locator('li', { hasText: 'Guest' });
-  await expect(guestRowOnHost).toContainText('1 moves');
+  await expect(guestRowOnHost).toContainText('1 move ·');
 
   // The host plays the whole winning line by hand.
   for (const [i, move] of openWin.moves.entries()) {

@@ -7,9 +7,14 @@ export function formatDuration(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/** `1 move`, `187 moves`: a count with its noun, singular only for exactly one. */
+export function counted(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? noun : `${noun}s`}`;
+}
+
 /** The line a player pastes to friends: `Scorpion #123 ✅ 4:21 · 187 moves`. */
 export function shareText(day: number, won: boolean, ms: number, moves: number): string {
-  return `Scorpion #${day} ${won ? '✅' : '❌'} ${formatDuration(ms)} · ${moves} moves`;
+  return `Scorpion #${day} ${won ? '✅' : '❌'} ${formatDuration(ms)} · ${counted(moves, 'move')}`;
 }
 
 export function ordinal(n: number): string {
