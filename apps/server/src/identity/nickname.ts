@@ -1,30 +1,66 @@
+import { mixesScripts } from './scripts.ts';
+import { skeleton } from './skeleton.ts';
+
 /**
  * Nickname rules: 2–20 characters after trimming; letters (any script, with their combining
  * marks), digits, space and `_ - .`; nothing else, so no control, format or bidi-override
- * character can get in. Unique case-insensitively, through `nicknameKey`.
+ * character can get in. Names live on public leaderboards, so the rules also stop a name from
+ * passing for another one: no invisible characters, no towers of combining marks, no mixing of
+ * scripts (a Cyrillic `А` in `Аdmin`), and uniqueness on a key that folds case and the common
+ * look-alike letters (`nicknameKey`).
  */
 const ALLOWED = /^[\p{L}\p{M}\p{Nd} _.-]+$/u;
-const DENIED = ['admin', 'moderator', 'system', 'root', 'staff', 'support', 'official', 'scorpion'];
-const SEPARATORS = /[ _.-]/g;
+/** Variation selectors, the combining grapheme joiner and the like render as nothing at all. */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+/** Vietnamese stacks two marks on a letter; more than three is decoration or an attack. */
+const MARK_TOWER = /\p{M}{4,}/u;
+const SEPARATORS = /[ _.-]+/;
+
+/** Refused as a whole word of the name (`the admin`, `admin_2`), not inside one (`Badminton`). */
+const DENIED_WORDS = new Set([
+  'admin',
+  'administrator',
+  'moderator',
+  'mod',
+  'system',
+  'root',
+  'staff',
+  'support',
+  'official',
+  'sysop',
+]);
+/** Refused even run together with other letters (`TheAdmin`, `ModeratorBob`). */
+const DENIED_AFFIXES = ['admin', 'moderator', 'official', 'sysop'];
+/** The service's own name is refused only as the whole name: `Scorpion Fan` is a player. */
+const DENIED_NAMES = new Set(['scorpion', 'scorpionrace', 'scorpionteam']);
 
 export type NicknameCheck = { ok: true; nickname: string; key: string } | { ok: false; message: string };
 
+/** The uniqueness key: compatibility-normalised, lower case, look-alike letters folded. */
 export function nicknameKey(nickname: string): string {
-  return nickname.normalize('NFKC').toLowerCase();
+  return skeleton(nickname.normalize('NFKC').toLowerCase());
+}
+
+function reserved(key: string): boolean {
+  const words = key.split(SEPARATORS).map((w) => w.replace(/\d+$/u, ''));
+  const bare = words.join('');
+  if (DENIED_NAMES.has(bare) || words.some((w) => DENIED_WORDS.has(w))) return true;
+  return DENIED_AFFIXES.some((word) => bare.startsWith(word) || bare.endsWith(word));
 }
 
 export function checkNickname(raw: string): NicknameCheck {
   const nickname = raw.normalize('NFC').trim().replace(/ {2,}/g, ' ');
   const length = [...nickname].length;
   if (length < 2 || length > 20) return { ok: false, message: 'A nickname has 2 to 20 characters.' };
-  if (!ALLOWED.test(nickname)) {
+  if (!ALLOWED.test(nickname) || INVISIBLE.test(nickname)) {
     return { ok: false, message: 'A nickname holds only letters, digits, spaces and _ - .' };
   }
+  if (MARK_TOWER.test(nickname)) return { ok: false, message: 'Too many accents on one letter.' };
   if (!/[\p{L}\p{Nd}]/u.test(nickname)) return { ok: false, message: 'A nickname needs a letter or a digit.' };
-  const key = nicknameKey(nickname);
-  const bare = key.replace(SEPARATORS, '');
-  if (DENIED.some((word) => bare.includes(word)) || bare === 'mod') {
-    return { ok: false, message: 'That nickname is reserved.' };
+  if (mixesScripts(nickname)) {
+    return { ok: false, message: 'A nickname is written in one alphabet (letters that look alike can fool people).' };
   }
+  const key = nicknameKey(nickname);
+  if (reserved(key)) return { ok: false, message: 'That nickname is reserved.' };
   return { ok: true, nickname, key };
 }
