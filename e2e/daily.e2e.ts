@@ -93,6 +93,8 @@ async function measure(page: import('@playwright/test').Page) {
   const entry = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
   const gz = (paths: readonly string[]) =>
     paths.reduce((sum, p) => sum + gzipSync(readFileSync(join(DIST, p))).length, 0) / 1024;
+  // Size is deterministic, so it is a budget; time on a shared machine is only reported.
+  expect(gz(entry), 'initial JavaScript, gzipped KB').toBeLessThan(100);
   console.log(
     `[bench] initial JS (entry, gzipped): ${gz(entry).toFixed(1)} KB; ` +
       `all JS for the daily board (gzipped): ${gz([...new Set(timing.scripts)]).toFixed(1)} KB`,
