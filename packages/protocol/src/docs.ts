@@ -55,7 +55,7 @@ const endpoints: Entry[] = [
   { name: 'POST /api/players, PATCH /api/me → 200/201', about: 'The player.', schema: rest.PlayerResponse },
   {
     name: 'GET /api/daily, GET /api/daily/:date → 200',
-    about: 'A daily deal; the deck once the day is over.',
+    about: "A daily deal and its difficulty; the deck and the solver's winning line once the day is over.",
     schema: rest.DailyInfo,
   },
   { name: 'GET /api/leaderboards/daily (query)', about: 'Date defaults to today (UTC).', schema: rest.DailyBoardQuery },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
-import { GameAction, GameKind, GameOptions, GameRecord, GameStatus, Seed, VariantId } from './game.ts';
+import { GameAction, GameKind, GameOptions, GameRecord, GameStatus, Move, Seed, VariantId } from './game.ts';
 import { Player, RaceResult } from './server.ts';
 
 /** Every non-2xx answer. */
@@ -20,6 +20,13 @@ export type PlayerResponse = z.infer<typeof PlayerResponse>;
 
 const DateString = z.iso.date();
 
+/**
+ * How hard the solver found a certified deal: 1 to 5 stars (from its search effort and the
+ * length of its winning line) and a word for them. It says nothing about the cards.
+ */
+export const DealDifficulty = z.strictObject({ stars: z.int().min(1).max(5), label: z.string() });
+export type DealDifficulty = z.infer<typeof DealDifficulty>;
+
 /** `GET /api/daily` (today) and `GET /api/daily/:date`. The deal only once the day is over. */
 export const DailyInfo = z.strictObject({
   date: DateString,
@@ -30,6 +37,13 @@ export const DailyInfo = z.strictObject({
   public: z.boolean(),
   seed: Seed.nullable(),
   deck: z.array(z.string()).nullable(),
+  /** Null when the deal was not proven winnable by the solver ("not rated"). */
+  difficulty: DealDifficulty.nullable(),
+  /**
+   * The winning line the solver certified, move by move from the deal's start: only once the
+   * day is over (it would give the deal away), and null for a deal with no stored line.
+   */
+  solution: z.array(Move).nullable(),
   serverTime: z.int(),
 });
 export type DailyInfo = z.infer<typeof DailyInfo>;

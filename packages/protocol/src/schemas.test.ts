@@ -1,6 +1,6 @@
 import { dealFromSeed, newGame, toPlayerView, VARIANT_IDS } from '@scorpion/rules';
 import { expect, test } from 'vitest';
-import { ClientMessage, ServerMessage, toGameState, VariantId, type WireView } from './index.ts';
+import { ClientMessage, DailyInfo, ServerMessage, toGameState, VariantId, type WireView } from './index.ts';
 
 test('the variant enum is exactly the rules variants', () => {
   expect(VariantId.options).toEqual(VARIANT_IDS);
@@ -40,4 +40,31 @@ test('an error frame needs every field, nullable ones as null', () => {
   const frame = { type: 'error', code: 'stale', message: 'm', ref: 'move', gameId: null, reason: null, game: null };
   expect(ServerMessage.safeParse(frame).success).toBe(true);
   expect(ServerMessage.safeParse({ ...frame, code: 'nope' }).success).toBe(false);
+});
+
+test('daily info: difficulty is 1–5 stars or null, the solution a list of rules moves or null', () => {
+  const today = {
+    date: '2026-06-01',
+    day: 152,
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    public: false,
+    seed: null,
+    deck: null,
+    difficulty: { stars: 3, label: 'Tricky' },
+    solution: null,
+    serverTime: 1,
+  };
+  expect(DailyInfo.safeParse(today).success).toBe(true);
+  expect(DailyInfo.safeParse({ ...today, difficulty: null }).success).toBe(true);
+  expect(DailyInfo.safeParse({ ...today, difficulty: { stars: 0, label: 'x' } }).success).toBe(false);
+  expect(DailyInfo.safeParse({ ...today, difficulty: { stars: 6, label: 'x' } }).success).toBe(false);
+  expect(DailyInfo.safeParse({ ...today, difficulty: { stars: 2.5, label: 'x' } }).success).toBe(false);
+  expect(DailyInfo.safeParse({ ...today, difficulty: { stars: 3, label: 'x', score: 3.2 } }).success).toBe(false);
+  const { solution: _, ...withoutSolution } = today;
+  expect(DailyInfo.safeParse(withoutSolution).success).toBe(false);
+
+  const line = [{ kind: 'deal' }, { kind: 'move', from: 0, row: 2, to: 4 }];
+  expect(DailyInfo.safeParse({ ...today, public: true, solution: line }).success).toBe(true);
+  expect(DailyInfo.safeParse({ ...today, solution: [{ kind: 'teleport' }] }).success).toBe(false);
 });

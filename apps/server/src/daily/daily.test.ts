@@ -72,12 +72,15 @@ test('a daily game played to a win over the socket: ranked once, on the board, p
     public: false,
     deck: null,
     seed: null,
+    // No solver behind this server (the test deals are not certified): not rated, no line.
+    difficulty: null,
+    solution: null,
   });
 
   // The next day: yesterday's deal and every move list are public and replay.
   clock += 86_400_000;
   const yesterday = await get('/api/daily/2026-06-01', DailyInfo);
-  expect(yesterday.body).toMatchObject({ public: true, deck: WINNING.deck });
+  expect(yesterday.body).toMatchObject({ public: true, deck: WINNING.deck, solution: null, difficulty: null });
   const published = await get(`/api/games/${game.gameId}`, PublicGame);
   expect(published.status).toBe(200);
   const parsed = parseRecord(published.body.record);

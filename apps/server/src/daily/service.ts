@@ -50,6 +50,9 @@ export class DailyService {
           deck: picked.deck,
           candidate: picked.candidate,
           certifiedBy: this.certifier.name,
+          // Kept only with a proof: an undecided fallback has neither, and shows "not rated".
+          line: picked.certificate.line ?? null,
+          difficulty: picked.certificate.difficulty ?? null,
         });
       })();
       this.making.set(date, pending);

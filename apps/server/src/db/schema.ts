@@ -1,5 +1,7 @@
+// Type only: erased when drizzle-kit loads this file.
+import type { Move } from '@scorpion/rules';
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Key-value settings: the server secret, the heartbeat that measures downtime. */
 export const settings = sqliteTable('settings', {
@@ -79,6 +81,14 @@ export const dailyDeals = sqliteTable('daily_deals', {
   /** Which candidate of the day (0, 1, …) the certifier accepted, and which certifier. */
   candidate: integer('candidate').notNull(),
   certifiedBy: text('certified_by').notNull(),
+  /**
+   * The certificate of a deal proven winnable: a winning line from the start (published once the
+   * day is over) and the solver's difficulty. Null when nothing was proven (CERTIFY=none, an
+   * undecided candidate) and for deals certified before certificates were kept.
+   */
+  line: text('line', { mode: 'json' }).$type<readonly Move[]>(),
+  difficultyStars: integer('difficulty_stars'),
+  difficultyScore: real('difficulty_score'),
 });
 
 /**

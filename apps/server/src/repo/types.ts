@@ -1,5 +1,6 @@
 import type { GameAction, GameKind, GameStatus, RaceResult } from '@scorpion/protocol';
-import type { Card, Options, VariantId } from '@scorpion/rules';
+import type { Card, Move, Options, VariantId } from '@scorpion/rules';
+import type { Difficulty } from '../deals/certify.ts';
 
 /**
  * The only door between game logic and storage. Every method is async so that a PostgreSQL
@@ -132,6 +133,10 @@ export interface DailyDealRow {
   readonly deck: readonly Card[];
   readonly candidate: number;
   readonly certifiedBy: string;
+  /** A winning line from the start, when the certifier proved one (published once the day ends). */
+  readonly line: readonly Move[] | null;
+  /** The solver's rating of that proof; null whenever `line` is. */
+  readonly difficulty: Difficulty | null;
 }
 
 export interface DailyRepo {

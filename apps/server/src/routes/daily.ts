@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dayNumber } from '../clock.ts';
 import { DAILY_OPTIONS } from '../daily/service.ts';
+import { publicDifficulty } from '../deals/difficulty.ts';
 import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
@@ -21,6 +22,9 @@ export async function dailyRoutes(app: FastifyInstance, { services }: { services
       public: isPublic,
       seed: isPublic ? deal.seed : null,
       deck: isPublic ? deal.deck.map(cardCode) : null,
+      // The stars give nothing away; the line is the deal itself, so it waits like the deck.
+      difficulty: publicDifficulty(deal.difficulty),
+      solution: isPublic && deal.line ? [...deal.line] : null,
       serverTime: services.now(),
     };
   }

@@ -2,19 +2,29 @@ import type { VariantId } from '@scorpion/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { dailyDeals } from '../../db/schema.ts';
+import type { Difficulty } from '../../deals/certify.ts';
 import type { DailyDealRow, DailyRepo } from '../types.ts';
 
 export function sqliteDaily(db: Db): DailyRepo {
   const get = (date: string): DailyDealRow | undefined => {
     const r = db.select().from(dailyDeals).where(eq(dailyDeals.date, date)).get();
-    return r && { ...r, variant: r.variant as VariantId };
+    if (!r) return undefined;
+    const { difficultyStars, difficultyScore, ...rest } = r;
+    const difficulty =
+      difficultyStars === null || difficultyScore === null
+        ? null
+        : { stars: difficultyStars as Difficulty['stars'], score: difficultyScore };
+    return { ...rest, variant: r.variant as VariantId, difficulty };
   };
   return {
     async get(date) {
       return get(date);
     },
-    async put(row) {
-      db.insert(dailyDeals).values(row).onConflictDoNothing().run();
+    async put({ difficulty, ...row }) {
+      db.insert(dailyDeals)
+        .values({ ...row, difficultyStars: difficulty?.stars ?? null, difficultyScore: difficulty?.score ?? null })
+        .onConflictDoNothing()
+        .run();
       return get(row.date)!;
     },
   };
