@@ -15,5 +15,17 @@ test('environment overrides, and refuses nonsense', () => {
     databasePath: '/tmp/x.db',
   });
   expect(() => configFromEnv({ PORT: 'eighty' })).toThrow();
-  expect(() => configFromEnv({ SCORPION_SECRET: 'short' })).toThrow();
+  expect(() => configFromEnv({ SCORPION_SECRET: 'short' })).toThrow(/SCORPION_SECRET/);
+});
+
+test('METRICS_TOKEN: off when unset, at least 16 characters when set', () => {
+  expect(configFromEnv({}).metricsToken).toBeUndefined();
+  expect(configFromEnv({ METRICS_TOKEN: 'scrape-me-scrape-me' }).metricsToken).toBe('scrape-me-scrape-me');
+  expect(() => configFromEnv({ METRICS_TOKEN: 'too-short' })).toThrow(/METRICS_TOKEN/);
+});
+
+test('an empty value (NAME= in a compose .env file) counts as unset', () => {
+  const config = configFromEnv({ SCORPION_SECRET: '', METRICS_TOKEN: '' });
+  expect(config.secret).toBeUndefined();
+  expect(config.metricsToken).toBeUndefined();
 });

@@ -10,6 +10,8 @@ export interface Config {
   readonly databasePath: string;
   /** When unset, a secret is generated on first start and kept in the database. */
   readonly secret: string | undefined;
+  /** Bearer token for `/metrics`; when unset, metrics are off (404). */
+  readonly metricsToken: string | undefined;
   readonly databaseSync: 'normal' | 'full';
   readonly logLevel: string;
   /** Extra origins allowed to open the socket (comma-separated); the page's own origin always is. */
@@ -24,17 +26,26 @@ function fromRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
 }
 
+/** `NAME=` (as a compose .env file writes an unfilled value) means unset, not an empty value. */
+function optional(value: string | undefined): string | undefined {
+  return value === '' ? undefined : value;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, not ${env.PORT}`);
-  const secret = env.SCORPION_SECRET;
+  const secret = optional(env.SCORPION_SECRET);
   if (secret !== undefined && secret.length < 32) throw new Error('SCORPION_SECRET must hold at least 32 characters');
+  const metricsToken = optional(env.METRICS_TOKEN);
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new Error('METRICS_TOKEN must hold at least 16 characters');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     databasePath: fromRoot(env.DATABASE_PATH ?? 'data/scorpion.db'),
     secret,
+    metricsToken,
     databaseSync: env.DATABASE_SYNC === 'full' ? 'full' : 'normal',
     logLevel: env.LOG_LEVEL ?? 'info',
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
