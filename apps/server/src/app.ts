@@ -8,6 +8,10 @@ import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startHeartbeat } from './downtime.ts';
 import { GameService } from './games/service.ts';
 import { serverSecret } from './identity/secret.ts';
+import { healthRoutes, latestMigration, readiness } from './ops/health.ts';
+import { metricsRoute } from './ops/metrics-route.ts';
+import { ServerMetrics } from './ops/metrics-server.ts';
+import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
 import { RaceHub } from './races/hub.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
@@ -28,6 +32,8 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions['logger'];
   readonly webDist?: string;
   readonly allowedOrigins?: readonly string[];
+  /** Bearer token for `/metrics`; without one the route answers 404. */
+  readonly metricsToken?: string;
   /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
   readonly now?: Clock;
   readonly deals?: DealSource;
@@ -56,7 +62,9 @@ const IDLE_GAME_MS = 30 * 60_000;
  */
 export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const now = options.now ?? systemClock;
-  const repos = sqliteRepos(options.databasePath, options.databaseSync);
+  const metrics = new ServerMetrics();
+  const repos = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
+  const newestMigration = latestMigration();
   const secret = await serverSecret(repos.settings, options.secret);
   const deals = options.deals ?? secretDeals(secret);
   const certifier = options.certifier ?? acceptEveryDeal;
@@ -70,9 +78,19 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const hub = new RaceHub(repos, games, deals, certifier, connections, now, options.countdownMs ?? 3000);
   const services: Services = { repos, games, daily, hub, deals, connections, now };
 
+  const drain = new Drain();
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
   await app.register(fastifyCookie, { secret });
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    // On close (SIGTERM): finish the frames in flight, then close every socket with 1012.
+    preClose: async () => closeSocketsForRestart(app.websocketServer, drain),
+  });
+  metrics.watch({
+    connectedPlayers: () => connections.players(),
+    openSockets: () => app.websocketServer.clients.size,
+    activeRaces: async () => (await repos.races.running()).length,
+  });
   await app.register(playerRoutes, { services });
   await app.register(dailyRoutes, { services });
   await app.register(boardRoutes, { services });
@@ -80,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(gameRoutes, { services });
   await app.register(wsRoutes, {
     services,
+    metrics,
+    drain,
     edge: {
       allowedOrigins: options.allowedOrigins ?? [],
       heartbeatMs: options.heartbeatMs ?? 30_000,
@@ -88,6 +108,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     },
   });
   app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
+  await app.register(healthRoutes, { ready: () => readiness(repos.sqlite, newestMigration) });
+  await app.register(metricsRoute, { registry: metrics.registry, token: options.metricsToken });
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 
   const resumed = await hub.resumeRunning();
@@ -102,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     hub.stop();
+    metrics.stop();
+    // The last beat: the time from here to the next start is credited to every open clock.
     await stopHeartbeat();
     await repos.close();
   });

@@ -15,7 +15,8 @@ export interface OpenDb {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
+/** The drizzle-kit migrations, applied on open; readiness checks the newest is there. */
+export const MIGRATIONS = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
 
 /**
  * Opens (creating if needed) the SQLite file and brings it to the latest migration.

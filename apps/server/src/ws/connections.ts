@@ -25,6 +25,11 @@ export class Connections implements Push {
     return this.byPlayer.has(playerId);
   }
 
+  /** How many players have a socket (for the metrics). */
+  players(): number {
+    return this.byPlayer.size;
+  }
+
   send(playerId: string, message: ServerMessage): void {
     const set = this.byPlayer.get(playerId);
     if (!set) return;

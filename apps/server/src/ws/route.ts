@@ -3,6 +3,8 @@ import { ClientMessage, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { playerOf } from '../identity/session-cookie.ts';
+import type { ServerMetrics } from '../ops/metrics-server.ts';
+import type { Drain } from '../ops/shutdown.ts';
 import type { Services } from '../services.ts';
 import { sendFrame } from './connections.ts';
 import { errorFrame, handle } from './handlers.ts';
@@ -32,13 +34,25 @@ function originAllowed(request: FastifyRequest, allowed: readonly string[]): boo
   }
 }
 
+/** ws's errors for frames it refuses to read (it closes the socket itself). */
+const rejectedFrame = (error: Error & { code?: unknown }) =>
+  error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'
+    ? 'oversized'
+    : typeof error.code === 'string' && error.code.startsWith('WS_ERR_')
+      ? 'invalid-frame'
+      : undefined;
+
 /**
  * The socket edge (after lila-ws): it checks the origin and the identity, limits size and rate,
  * parses every frame into one of the client messages, and hands it to a handler. It never judges
- * a move.
+ * a move. It counts what it refuses and how long acks take, and while the server shuts down it
+ * takes no new frames and lets `drain` wait for those it took.
  */
-export async function wsRoutes(app: FastifyInstance, opts: { services: Services; edge: EdgeOptions }) {
-  const { services, edge } = opts;
+export async function wsRoutes(
+  app: FastifyInstance,
+  opts: { services: Services; edge: EdgeOptions; metrics: ServerMetrics; drain: Drain },
+) {
+  const { services, edge, metrics, drain } = opts;
   const alive = new WeakMap<WebSocket, boolean>();
 
   const heartbeat = setInterval(() => {
@@ -55,8 +69,12 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
   app.get('/ws', { websocket: true }, (socket, request) => {
-    const send = (message: ServerMessage) => sendFrame(socket, JSON.stringify(message));
+    const send = (message: ServerMessage) => {
+      if (message.type === 'error') metrics.rejected(message.code);
+      sendFrame(socket, JSON.stringify(message));
+    };
     if (!originAllowed(request, edge.allowedOrigins)) {
+      metrics.rejected('origin');
       socket.close(1008, 'origin not allowed');
       return;
     }
@@ -66,15 +84,27 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
     let playerId: string | undefined;
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
+    socket.on('error', (error) => {
+      const reason = rejectedFrame(error);
+      if (reason) metrics.rejected(reason);
+    });
 
     // Attached before any await, so no frame arriving during the identity lookup is lost.
     socket.on('message', (data, isBinary) => {
+      // Shutting down: the client resends what was not acknowledged once it reconnects.
+      if (drain.draining) {
+        metrics.rejected('shutting-down');
+        return;
+      }
       if (isBinary) {
+        metrics.rejected('binary');
         socket.close(1003, 'text frames only');
         return;
       }
-      const verdict = limit.take(performance.now());
+      const arrivedAt = performance.now();
+      const verdict = limit.take(arrivedAt);
       if (verdict === 'cut') {
+        metrics.rejected('flood');
         socket.close(1008, 'too many messages');
         return;
       }
@@ -101,15 +131,19 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
       const dispatch = (id: string) => Promise.resolve(handle(services, id, message));
       // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
       const reply = playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : []));
-      reply.then(
+      const answered = reply.then(
         (frames) => {
-          for (const frame of Array.isArray(frames) ? frames : [frames]) send(frame);
+          for (const frame of Array.isArray(frames) ? frames : [frames]) {
+            send(frame);
+            if (frame.type === 'ack') metrics.ackSent(frame.duplicate, arrivedAt);
+          }
         },
         (error: unknown) => {
           request.log.error({ err: error, type: message.type }, 'handler failed');
           send(errorFrame('internal', 'Something went wrong; nothing was changed.', { ref: message.type }));
         },
       );
+      drain.track(answered);
     });
 
     socket.on('close', () => {
@@ -155,5 +189,12 @@ export async function wsRoutes(app: FastifyInstance, opts: { services: Services;
       services.hub.presenceChanged(p.id);
       return p;
     });
+    // Frames waiting for the welcome fail with it (and say so); the socket itself goes too.
+    drain.track(
+      ready.catch((error: unknown) => {
+        request.log.error({ err: error }, 'welcome failed');
+        socket.close(1011, 'internal error');
+      }),
+    );
   });
 }

@@ -19,7 +19,7 @@ function toRow(r: typeof games.$inferSelect): GameRow {
   return { ...r, variant: r.variant as VariantId };
 }
 
-export function sqliteGames(db: Db, sqlite: Database.Database): GamesRepo {
+export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (seconds: number) => void): GamesRepo {
   // The move path is a raw prepared insert, without query-builder work, and commits in groups:
   // every action that arrives in one turn of the event loop is stored by one transaction, and
   // each promise resolves only after that commit. Under load the groups grow, so the cost of a
@@ -35,7 +35,9 @@ export function sqliteGames(db: Db, sqlite: Database.Database): GamesRepo {
     const batch = pending;
     pending = [];
     try {
+      const started = performance.now();
       insertAll(batch);
+      onCommit?.((performance.now() - started) / 1000);
       for (const p of batch) p.done();
     } catch {
       // One bad row (a taken seq) must not fail the others: store them one by one.

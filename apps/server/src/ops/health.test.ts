@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openDb } from '../db/open.ts';
+import { signUp, TestClient } from '../test/client.ts';
+import { type RunningServer, startServer } from '../test/helper.ts';
+import { latestMigration, readiness } from './health.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+test('/healthz and /readyz answer 200 on a running server; /api/health still works', async () => {
+  const alive = await fetch(`${server.url}/healthz`);
+  expect(alive.status).toBe(200);
+  expect(await alive.json()).toEqual({ ok: true });
+  const ready = await fetch(`${server.url}/readyz`);
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toEqual({ ok: true });
+  const api = await fetch(`${server.url}/api/health`);
+  expect(api.status).toBe(200);
+  expect(await api.json()).toMatchObject({ ok: true, serverTime: expect.any(Number) });
+});
+
+test('/readyz answers 503 once shutdown has begun, while the port is still open', async () => {
+  const other = await startServer();
+  const { cookie } = await signUp(other.url, 'Slow Sid');
+  // A client that does not read keeps shutdown waiting for its close (up to the grace period).
+  const slow = await TestClient.connect(other.wsUrl, cookie);
+  slow.socket.pause();
+  const closing = other.app.close();
+  const response = await fetch(`${other.url}/readyz`);
+  expect(response.status).toBe(503);
+  slow.socket.resume();
+  expect((await slow.closed).code).toBe(1012);
+  await closing;
+});
+
+test('readiness: the database answers and holds the newest migration, or 503 says which is wrong', async () => {
+  const latest = latestMigration();
+  const opened = openDb(':memory:');
+  expect(readiness(opened.sqlite, latest)).toEqual({ ok: true });
+
+  opened.sqlite.prepare('DELETE FROM __drizzle_migrations WHERE hash = ?').run(latest.hash);
+  expect(readiness(opened.sqlite, latest)).toMatchObject({ ok: false, reason: /latest migration/ });
+  opened.sqlite.exec('DROP TABLE __drizzle_migrations');
+  expect(readiness(opened.sqlite, latest)).toMatchObject({ ok: false, reason: /migrations unreadable/ });
+
+  await opened.close();
+  expect(readiness(opened.sqlite, latest)).toMatchObject({ ok: false, reason: /database unavailable/ });
+});

@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
+import { afterAll, expect, test } from 'vitest';
+import { type ChildServer, spawnServer } from '../test/child.ts';
+import { signUp, TestClient } from '../test/client.ts';
+import { someLegalMove } from '../test/play.ts';
+import { RESTART_CLOSE_CODE, RESTART_CLOSE_REASON, SHUTDOWN_DEADLINE_MS } from './shutdown.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'scorpion-sigterm-'));
+const databasePath = join(dir, 'scorpion.db');
+const env = {
+  DATABASE_PATH: databasePath,
+  SCORPION_SECRET: 'sigterm-test-secret-sigterm-test-secret',
+  CERTIFY: 'none',
+};
+const running: ChildServer[] = [];
+afterAll(async () => {
+  for (const s of running) s.process.kill('SIGKILL');
+  await Promise.all(running.map((s) => s.exited));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ChildServer> {
+  const server = await spawnServer(env);
+  running.push(server);
+  return server;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const DOWN_MS = 1000;
+
+test('SIGTERM mid-game: the move in flight is acked or not stored, 1012, exit 0, WAL checkpointed; the game resumes at the same move and the downtime is not on the clock', async () => {
+  let server = await start();
+  const { cookie } = await signUp(server.url, 'Term Tess');
+  const client = await TestClient.connect(server.wsUrl, cookie);
+  client.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
+  let game = (await client.next('game')).game;
+  for (let i = 0; i < 5; i++) game = await client.play(game, [someLegalMove(game, 'first')]);
+  const knownAt = Date.now();
+
+  // One move still in flight as the signal lands: it is either stored and acked before the
+  // close, or refused unstored; never stored without its ack.
+  client.send({ type: 'move', gameId: game.gameId, expect: game.seq, move: someLegalMove(game, 'first') });
+  const signalledAt = Date.now();
+  server.process.kill('SIGTERM');
+  expect(await client.closed).toEqual({ code: RESTART_CLOSE_CODE, reason: RESTART_CLOSE_REASON });
+  expect(await server.exited).toBe(0);
+  expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_DEADLINE_MS / 2);
+  const wal = `${databasePath}-wal`;
+  expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+  const frames = client.frames.map((f) => JSON.parse(f) as ServerMessage);
+  const ack = frames.find((f) => f.type === 'ack' && f.seq === game.seq + 1);
+
+  await sleep(DOWN_MS);
+  server = await start();
+  const again = await TestClient.connect(server.wsUrl, cookie);
+  expect(again.welcome.games).toContainEqual({ gameId: game.gameId, kind: 'practice', roomCode: null });
+  again.send({ type: 'game-resume', gameId: game.gameId });
+  const resumed: GameSnapshot = (await again.next('game')).game;
+  const resumedAt = Date.now();
+  expect(resumed.seq).toBe(ack ? game.seq + 1 : game.seq);
+  expect(resumed.status).toBe('playing');
+  // The second the server was down (and its start-up) is not on the clock.
+  expect(resumed.elapsedMs - game.elapsedMs).toBeLessThanOrEqual(resumedAt - knownAt - DOWN_MS);
+  expect(resumed.elapsedMs).toBeGreaterThanOrEqual(game.elapsedMs);
+
+  // And play goes on from there.
+  const next = await again.play(resumed, [someLegalMove(resumed, 'first')]);
+  expect(next.seq).toBe(resumed.seq + 1);
+  await again.close();
+  server.process.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+}, 60_000);
