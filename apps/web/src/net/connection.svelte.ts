@@ -8,6 +8,15 @@ type Listener = (message: ServerMessage) => void;
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
 
 /**
+ * Each wait is spread over ±50% at random: after a server restart every open tab loses its socket
+ * at the same instant, and without a spread they would all knock again at the same instants too.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
+  return Math.round(base * (0.5 + random()));
+}
+
+/**
  * The one WebSocket of this tab. It reconnects by itself with a backoff; every page that needs
  * the server registers what to send on each (re)connection with `onReady`, so that a dropped
  * socket resumes exactly what was on screen.
@@ -86,7 +95,7 @@ export class Connection {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
       this.#status = 'reconnecting';
-      const delay = BACKOFF_MS[Math.min(this.#attempt, BACKOFF_MS.length - 1)]!;
+      const delay = reconnectDelay(this.#attempt);
       this.#attempt++;
       this.#timer = setTimeout(() => this.#open(), delay);
     };
