@@ -39,6 +39,8 @@ export interface AppOptions {
   readonly deals?: DealSource;
   readonly certifier?: Certifier;
   readonly countdownMs?: number;
+  /** How long a racer may be away before the race counts them out (`ABSENT_GRACE_MS`). */
+  readonly absentGraceMs?: number;
   readonly heartbeatMs?: number;
   readonly downtimeTickMs?: number;
   readonly rateLimit?: { perSecond: number; burst: number };
@@ -75,7 +77,16 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const connections = new Connections();
   const games = new GameService(repos, now);
   const daily = new DailyService(repos, games, deals, certifier, now);
-  const hub = new RaceHub(repos, games, deals, certifier, connections, now, options.countdownMs ?? 3000);
+  const hub = new RaceHub(
+    repos,
+    games,
+    deals,
+    certifier,
+    connections,
+    now,
+    options.countdownMs ?? 3000,
+    options.absentGraceMs,
+  );
   const services: Services = { repos, games, daily, hub, deals, connections, now };
 
   const drain = new Drain();

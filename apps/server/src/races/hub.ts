@@ -1,4 +1,12 @@
-import type { ErrorCode, GameOptions, RaceResult, RacerProgress, RoomState, TimeLimit } from '@scorpion/protocol';
+import type {
+  ErrorCode,
+  GameOptions,
+  RaceResult,
+  RacerProgress,
+  RoomState,
+  ServerMessage,
+  TimeLimit,
+} from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import { type Certifier, pickCertified } from '../deals/certify.ts';
@@ -9,6 +17,7 @@ import type { Session } from '../games/session.ts';
 import { newId } from '../identity/token.ts';
 import type { RaceRow, Repos, RoomRow } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
+import { ABSENT_GRACE_MS, Absences } from './absence.ts';
 import { newRoomCode } from './codes.ts';
 import { rankRace } from './ranking.ts';
 
@@ -19,9 +28,11 @@ export const PROGRESS_MS = 500;
 
 interface LiveRace {
   row: RaceRow;
-  /** playerId → gameId, for everyone who was in the room when the race started. */
+  /** playerId → gameId, for everyone who was present in the room when the race started. */
   readonly games: Map<string, string>;
   readonly timers: NodeJS.Timeout[];
+  /** Racers without a socket; one away for the whole grace is counted out (gave up). */
+  readonly absences: Absences;
   /** A progress broadcast is due: moves within `PROGRESS_MS` of each other share one. */
   progressDue: NodeJS.Timeout | undefined;
   ending: boolean;
@@ -67,6 +78,7 @@ export class RaceHub {
     private readonly push: Push,
     private readonly now: Clock,
     private readonly countdownMs: number,
+    private readonly absentGraceMs = ABSENT_GRACE_MS,
   ) {
     games.raceWindow = (raceId) => {
       const race = this.byRace.get(raceId)?.race;
@@ -79,6 +91,15 @@ export class RaceHub {
       return race && { code: race.code, over: race.status === 'finished' };
     };
     games.onChange((session) => this.gameChanged(session));
+  }
+
+  private liveRace(row: RaceRow, games: Map<string, string>): LiveRace {
+    const absences = new Absences(this.now, this.absentGraceMs, (playerId) => {
+      // Closing a game that already ended does nothing, so a finished racer may drop freely.
+      const gameId = games.get(playerId);
+      if (gameId) void this.games.close(gameId, 'gave-up');
+    });
+    return { row, games, timers: [], absences, progressDue: undefined, ending: false };
   }
 
   private deadline(race: RaceRow): number | null {
@@ -108,7 +129,7 @@ export class RaceHub {
     if (last?.status === 'racing') {
       const games = new Map((await this.repos.races.gamesOf(last.id)).map((g) => [g.playerId, g.gameId]));
       await this.learnNicknames(room, [...games.keys()]);
-      room.race = { row: last, games, timers: [], progressDue: undefined, ending: false };
+      room.race = this.liveRace(last, games);
     } else if (last) {
       room.lastResults = await this.repos.races.results(last.id);
     }
@@ -146,7 +167,10 @@ export class RaceHub {
         await this.learnNicknames(room, [playerId]);
         this.broadcastRoom(room);
       }
-      return { ok: true, value: { room: this.state(room), game: room.race?.games.get(playerId) ?? null } };
+      // Whoever (re)joins during a race sees where everyone is now, not at the next move.
+      const race = room.race;
+      if (race) void this.progressFrame(room, race).then((frame) => this.push.send(playerId, frame));
+      return { ok: true, value: { room: this.state(room), game: race?.games.get(playerId) ?? null } };
     });
   }
 
@@ -158,8 +182,10 @@ export class RaceHub {
       await this.repos.rooms.removeMember(code, playerId);
       room.members = room.members.filter((m) => m !== playerId);
       if (room.row.hostId === playerId && room.members.length > 0) {
-        room.row = { ...room.row, hostId: room.members[0]! };
-        await this.repos.rooms.setHost(code, room.row.hostId);
+        // The host's job is to start the next race, which only someone present can do.
+        const next = room.members.find((m) => this.push.connected(m)) ?? room.members[0]!;
+        room.row = { ...room.row, hostId: next };
+        await this.repos.rooms.setHost(code, next);
       }
       const gameId = room.race?.games.get(playerId);
       const state = this.state(room);
@@ -169,14 +195,23 @@ export class RaceHub {
     });
   }
 
-  /** The host starts a race (or the rematch): a fresh deal for everyone in the room. */
+  /**
+   * The host starts a race (or the rematch): a fresh deal for every member present now. Members
+   * who are away watch this race when they come back, and are dealt in at the next rematch: a
+   * race never waits for someone who was not there when it began.
+   */
   start(playerId: string, code: string): Promise<HubResult<RoomState>> {
     return this.lock.run(code, async () => {
       const room = await this.room(code);
       if (!room) return fail('no-such-room', 'There is no room with that code.');
       if (room.row.hostId !== playerId) return fail('not-host', 'Only the host starts the race.');
       if (room.race) return fail('race-running', 'A race is already running in this room.');
-      if (room.members.length < MIN_PLAYERS) return fail('too-few-players', `A race needs ${MIN_PLAYERS} players.`);
+      const present = room.members.filter((m) => this.push.connected(m));
+      if (present.length < MIN_PLAYERS) {
+        const away = room.members.length - present.length;
+        const why = away > 0 ? ` ${away === 1 ? 'One member is' : `${away} members are`} away.` : '';
+        return fail('too-few-players', `A race needs ${MIN_PLAYERS} players present.${why}`);
+      }
 
       const { variant, options } = room.row;
       const deal = room.row.winnableOnly
@@ -193,7 +228,7 @@ export class RaceHub {
         status: 'racing',
         finishedAt: null,
       };
-      const rows = room.members.map((member) =>
+      const rows = present.map((member) =>
         this.games.newRow({
           playerId: member,
           kind: 'race',
@@ -208,19 +243,15 @@ export class RaceHub {
         }),
       );
       await this.repos.races.create(raceRow, rows);
-      const race: LiveRace = {
-        row: raceRow,
-        games: new Map(rows.map((r) => [r.playerId, r.id])),
-        timers: [],
-        progressDue: undefined,
-        ending: false,
-      };
+      const race = this.liveRace(raceRow, new Map(rows.map((r) => [r.playerId, r.id])));
       for (const row of rows) this.games.adopt(row);
       room.race = race;
       room.lastResults = null;
       this.byRace.set(raceRow.id, room);
       this.schedule(room, race);
       this.broadcastRoom(room);
+      // The panel shows the new field at once, not the last race's until someone moves.
+      void this.broadcastProgress(room, race);
       for (const [member, gameId] of race.games) void this.sendGame(member, gameId);
       return { ok: true, value: this.state(room) };
     });
@@ -239,6 +270,10 @@ export class RaceHub {
     const deadline = this.deadline(race.row);
     if (deadline !== null) {
       race.timers.push(setTimeout(() => void this.end(room, race), Math.max(0, deadline - this.now())));
+    }
+    // Nobody is connected to a race resumed after a restart: their grace starts now.
+    for (const playerId of race.games.keys()) {
+      if (!this.push.connected(playerId)) race.absences.away(playerId);
     }
     void this.endIfDone(room, race);
   }
@@ -291,9 +326,13 @@ export class RaceHub {
     return list;
   }
 
-  private async broadcastProgress(room: LiveRoom, race: LiveRace): Promise<void> {
+  private async progressFrame(room: LiveRoom, race: LiveRace): Promise<ServerMessage> {
     const racers = (await this.racers(room, race)).map((r) => r.progress);
-    this.broadcast(room, { type: 'race-progress', code: room.row.code, raceId: race.row.id, racers });
+    return { type: 'race-progress', code: room.row.code, raceId: race.row.id, racers };
+  }
+
+  private async broadcastProgress(room: LiveRoom, race: LiveRace): Promise<void> {
+    this.broadcast(room, await this.progressFrame(room, race));
   }
 
   private async endIfDone(room: LiveRoom, race: LiveRace): Promise<void> {
@@ -305,6 +344,7 @@ export class RaceHub {
   private async end(room: LiveRoom, race: LiveRace): Promise<void> {
     if (race.ending) return;
     race.ending = true;
+    race.absences.stop();
     for (const timer of [...race.timers, race.progressDue]) clearTimeout(timer);
     for (const gameId of race.games.values()) await this.games.close(gameId, 'timed-out');
     const racers = await this.racers(room, race);
@@ -364,10 +404,19 @@ export class RaceHub {
     };
   }
 
-  /** Someone connected or dropped: rooms they belong to show it. */
+  /**
+   * Someone connected or dropped: rooms they belong to show it, and a race they are in starts
+   * (or stops) their grace and shows the others at once.
+   */
   presenceChanged(playerId: string): void {
     for (const room of this.rooms.values()) {
-      if (room.members.includes(playerId)) this.broadcastRoom(room);
+      const race = room.race?.games.has(playerId) ? room.race : undefined;
+      if (!race && !room.members.includes(playerId)) continue;
+      this.broadcastRoom(room);
+      if (!race || race.ending) continue;
+      if (this.push.connected(playerId)) race.absences.back(playerId);
+      else race.absences.away(playerId);
+      void this.broadcastProgress(room, race);
     }
   }
 
@@ -375,7 +424,7 @@ export class RaceHub {
     this.broadcast(room, { type: 'room', room: this.state(room) });
   }
 
-  private broadcast(room: LiveRoom, message: Parameters<Push['send']>[1]): void {
+  private broadcast(room: LiveRoom, message: ServerMessage): void {
     const to = new Set([...room.members, ...(room.race?.games.keys() ?? [])]);
     for (const playerId of to) this.push.send(playerId, message);
   }
@@ -383,6 +432,7 @@ export class RaceHub {
   /** Stops the timers; the races stay running in the database for the next start. */
   stop(): void {
     for (const room of this.rooms.values()) {
+      room.race?.absences.stop();
       for (const timer of [...(room.race?.timers ?? []), room.race?.progressDue]) clearTimeout(timer);
     }
   }
