@@ -7,6 +7,7 @@ import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { DailyResultRow, GameRow, GamesRepo, StoredAction } from '../types.ts';
+import { IMMEDIATE } from './immediate.ts';
 
 interface PendingAction {
   readonly gameId: string;
@@ -36,7 +37,7 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
     pending = [];
     try {
       const started = performance.now();
-      insertAll(batch);
+      insertAll.immediate(batch);
       onCommit?.((performance.now() - started) / 1000);
       for (const p of batch) p.done();
     } catch {
@@ -128,7 +129,7 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
           }
         }
         return true;
-      });
+      }, IMMEDIATE);
     },
     async unfinishedOf(playerId) {
       return db
@@ -169,7 +170,7 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
           })
           .where(eq(races.status, 'racing'))
           .run();
-      });
+      }, IMMEDIATE);
     },
   };
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { games, players, raceResults, races } from '../../db/schema.ts';
 import type { RaceRow, RacesRepo } from '../types.ts';
+import { IMMEDIATE } from './immediate.ts';
 
 export function sqliteRaces(db: Db): RacesRepo {
   function resultsOf(raceIds: string[]): Map<string, RaceResult[]> {
@@ -40,7 +41,7 @@ export function sqliteRaces(db: Db): RacesRepo {
       db.transaction((tx) => {
         tx.insert(races).values(race).run();
         for (const row of rows) tx.insert(games).values(row).run();
-      });
+      }, IMMEDIATE);
     },
     async get(id) {
       const r = db.select().from(races).where(eq(races.id, id)).get();
@@ -88,7 +89,7 @@ export function sqliteRaces(db: Db): RacesRepo {
             .run();
         }
         return true;
-      });
+      }, IMMEDIATE);
     },
     async results(raceId) {
       return resultsOf([raceId]).get(raceId) ?? [];
