@@ -32,6 +32,18 @@ describe('bad frames are answered with typed errors and change nothing', () => {
     await c.close();
   });
 
+  test('a `type` that is not a string gets bad-message, even one String() cannot convert', async () => {
+    // Once a process-killing frame: String({ toString: 1 }) throws inside the socket listener.
+    const c = await TestClient.connect(server.wsUrl, cookie);
+    for (const bad of ['{"type":{"toString":1}}', '{"type":{"valueOf":1,"toString":1}}', '{"type":7}']) {
+      c.sendRaw(bad);
+      expect(await c.next('error')).toMatchObject({ code: 'bad-message', ref: null });
+    }
+    c.send({ type: 'ping', id: 3 });
+    expect(await c.next('pong')).toMatchObject({ id: 3 });
+    await c.close();
+  });
+
   test('illegal moves carry the rules reason and the current game; unknown games are refused', async () => {
     const c = await TestClient.connect(server.wsUrl, cookie);
     c.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });

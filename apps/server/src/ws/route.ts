@@ -121,7 +121,9 @@ export async function wsRoutes(
       }
       const parsed = ClientMessage.safeParse(json);
       if (!parsed.success) {
-        const ref = typeof json === 'object' && json !== null && 'type' in json ? String(json.type).slice(0, 40) : null;
+        // Only a string can name a message; String() of `{"toString":1}` throws (and took the process down).
+        const type = typeof json === 'object' && json !== null && 'type' in json ? json.type : null;
+        const ref = typeof type === 'string' ? type.slice(0, 40) : null;
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
         send(errorFrame('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`, { ref }));
