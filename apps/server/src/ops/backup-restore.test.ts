@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type GameSnapshot, RoomHistory } from '@scorpion/protocol';
+import { afterAll, expect, test } from 'vitest';
+import { REPO_ROOT } from '../config.ts';
+import { type ChildServer, spawnServer } from '../test/child.ts';
+import { signUp, TestClient } from '../test/client.ts';
+import { getJson } from '../test/http.ts';
+import { someLegalMove } from '../test/play.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'scorpion-restore-'));
+const live = join(dir, 'scorpion.db');
+const env = {
+  DATABASE_PATH: live,
+  SCORPION_SECRET: 'restore-test-secret-restore-test-secret',
+  RACE_COUNTDOWN_MS: '100',
+  CERTIFY: 'none',
+};
+const running: ChildServer[] = [];
+afterAll(async () => {
+  for (const s of running) s.process.kill('SIGKILL');
+  await Promise.all(running.map((s) => s.exited));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ChildServer> {
+  const server = await spawnServer(env);
+  running.push(server);
+  return server;
+}
+
+/** Plays up to `n` legal moves, keeping every acknowledged snapshot by its `seq`. */
+async function playSome(
+  client: TestClient,
+  game: GameSnapshot,
+  n: number,
+  seen?: Map<number, GameSnapshot>,
+): Promise<GameSnapshot> {
+  let current = game;
+  for (let i = 0; i < n; i++) {
+    const move = someLegalMove(current);
+    if (!move) break;
+    current = await client.play(current, [move]);
+    seen?.set(current.seq, current);
+  }
+  return current;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `pnpm backup backup.db` typed in `dir`: the root script, the real CLI, a relative path. */
+const backup = () =>
+  promisify(execFile)('pnpm', ['--silent', '--dir', REPO_ROOT, 'backup', 'backup.db'], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+  });
+
+test('a backup taken mid-race restores: the race resumes from the backup, players play on, results are stored once', async () => {
+  let server = await start();
+  const alice = await signUp(server.url, 'Restore Alice');
+  const bob = await signUp(server.url, 'Restore Bob');
+  let a = await TestClient.connect(server.wsUrl, alice.cookie);
+  let b = await TestClient.connect(server.wsUrl, bob.cookie);
+  a.send({
+    type: 'room-create',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 0,
+    winnableOnly: false,
+  });
+  const code = (await a.next('room')).room.code;
+  b.send({ type: 'room-join', code });
+  await b.next('room');
+  a.send({ type: 'room-start', code });
+  let aGame = (await a.next('game')).game;
+  const bStart = (await b.next('game')).game;
+  await a.next('room', (r) => r.room.status === 'racing');
+  aGame = await playSome(a, aGame, 6);
+  const bSeen = new Map([[bStart.seq, bStart]]);
+  const bBefore = await playSome(b, bStart, 3, bSeen);
+
+  // Bob keeps playing while the backup runs (paced under the server's rate limit); Alice plays
+  // on once it is written.
+  let backedUp = false;
+  const taking = backup().finally(() => {
+    backedUp = true;
+  });
+  for (let bNow = bBefore; !backedUp; await sleep(100)) bNow = await playSome(b, bNow, 1, bSeen);
+  const { stdout } = await taking;
+  expect(stdout).toContain(`backup written: ${join(dir, 'backup.db')}`);
+  expect(stdout).toMatch(/integrity: ok/);
+  const aAfter = await playSome(a, aGame, 2);
+  expect(aAfter.seq).toBe(aGame.seq + 2);
+
+  // The documented restore: stop the server, drop the stale -wal/-shm, put the backup in place.
+  server.process.kill('SIGKILL');
+  await server.exited;
+  expect(existsSync(`${live}-wal`)).toBe(true);
+  for (const suffix of ['-wal', '-shm']) rmSync(live + suffix, { force: true });
+  copyFileSync(join(dir, 'backup.db'), live);
+  server = await start();
+
+  a = await TestClient.connect(server.wsUrl, alice.cookie);
+  b = await TestClient.connect(server.wsUrl, bob.cookie);
+  expect(a.welcome.games).toContainEqual({ gameId: aGame.gameId, kind: 'race', roomCode: code });
+  a.send({ type: 'room-join', code });
+  expect((await a.next('room')).room).toMatchObject({ status: 'racing', race: { number: 1 } });
+  // Alice is exactly where she was when the backup was taken: the two moves after it are gone.
+  const aResumed = (await a.next('game')).game;
+  expect(aResumed).toMatchObject({ seq: aGame.seq, view: aGame.view, moves: aGame.moves, status: 'playing' });
+  // Bob is at some move he made around the backup, never before what was acked before it.
+  b.send({ type: 'room-join', code });
+  await b.next('room');
+  const bResumed = (await b.next('game')).game;
+  expect(bResumed.seq).toBeGreaterThanOrEqual(bBefore.seq);
+  expect(bResumed).toMatchObject({ view: bSeen.get(bResumed.seq)!.view, moves: bSeen.get(bResumed.seq)!.moves });
+
+  // Both play on from there, and the race ends once.
+  await playSome(a, aResumed, 2);
+  await playSome(b, bResumed, 1);
+  a.send({ type: 'give-up', gameId: aGame.gameId });
+  b.send({ type: 'give-up', gameId: bStart.gameId });
+  const over = await a.next('race-over');
+  expect(over.results).toHaveLength(2);
+  const history = await getJson(`${server.url}/api/rooms/${code}/races`, RoomHistory);
+  expect(history.body.races).toHaveLength(1);
+  expect(history.body.races[0]!.results).toEqual(over.results);
+  await a.close();
+  await b.close();
+}, 60_000);
