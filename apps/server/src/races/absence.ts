@@ -9,7 +9,7 @@ import type { Clock } from '../clock.ts';
 export const ABSENT_GRACE_MS = 5 * 60_000;
 
 /**
- * Who of a race's players is away, since when (on the server's clock), and a timer for each
+ * Who of a race's players (or which room's host) is away, since when (on the server's clock), and a timer for each
  * that calls `expired` once they have been away for the whole grace. Nothing here is stored: a
  * restarted server starts everyone's grace afresh, so neither the downtime nor anything it
  * forgot counts against a player.
@@ -36,6 +36,11 @@ export class Absences {
     clearTimeout(this.timers.get(playerId));
     this.timers.delete(playerId);
     this.since.delete(playerId);
+  }
+
+  /** Away and still within the grace. */
+  isAway(playerId: string): boolean {
+    return this.since.has(playerId);
   }
 
   stop(): void {

@@ -85,3 +85,20 @@ test('a race resumed after a restart gives an absent racer a whole grace from th
     await second.close();
   }
 });
+
+test('a host away for the whole grace hands the room to a member who is here, or to the first one back', async () => {
+  const [ann, ben] = await players(server, 'Host Ann', 'Heir Ben');
+  const code = await openRoom(ann!.client);
+  await joinRoom(ben!.client, code);
+  await ann!.client.close();
+  await roomWhere(ben!.client, (r) => r.members.some((m) => m.id === ann!.id && !m.connected));
+  expect((await roomWhere(ben!.client, (r) => r.hostId === ben!.id)).members.map((m) => m.host)).toEqual([false, true]);
+
+  // Now Ben goes too; his grace runs out with nobody here, so Ann takes over when she is back.
+  await ben!.client.close();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  ann!.client = await TestClient.connect(server.wsUrl, ann!.cookie);
+  await joinRoom(ann!.client, code);
+  expect(await roomWhere(ann!.client, (r) => r.hostId === ann!.id)).toMatchObject({ hostId: ann!.id });
+  await ann!.client.close();
+});

@@ -44,6 +44,8 @@ interface LiveRoom {
   readonly nicknames: Map<string, string>;
   race: LiveRace | undefined;
   lastResults: RaceResult[] | null;
+  /** The host while away: after the grace, a member who is here takes over the room. */
+  readonly hostAway: Absences;
 }
 
 export type HubResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
@@ -124,7 +126,14 @@ export class RaceHub {
     if (!row) return undefined;
     const members = await this.repos.rooms.members(code);
     const last = await this.repos.races.lastOf(code);
-    const room: LiveRoom = { row, members, nicknames: new Map(), race: undefined, lastResults: null };
+    const room: LiveRoom = {
+      row,
+      members,
+      nicknames: new Map(),
+      race: undefined,
+      lastResults: null,
+      hostAway: new Absences(this.now, this.absentGraceMs, () => void this.handOver(code)),
+    };
     await this.learnNicknames(room, members);
     if (last?.status === 'racing') {
       const games = new Map((await this.repos.races.gamesOf(last.id)).map((g) => [g.playerId, g.gameId]));
@@ -137,6 +146,7 @@ export class RaceHub {
     const loaded = this.rooms.get(code);
     if (loaded) return loaded;
     this.rooms.set(code, room);
+    if (!this.push.connected(row.hostId)) room.hostAway.away(row.hostId);
     if (room.race) {
       this.byRace.set(room.race.row.id, room);
       this.schedule(room, room.race);
@@ -183,15 +193,32 @@ export class RaceHub {
       room.members = room.members.filter((m) => m !== playerId);
       if (room.row.hostId === playerId && room.members.length > 0) {
         // The host's job is to start the next race, which only someone present can do.
-        const next = room.members.find((m) => this.push.connected(m)) ?? room.members[0]!;
-        room.row = { ...room.row, hostId: next };
-        await this.repos.rooms.setHost(code, next);
+        await this.setHost(room, room.members.find((m) => this.push.connected(m)) ?? room.members[0]!);
       }
       const gameId = room.race?.games.get(playerId);
       const state = this.state(room);
       this.broadcastRoom(room);
       if (gameId) void this.games.close(gameId, 'gave-up');
       return { ok: true, value: state };
+    });
+  }
+
+  private async setHost(room: LiveRoom, hostId: string): Promise<void> {
+    room.hostAway.back(room.row.hostId);
+    room.row = { ...room.row, hostId };
+    await this.repos.rooms.setHost(room.row.code, hostId);
+    if (!this.push.connected(hostId)) room.hostAway.away(hostId);
+  }
+
+  /** The host has been away for the whole grace: the first member who is here takes over. */
+  private handOver(code: string): Promise<void> {
+    return this.lock.run(code, async () => {
+      const room = this.rooms.get(code);
+      if (!room || this.push.connected(room.row.hostId)) return;
+      const next = room.members.find((m) => this.push.connected(m));
+      if (!next) return;
+      await this.setHost(room, next);
+      this.broadcastRoom(room);
     });
   }
 
@@ -409,12 +436,21 @@ export class RaceHub {
    * (or stops) their grace and shows the others at once.
    */
   presenceChanged(playerId: string): void {
+    const here = this.push.connected(playerId);
     for (const room of this.rooms.values()) {
       const race = room.race?.games.has(playerId) ? room.race : undefined;
       if (!race && !room.members.includes(playerId)) continue;
+      const host = room.row.hostId;
+      if (playerId === host) {
+        if (here) room.hostAway.back(host);
+        else room.hostAway.away(host);
+      } else if (here && !this.push.connected(host) && !room.hostAway.isAway(host)) {
+        // The host's grace ran out while nobody was here to take over: this member does.
+        void this.handOver(room.row.code);
+      }
       this.broadcastRoom(room);
       if (!race || race.ending) continue;
-      if (this.push.connected(playerId)) race.absences.back(playerId);
+      if (here) race.absences.back(playerId);
       else race.absences.away(playerId);
       void this.broadcastProgress(room, race);
     }
@@ -432,6 +468,7 @@ export class RaceHub {
   /** Stops the timers; the races stay running in the database for the next start. */
   stop(): void {
     for (const room of this.rooms.values()) {
+      room.hostAway.stop();
       room.race?.absences.stop();
       for (const timer of [...(room.race?.timers ?? []), room.race?.progressDue]) clearTimeout(timer);
     }
