@@ -10,7 +10,7 @@ async function player(browser: Browser, nickname: string, url: string): Promise<
   return page;
 }
 
-test('two players race through a room link to a finish, each seeing the other live', async ({ browser }) => {
+test('two players race through a room link, see each other live, rematch, one leaves', async ({ browser }) => {
   test.setTimeout(180_000);
   const host = await player(browser, 'Hostess', '/race');
   // "All cards face up": the e2e server deals races a deal with a known winning line (e2e/serve.ts).
@@ -68,4 +68,24 @@ test('two players race through a room link to a finish, each seeing the other li
   await host.getByRole('button', { name: 'Last position' }).click();
   await expect(steps).toHaveText(`${openWin.moves.length}/${openWin.moves.length}`);
   await screenshots(host, '13-replay');
+
+  // Back in the room, the rematch deals both players a new game.
+  await host.goBack();
+  await host.getByRole('button', { name: 'Rematch: new deal' }).click();
+  for (const page of [host, guest]) {
+    await expect(page.getByRole('timer')).toBeVisible();
+    await expect(await movesShown(page)).toHaveText('0');
+  }
+  for (const page of [host, guest]) {
+    await expect(page.getByRole('timer')).toBeHidden({ timeout: 8000 });
+    await page.getByRole('button', { name: 'Give up' }).click();
+    await page.getByRole('button', { name: 'Really give up?' }).click();
+  }
+  await expect(guest.getByRole('heading', { name: 'Nobody solved it this time' })).toBeVisible();
+
+  // The guest leaves: home for them, and off the host's list.
+  await guest.getByRole('button', { name: 'Leave room' }).click();
+  await expect(guest).toHaveURL(/\/$/);
+  await expect(host.getByTestId('room-members')).not.toContainText('Guest');
+  await expect(host.getByRole('button', { name: 'Waiting for a second player…' })).toBeDisabled();
 });
