@@ -32,7 +32,8 @@ const clientMessages: Entry[] = [
   { name: 'room-leave', about: 'Leave a room (an unfinished race game is given up).', schema: client.RoomLeave },
   {
     name: 'room-start',
-    about: 'Host only: start a race (or the rematch) after a 3-second countdown.',
+    about:
+      'Host only: start a race (or the rematch) after a 3-second countdown, dealt to the members connected now (at least 2); the others watch it and are dealt into the next one. A racer away (no socket) for 5 minutes counts as given up.',
     schema: client.RoomStart,
   },
 ];
