@@ -32,13 +32,14 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const dest = resolve(process.env.INIT_CWD ?? process.cwd(), rest[0]!);
-  const { databasePath } = configFromEnv();
   try {
+    // The server's own reading of the environment, so DATABASE_PATH means the same file.
+    const { databasePath } = configFromEnv();
     process.stdout.write(`${describe(await backupDatabase(databasePath, dest, { force }))}\n`);
     return 0;
   } catch (error) {
-    if (!(error instanceof BackupError)) throw error;
-    process.stderr.write(`backup failed (${error.code}): ${error.message}\n`);
+    if (error instanceof BackupError) process.stderr.write(`backup failed (${error.code}): ${error.message}\n`);
+    else process.stderr.write(`backup failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
 }
