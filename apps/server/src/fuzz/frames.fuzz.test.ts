@@ -158,7 +158,7 @@ async function check(frame: FuzzFrame): Promise<void> {
   if (answer.closed !== undefined) {
     expect(answer.closed, `closed instead of answering ${JSON.stringify(sent.slice(0, 200))}`).toBe(want);
     expect(answer.replies).toEqual([]);
-    await probe.reconnect();
+    assertNoLeak(await probe.reconnect(), sent);
     const resumed = await probe.request(marker);
     for (const reply of resumed.replies) assertNoLeak(reply, sent);
     assertSameGame(resumed.replies.at(-1)!);

@@ -38,8 +38,8 @@ export class Probe {
     return probe;
   }
 
-  /** A fresh socket, once the server has said `welcome` on it. */
-  async reconnect(): Promise<void> {
+  /** A fresh socket, once the server has said `welcome` on it; resolves with that frame. */
+  async reconnect(): Promise<string> {
     this.abandon?.();
     this.socket?.terminate();
     const socket = new WebSocket(this.wsUrl, { headers: { cookie: this.cookie } });
@@ -49,7 +49,7 @@ export class Probe {
       if (socket === this.socket) this.onClose?.(code);
     });
     socket.on('error', () => {});
-    await this.until((text) => typeOf(text) === 'welcome', 'welcome');
+    return (await this.until((text) => typeOf(text) === 'welcome', 'welcome')).replies.at(-1)!;
   }
 
   /**
