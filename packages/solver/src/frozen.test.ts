@@ -1,6 +1,9 @@
-import { FastBoard, positionFromText } from '@scorpion/rules';
+import { dealFromSeed, FastBoard, type GameState, newGame, positionFromText } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
+import { KIND_MOVE, kindOf } from './codes.ts';
 import { FrozenCheck } from './frozen.ts';
+import { nearlySolved, smallPosition } from './small.ts';
+import { randomWalk } from './walk.ts';
 
 function dead(columns: string, stock = ''): boolean {
   return new FrozenCheck(FastBoard.fromState(positionFromText('scorpion', columns, { stock }))).isDead();
@@ -29,5 +32,66 @@ describe('FrozenCheck', () => {
     expect(dead('5H 9D 4H | 6H TD')).toBe(false);
     expect(dead('8c 2D', '3D')).toBe(false);
     expect(dead('3H KS 2H')).toBe(false);
+  });
+});
+
+describe('FrozenCheck.isDeadAfter', () => {
+  function seedOf(i: number): string {
+    return (i + 1).toString(16).padStart(32, 'd');
+  }
+
+  function startOf(i: number): GameState {
+    const options = { foundations: i % 4 === 3, open: false };
+    switch (i % 5) {
+      case 0:
+        return newGame('scorpion', options, dealFromSeed('scorpion', seedOf(i)));
+      case 1:
+        return newGame('three-blind-mice', options, dealFromSeed('three-blind-mice', seedOf(i)));
+      case 2:
+        return smallPosition('scorpion-ii', seedOf(i), { suits: 2 + (i % 3), columns: 5, options });
+      case 3:
+        return nearlySolved('scorpion', seedOf(i), { suits: 4, columns: 6, cuts: 6 + (i % 7) });
+      default:
+        return smallPosition('scorpion', seedOf(i), { suits: 3, columns: 6, options });
+    }
+  }
+
+  it('sees a build that closes a cycle, with no card turned over', () => {
+    // Before, 6H is on top and 5H may go onto it. Building 9S 6H onto TS puts 6H above 5H in its
+    // column: now TS or 6H must move first, both wait for 3C to uncover their successors, and 3C
+    // waits for 5H to uncover 4C.
+    const board = FastBoard.fromState(positionFromText('scorpion', '4c 5H TS | KD 9S 6H | 7h js 3C'));
+    const frozen = new FrozenCheck(board);
+    expect(frozen.isDead()).toBe(false);
+    const move = FastBoard.encode({ kind: 'move', from: 1, row: 1, to: 0 });
+    board.play(move);
+    frozen.places.played(move, 3);
+    expect(frozen.isDead()).toBe(true);
+    expect(frozen.isDeadAfter(move, 3, false)).toBe(true);
+  });
+
+  it('agrees with isDead after every column move from a live position', () => {
+    const tally = { alive: 0, deadAfterTurn: 0, deadOtherwise: 0, wrong: 0 };
+    for (let i = 0; i < 60; i++) {
+      const board = FastBoard.fromState(startOf(i));
+      const frozen = new FrozenCheck(board);
+      randomWalk(board, seedOf(i), 1500, {
+        played: (move, landing, turned) => {
+          frozen.places.played(move, landing);
+          if (kindOf(move) !== KIND_MOVE) return;
+          const dead = frozen.isDead();
+          if (frozen.isDeadAfter(move, landing, turned) !== dead) tally.wrong++;
+          if (!dead) tally.alive++;
+          else if (turned) tally.deadAfterTurn++;
+          else tally.deadOtherwise++;
+        },
+        undone: (move) => frozen.places.undone(move),
+        goOn: () => !frozen.isDead(),
+      });
+    }
+    expect(tally.wrong).toBe(0);
+    expect(tally.alive).toBeGreaterThan(1000);
+    expect(tally.deadAfterTurn).toBeGreaterThan(50);
+    expect(tally.deadOtherwise).toBeGreaterThan(50);
   });
 });

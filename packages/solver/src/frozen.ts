@@ -1,11 +1,14 @@
 import { FACES, type FastBoard } from '@scorpion/rules';
+import { fieldA, fieldC } from './codes.ts';
+import { CardPlaces, NOWHERE } from './places.ts';
 
 const KING = 12;
-const NOWHERE = -1;
 
 /**
  * Proves positions lost in single-deck variants where only a King fills an empty column, by
- * finding a card that must move but never can. Call `isDead` on a board; it allocates nothing.
+ * finding a card that must move but never can. `isDead` looks at a whole board; in a search,
+ * `isDeadAfter` gives the same verdict after a column move at a fraction of the cost, from the
+ * cards that move can affect. Neither allocates.
  *
  * Argument. Call a face-up non-King card U a *loose* card when it does not sit on its successor
  * U+1. A won position has U on U+1, and U's neighbour below changes only when U itself moves, so
@@ -31,6 +34,8 @@ const ONE = 1;
 const BETWEEN = 2;
 
 export class FrozenCheck {
+  /** Where each card lies, for `isDeadAfter`: the caller reports every play and undo to it. */
+  readonly places: CardPlaces;
   private readonly column = new Int8Array(FACES);
   private readonly row = new Int8Array(FACES);
   private readonly may = new Uint8Array(FACES);
@@ -39,8 +44,13 @@ export class FrozenCheck {
   private readonly kind = new Int8Array(FACES);
   private readonly first = new Int16Array(FACES);
   private readonly last = new Int16Array(FACES);
+  /** Cards `canMove` has looked at in the current query: `seen[card] === query`. */
+  private readonly seen = new Int32Array(FACES);
+  private query = 0;
 
-  constructor(private readonly board: FastBoard) {}
+  constructor(private readonly board: FastBoard) {
+    this.places = new CardPlaces(board);
+  }
 
   isDead(): boolean {
     const { cards, stride, lengths, hidden, columnCount } = this.board;
@@ -87,6 +97,99 @@ export class FrozenCheck {
       }
     }
     return open > 0;
+  }
+
+  /**
+   * The same verdict as `isDead`, much cheaper, right after the column move `move` (whose group
+   * landed at row `landing` of its target; `turned`: it turned a card over) from a position
+   * `isDead` (or this) found alive. Needs `places` up to date.
+   *
+   * Argument. Write P for the position before, Q after, G for the moved group (its lowest card X
+   * onto X+1, or a King onto an empty column), A for the face-up cards left below it, C for the
+   * cards of the target below the group, T for the card turned over, if any. Compare, for every
+   * loose card U of Q, its condition in Q with the one it had in P:
+   * - U+1 out of the columns, or face down in a column other than the source: unchanged (a move
+   *   only adds or removes cards above the face-up ones, and the target's lowest face-up card
+   *   stays). Face down in the source: unchanged without a turn; after one, U+1 = T is now on
+   *   top (no condition), or U+1 waits under T instead of X.
+   * - U and U+1 in different columns in both: the card on U+1 changes only when U+1 is X+1 (then
+   *   U = X, not loose in Q) or U+1 was just under X (now nothing: no condition).
+   * - Both in one column in both: the cards between them are the same.
+   * - U in G, U+1 in C: in P, the card on U+1 had to move; in Q, any card between them may, and
+   *   that card is one of them: weaker.
+   * So in Q, a loose card's condition is no stronger than in P, where it holds X only when X sat
+   * on U+1 (no condition in Q), except for the *affected* cards: T (newly face up); U with U+1
+   * face down in the source after a turn (it waited for X, now for T); U in C or A with U+1 in G;
+   * U in G, above X, with U+1 in A. Loose cards are those of P less X, plus T. By induction on
+   * the order in which P's fixpoint let its loose cards move (all of them, P being alive): if
+   * every affected card may move in Q, so may every other one, each through the card that freed
+   * it in P (a King, a loose card other than X, still loose in Q). So Q is dead exactly when T
+   * sits on its face-down successor (the only lowest face-up card that changed) or an affected
+   * card may not move. `canMove` decides that for one card, and counts a card sitting on its
+   * successor, face down or not, as unable to move, which covers the first case. The cards
+   * waiting for T need no query of their own: they may move exactly when T may.
+   */
+  isDeadAfter(move: number, landing: number, turned: boolean): boolean {
+    const { cards, stride, lengths, hidden } = this.board;
+    const places = this.places;
+    const from = fieldA(move);
+    const to = fieldC(move);
+    const fromBase = from * stride;
+    if (turned && !this.canMove(cards[fromBase + hidden[from]!]!)) return true;
+    const toBase = to * stride;
+    const top = lengths[to]!;
+    for (let r = landing; r < top; r++) {
+      const card = cards[toBase + r]!;
+      if (card % 13 !== 0) {
+        const below = card - 1;
+        const c = places.column(below);
+        const br = places.row(below);
+        const inC = c === to && br < landing && br >= hidden[to]!;
+        const inA = c === from && br >= hidden[from]!;
+        if ((inC || inA) && !this.canMove(below)) return true;
+      }
+      if (r > landing && card % 13 !== KING) {
+        const above = card + 1;
+        if (places.column(above) === from && places.row(above) >= hidden[from]! && !this.canMove(card)) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether loose card `card` is in the least fixpoint of "may move": some chain of conditions
+   * (as in `isDead`) leads from it to a King or to a loose card without a condition. A depth-first
+   * search for such a chain, each card looked at once.
+   */
+  private canMove(card: number): boolean {
+    this.query++;
+    if (this.query === 0x7fffffff) {
+      this.query = 1;
+      this.seen.fill(0);
+    }
+    return this.reach(card);
+  }
+
+  private reach(card: number): boolean {
+    if (card % 13 === KING) return true;
+    if (this.seen[card] === this.query) return false;
+    this.seen[card] = this.query;
+    const { cards, stride, lengths, hidden } = this.board;
+    const places = this.places;
+    const c = places.column(card);
+    const r = places.row(card);
+    const base = c * stride;
+    if (r < hidden[c]! || (r > 0 && cards[base + r - 1] === card + 1)) return false;
+    const successor = card + 1;
+    const sc = places.column(successor);
+    if (sc === NOWHERE) return true;
+    const sr = places.row(successor);
+    const sbase = sc * stride;
+    if (sr < hidden[sc]!) return this.reach(cards[sbase + hidden[sc]!]!);
+    if (sc !== c) return sr === lengths[sc]! - 1 || this.reach(cards[sbase + sr + 1]!);
+    const last = sr > r ? sr : r - 1;
+    for (let at = Math.min(sr, r) + 1; at <= last; at++) if (this.reach(cards[base + at]!)) return true;
+    return false;
   }
 
   /**

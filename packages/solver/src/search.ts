@@ -1,5 +1,5 @@
 import { FastBoard, type GameState, type Move, VARIANTS } from '@scorpion/rules';
-import { fieldA, KIND_MOVE, kindOf } from './codes.ts';
+import { fieldA, fieldC, KIND_MOVE, kindOf } from './codes.ts';
 import { DeadlockCheck } from './dead.ts';
 import { FrozenCheck } from './frozen.ts';
 import { PositionHasher } from './hasher.ts';
@@ -10,6 +10,9 @@ import { FULL, type TranspositionTable } from './table.ts';
 const MAX_MOVES = 1024;
 /** How often (in nodes) the clock is read: reading it costs more than a node. */
 const CLOCK_EVERY = 1023;
+
+/** Stands for the move into the root, which has none. */
+const ROOT = -1;
 
 const RUNNING = 0;
 const NODE_LIMIT = 1;
@@ -86,17 +89,23 @@ class Search {
 
 /**
  * Pushes the moves worth trying at `depth` onto the stack; returns true when the position is won.
- * `turned`: the move into this position turned a face-down card over. The deadlock check only
- * looks at the lowest face-up card of each column, which nothing else changes, so a position
- * reached without a turn is dead only if its parent was (and the parent was not searched then).
+ * `move` led here (`ROOT` at the root) and landed at row `landing` of its target; `turned`: it
+ * turned a face-down card over. Every position expanded passed the deadlock checks, so a child
+ * is only checked for what its move can change: the two-deck check only looks at the lowest
+ * face-up card of each column, which only a turn changes; the frozen-card check after a column
+ * move looks only at the cards that move can affect (see `FrozenCheck.isDeadAfter`).
  */
-function expand(s: Search, depth: number, turned: boolean): boolean {
+function expand(s: Search, depth: number, move: number, landing: number, turned: boolean): boolean {
   s.growTo(depth);
   const base = depth === 0 ? 0 : s.end[depth - 1]!;
   s.next[depth] = base;
   s.end[depth] = base;
   if (turned && s.deadlock?.isDead()) return false;
-  if (s.frozen?.isDead()) return false;
+  const frozen = s.frozen;
+  if (frozen) {
+    const columnMove = move !== ROOT && kindOf(move) === KIND_MOVE;
+    if (columnMove ? frozen.isDeadAfter(move, landing, turned) : frozen.isDead()) return false;
+  }
   const count = s.board.generate(s.scratch);
   if (count === 0) return s.board.isWon();
   const safe = s.safeBuilds && s.board.stockLength() === 0 ? findSafeBuild(s.board, s.scratch, count) : -1;
@@ -115,8 +124,9 @@ function expand(s: Search, depth: number, turned: boolean): boolean {
 
 /** Returns the depth of the won position (the line is `path[0 … depth - 1]`), or -1. */
 function run(s: Search): number {
-  if (expand(s, 0, true)) return 0;
+  if (expand(s, 0, ROOT, 0, true)) return 0;
   const { board, hasher, table } = s;
+  const places = s.frozen?.places;
   let depth = 0;
   for (;;) {
     if (s.next[depth]! === s.end[depth]!) {
@@ -124,6 +134,7 @@ function run(s: Search): number {
       depth--;
       table.leave(s.slot[depth]!, s.nodes - s.before[depth]!);
       hasher.undo();
+      places?.undone(s.path[depth]!);
       continue;
     }
     if (s.nodes >= s.nodeLimit) {
@@ -139,6 +150,7 @@ function run(s: Search): number {
     const move = s.stack[at]!;
     const from = fieldA(move);
     const hiddenBefore = kindOf(move) === KIND_MOVE ? board.hidden[from]! : 0;
+    const landing = board.lengths[fieldC(move)]!;
     hasher.play(move);
     s.nodes++;
     const slot = table.enter(hasher.lo, hasher.hi);
@@ -151,7 +163,8 @@ function run(s: Search): number {
     s.slot[depth] = slot;
     s.before[depth] = s.nodes;
     depth++;
-    if (expand(s, depth, hiddenBefore > 0 && board.hidden[from]! < hiddenBefore)) return depth;
+    places?.played(move, landing);
+    if (expand(s, depth, move, landing, hiddenBefore > 0 && board.hidden[from]! < hiddenBefore)) return depth;
   }
 }
 

@@ -1,0 +1,73 @@
+import { FACES, type FastBoard } from '@scorpion/rules';
+import {
+  fieldA,
+  fieldB,
+  fieldC,
+  KIND_DEAL,
+  KIND_FOUNDATION,
+  KIND_MOVE,
+  KIND_RESERVE,
+  KIND_UNFOUNDATION,
+  kindOf,
+} from './codes.ts';
+
+export const NOWHERE = -1;
+const STOCK_COLUMNS = 3;
+
+/**
+ * Where each card of a one-deck board lies (column and row), kept up to date as the search plays
+ * and takes back moves, so the frozen-card check can look a card up instead of scanning the
+ * columns. An entry counts only while the board still holds that very card there: cards that
+ * leave the columns (to the stock, the reserve or a foundation) need no bookkeeping, and every
+ * card put into a column is written again (`played`, `undone`).
+ */
+export class CardPlaces {
+  private readonly columnOf = new Int8Array(FACES).fill(NOWHERE);
+  private readonly rowOf = new Int8Array(FACES);
+
+  constructor(private readonly board: FastBoard) {
+    for (let c = 0; c < board.columnCount; c++) this.refresh(c, 0);
+  }
+
+  /** The column holding `card`, or `NOWHERE` when it is in the stock, the reserve or a foundation. */
+  column(card: number): number {
+    const c = this.columnOf[card]!;
+    if (c === NOWHERE) return NOWHERE;
+    const { cards, stride, lengths } = this.board;
+    const r = this.rowOf[card]!;
+    return r < lengths[c]! && cards[c * stride + r] === card ? c : NOWHERE;
+  }
+
+  /** The row of `card`, once `column` has found it in a column. */
+  row(card: number): number {
+    return this.rowOf[card]!;
+  }
+
+  /** Call right after the board played `move`; `landing` is the length of its target column before. */
+  played(move: number, landing: number): void {
+    const kind = kindOf(move);
+    const to = fieldC(move);
+    if (kind === KIND_MOVE) this.refresh(to, landing);
+    else if (kind === KIND_DEAL)
+      for (let c = 0; c < Math.min(STOCK_COLUMNS, this.board.columnCount); c++) this.refresh(c, 0);
+    else if (kind === KIND_RESERVE) this.refresh(to, this.board.lengths[to]! - 1);
+    else if (kind === KIND_UNFOUNDATION) this.refresh(to, 0);
+  }
+
+  /** Call right after the board took `move` back. */
+  undone(move: number): void {
+    const kind = kindOf(move);
+    if (kind === KIND_MOVE) this.refresh(fieldA(move), fieldB(move));
+    else if (kind === KIND_FOUNDATION) this.refresh(fieldA(move), 0);
+  }
+
+  private refresh(c: number, from: number): void {
+    const { cards, stride, lengths } = this.board;
+    const base = c * stride;
+    for (let r = from; r < lengths[c]!; r++) {
+      const card = cards[base + r]!;
+      this.columnOf[card] = c;
+      this.rowOf[card] = r;
+    }
+  }
+}
