@@ -79,3 +79,13 @@ test('practice asks the solver for a hint and points at the move', async ({ page
   await expect(page.locator('.column').nth(1)).toHaveClass(/target/);
   await screenshots(page, '14-practice-hint');
 });
+
+test('practice deals a deal the solver proved winnable when asked to', async ({ page }) => {
+  await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
+  await page.getByText('New deal ▾').click();
+  await page.getByRole('checkbox', { name: 'Winnable deals only' }).check();
+  await page.getByRole('button', { name: 'Deal', exact: true }).click();
+  await expect(page.getByText(/^Winnable ·/)).toBeVisible({ timeout: 15_000 });
+  await expect(page).not.toHaveURL(new RegExp(SEED));
+  await expect(page.getByRole('img', { name: /^Difficulty [1-5] of 5$/ })).toBeVisible();
+});

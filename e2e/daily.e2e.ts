@@ -13,6 +13,8 @@ test('a newcomer picks a nickname, plays the daily by dragging, resumes after a 
 }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Scorpion #\d+/ })).toBeVisible();
+  // The solver certified today's deal: its rating shows.
+  await expect(page.getByRole('img', { name: /^Difficulty [1-5] of 5$/ })).toBeVisible();
   await screenshots(page, '01-home-first-visit');
   await pickNickname(page, 'Newcomer');
   await screenshots(page, '02-home');
@@ -42,7 +44,7 @@ test('a newcomer picks a nickname, plays the daily by dragging, resumes after a 
   const result = page.getByTestId('daily-result');
   await expect(result).toBeVisible();
   await expect(result.getByText('1st')).toBeVisible();
-  await expect(result.locator('code')).toHaveText(/^Scorpion #\d+ ❌ \d+:\d\d · 1 moves$/);
+  await expect(result.locator('code')).toHaveText(/^Scorpion #\d+ ❌ \d+:\d\d · 1 move$/);
   await screenshots(page, '04-daily-result');
 
   await result.getByRole('link', { name: "See today's leaderboard" }).click();
@@ -136,6 +138,7 @@ test("after the day, the deal is public and the solver's solution steps through 
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   await page.goto(`/leaderboards?tab=daily&date=${yesterday}`);
   await page.getByRole('link', { name: 'Watch a solution of this deal' }).click();
+  await expect(page.getByText(/moves, the line the solver certified/)).toBeVisible();
   const steps = page.locator('.count');
   await expect(steps).toHaveText(/^0\/\d+$/, { timeout: 20_000 });
   await page.keyboard.press('End');

@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.ts';
+import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver-certifier.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
+import { certifyDeal } from '../packages/solver/src/certify.ts';
 import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
 
 /*
  * The real server for the browser tests, on a fresh SQLite file in a temporary directory.
  * One seam: races get a deal whose winning line the tests know (e2e/fixtures/open-win.json,
- * from the shared conformance records), so a race can be played to a real finish.
+ * from the shared conformance records), so a race can be played to a real finish. The solver
+ * certifies deals as in production, but in this thread (its deals are proven in a few hundred
+ * nodes), so daily pages show a real difficulty and a past day its stored solution.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const winDeck = openWinDeck();
@@ -18,6 +22,10 @@ const app = await buildApp({
   databasePath: join(dir, 'e2e.db'),
   webDist: join(root, 'apps/web/dist'),
   secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+  certifier: solverCertifier(
+    { certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) },
+    { ...CERTIFY_BUDGET, tableMegabytes: 16 },
+  ),
   deals: {
     daily: (variant) => ({ seed: DAILY_SEED, deck: dealFromSeed(variant, DAILY_SEED) }),
     fresh: () => ({ seed: '5eed0000000000000000000000000002', deck: winDeck }),
