@@ -1,6 +1,8 @@
-import { FastBoard, type GameState, positionFromText } from '@scorpion/rules';
+import { FastBoard, type GameState, positionFromText, Sfc32 } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
+import { KIND_DEAL, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE, KIND_UNFOUNDATION, kindOf } from './codes.ts';
 import { PositionHasher } from './hasher.ts';
+import { smallPosition } from './small.ts';
 
 function keyOf(state: GameState): [number, number] {
   const hasher = new PositionHasher(FastBoard.fromState(state), state);
@@ -48,5 +50,36 @@ describe('PositionHasher', () => {
     }
     for (let ply = 0; ply < 3; ply++) hasher.undo();
     expect([hasher.lo, hasher.hi]).toEqual(before);
+  });
+
+  it('peeks the key of every move the way playing it would, without changing the position', () => {
+    const kinds = new Set<number>();
+    let wrong = 0;
+    for (let i = 0; i < 30; i++) {
+      const seed = (i + 1).toString(16).padStart(32, 'e');
+      const variant = i % 2 === 0 ? 'scorpion' : 'three-blind-mice';
+      const start = smallPosition(variant, seed, { suits: 1 + (i % 3), columns: 5, options: { foundations: true } });
+      const board = FastBoard.fromState(start);
+      const hasher = new PositionHasher(board, start);
+      const rng = new Sfc32(seed);
+      const moves = new Int32Array(1024);
+      for (let ply = 0; ply < 60; ply++) {
+        const count = board.generate(moves);
+        if (count === 0) break;
+        for (let m = 0; m < count; m++) {
+          const move = moves[m]!;
+          const before = [hasher.lo, hasher.hi];
+          hasher.peek(move);
+          if (hasher.lo !== before[0] || hasher.hi !== before[1]) wrong++;
+          hasher.play(move);
+          if (hasher.nextLo !== hasher.lo || hasher.nextHi !== hasher.hi) wrong++;
+          hasher.undo();
+          kinds.add(kindOf(move));
+        }
+        hasher.play(moves[rng.below(count)]!);
+      }
+    }
+    expect(wrong).toBe(0);
+    expect([...kinds].sort()).toEqual([KIND_MOVE, KIND_DEAL, KIND_RESERVE, KIND_FOUNDATION, KIND_UNFOUNDATION].sort());
   });
 });

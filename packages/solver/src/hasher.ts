@@ -36,6 +36,15 @@ const TRIPLE = 5;
 const EXTRA = 3 * TRIPLE;
 const RECORD = EXTRA + 4 + 4;
 
+/** A column's finalised code from its raw one, salted by its place when that matters; an empty column counts 0. */
+function finalLo(lo: number, hi: number, salt: number): number {
+  return (lo | hi) === 0 ? 0 : fmix(lo ^ SALT_LO[salt]! ^ Math.imul(hi, 0x9e3779b1));
+}
+
+function finalHi(lo: number, hi: number, salt: number): number {
+  return (lo | hi) === 0 ? 0 : fmix(hi ^ SALT_HI[salt]! ^ Math.imul(lo, 0x85ebca77));
+}
+
 /**
  * Plays moves on a `FastBoard` and keeps a 64-bit key of the position *class* up to date.
  *
@@ -56,6 +65,9 @@ const RECORD = EXTRA + 4 + 4;
 export class PositionHasher {
   lo = 0;
   hi = 0;
+  /** Written by `peek`. */
+  nextLo = 0;
+  nextHi = 0;
   private readonly rawLo: Int32Array;
   private readonly rawHi: Int32Array;
   private readonly mixLo: Int32Array;
@@ -168,6 +180,45 @@ export class PositionHasher {
     this.key();
   }
 
+  /**
+   * The key `play(move)` would give, into `nextLo`/`nextHi`: the search probes the table with it
+   * first, and plays only moves into new positions. Column moves, nearly all of them, are worked
+   * out without playing; the others are played and taken back.
+   */
+  peek(move: number): void {
+    if (kindOf(move) !== KIND_MOVE) {
+      this.play(move);
+      this.nextLo = this.lo;
+      this.nextHi = this.hi;
+      this.undo();
+      return;
+    }
+    const { cards, stride, lengths, hidden } = this.board;
+    const from = fieldA(move);
+    const row = fieldB(move);
+    const to = fieldC(move);
+    const shift = lengths[to]! - row;
+    const before = hidden[from]!;
+    const after = row > 0 && before >= row ? row - 1 : before;
+    let fromLo = this.rawLo[from]! ^ HIDDEN_LO[before]! ^ HIDDEN_LO[after]!;
+    let fromHi = this.rawHi[from]! ^ HIDDEN_HI[before]! ^ HIDDEN_HI[after]!;
+    let toLo = this.rawLo[to]!;
+    let toHi = this.rawHi[to]!;
+    for (let r = row; r < lengths[from]!; r++) {
+      const at = FACE_ROWS[cards[from * stride + r]!]! + r;
+      fromLo ^= CARD_LO[at]!;
+      fromHi ^= CARD_HI[at]!;
+      toLo ^= CARD_LO[at + shift]!;
+      toHi ^= CARD_HI[at + shift]!;
+    }
+    const fromSalt = this.saltOf(from);
+    const toSalt = this.saltOf(to);
+    const sumLo = this.sumLo - this.mixLo[from]! - this.mixLo[to]! + finalLo(fromLo, fromHi, fromSalt);
+    const sumHi = this.sumHi - this.mixHi[from]! - this.mixHi[to]! + finalHi(fromLo, fromHi, fromSalt);
+    this.nextLo = ((sumLo + finalLo(toLo, toHi, toSalt)) | 0) ^ this.extraLo;
+    this.nextHi = ((sumHi + finalHi(toLo, toHi, toSalt)) | 0) ^ this.extraHi;
+  }
+
   /** A column move changes only the moved cards' places and maybe a face-down count: XOR those in and out. */
   private playColumnMove(from: number, row: number, to: number, move: number): void {
     const { cards, stride, lengths, hidden } = this.board;
@@ -220,21 +271,21 @@ export class PositionHasher {
     this.setColumn(c, lo, hi);
   }
 
-  /** Stores a column's raw code and swaps its finalised code in the sums (an empty column counts 0). */
+  /** Stores a column's raw code and swaps its finalised code in the sums. */
   private setColumn(c: number, lo: number, hi: number): void {
     this.rawLo[c] = lo;
     this.rawHi[c] = hi;
-    let mixedLo = 0;
-    let mixedHi = 0;
-    if ((lo | hi) !== 0) {
-      const salt = c < STOCK_COLUMNS && this.board.stockLength() > 0 ? c + 1 : 0;
-      mixedLo = fmix(lo ^ SALT_LO[salt]! ^ Math.imul(hi, 0x9e3779b1));
-      mixedHi = fmix(hi ^ SALT_HI[salt]! ^ Math.imul(lo, 0x85ebca77));
-    }
+    const salt = this.saltOf(c);
+    const mixedLo = finalLo(lo, hi, salt);
+    const mixedHi = finalHi(lo, hi, salt);
     this.sumLo = (this.sumLo - this.mixLo[c]! + mixedLo) | 0;
     this.sumHi = (this.sumHi - this.mixHi[c]! + mixedHi) | 0;
     this.mixLo[c] = mixedLo;
     this.mixHi[c] = mixedHi;
+  }
+
+  private saltOf(c: number): number {
+    return c < STOCK_COLUMNS && this.board.stockLength() > 0 ? c + 1 : 0;
   }
 
   private key(): void {

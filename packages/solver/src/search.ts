@@ -55,7 +55,12 @@ class Search {
   incomplete = false;
   readonly scratch = new Int32Array(MAX_MOVES);
   readonly keys = new Int32Array(MAX_MOVES);
+  /** The moves to try, with the keys of the positions they lead to (`keyLo[i]`, `keyHi[i]`). */
   stack = new Int32Array(4096);
+  keyLo = new Int32Array(4096);
+  keyHi = new Int32Array(4096);
+  /** Folds in the table words `expand` reads ahead, so that the reads are not optimised away. */
+  sink = 0;
   next = new Int32Array(256);
   end = new Int32Array(256);
   /** The move played at each depth, its table slot, and the node count when it was played. */
@@ -75,6 +80,14 @@ class Search {
     this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
     this.deadlock = kingOnly && !this.safeBuilds ? new DeadlockCheck(this.board) : undefined;
     this.frozen = this.safeBuilds ? new FrozenCheck(this.board) : undefined;
+  }
+
+  /** Room for `size` moves on the stack. */
+  reserve(size: number): void {
+    if (this.stack.length >= size) return;
+    this.stack = grow(this.stack, size);
+    this.keyLo = grow(this.keyLo, size);
+    this.keyHi = grow(this.keyHi, size);
   }
 
   growTo(depth: number): void {
@@ -110,16 +123,34 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
   if (count === 0) return s.board.isWon();
   const safe = s.safeBuilds && s.board.stockLength() === 0 ? findSafeBuild(s.board, s.scratch, count) : -1;
   if (safe >= 0) {
-    s.stack = grow(s.stack, base + 1);
+    s.reserve(base + 1);
     s.stack[base] = s.scratch[safe]!;
     s.end[depth] = base + 1;
-    return false;
+  } else {
+    const kept = orderMoves(s.board, s.scratch, count, s.keys);
+    s.reserve(base + kept);
+    for (let i = 0; i < kept; i++) s.stack[base + i] = s.scratch[s.keys[i]! & (MAX_MOVES - 1)]!;
+    s.end[depth] = base + kept;
   }
-  const kept = orderMoves(s.board, s.scratch, count, s.keys);
-  s.stack = grow(s.stack, base + kept);
-  for (let i = 0; i < kept; i++) s.stack[base + i] = s.scratch[s.keys[i]! & (MAX_MOVES - 1)]!;
-  s.end[depth] = base + kept;
+  readAhead(s, base, s.end[depth]!);
   return false;
+}
+
+/**
+ * Works out the keys of the positions the moves `stack[from … to - 1]` lead to, and reads their
+ * table buckets: one bucket is a cache miss (the table is far larger than the caches), and
+ * reading them all at once lets the misses overlap instead of coming one per node.
+ */
+function readAhead(s: Search, from: number, to: number): void {
+  const { hasher, table, stack, keyLo, keyHi } = s;
+  for (let i = from; i < to; i++) {
+    hasher.peek(stack[i]!);
+    keyLo[i] = hasher.nextLo;
+    keyHi[i] = hasher.nextHi;
+  }
+  let sink = s.sink;
+  for (let i = from; i < to; i++) sink ^= table.bucketWord(keyHi[i]!);
+  s.sink = sink;
 }
 
 /** Returns the depth of the won position (the line is `path[0 … depth - 1]`), or -1. */
@@ -147,18 +178,17 @@ function run(s: Search): number {
     }
     const at = s.next[depth]!;
     s.next[depth] = at + 1;
+    s.nodes++;
+    const slot = table.enter(s.keyLo[at]!, s.keyHi[at]!);
+    if (slot < 0) {
+      if (slot === FULL) s.incomplete = true;
+      continue;
+    }
     const move = s.stack[at]!;
     const from = fieldA(move);
     const hiddenBefore = kindOf(move) === KIND_MOVE ? board.hidden[from]! : 0;
     const landing = board.lengths[fieldC(move)]!;
     hasher.play(move);
-    s.nodes++;
-    const slot = table.enter(hasher.lo, hasher.hi);
-    if (slot < 0) {
-      if (slot === FULL) s.incomplete = true;
-      hasher.undo();
-      continue;
-    }
     s.path[depth] = move;
     s.slot[depth] = slot;
     s.before[depth] = s.nodes;

@@ -79,6 +79,11 @@ export class TranspositionTable {
     return victim;
   }
 
+  /** A word of the bucket `enter(·, hi)` looks in: reading it ahead brings the bucket into the cache. */
+  bucketWord(hi: number): number {
+    return this.words[Math.floor(((hi >>> 0) * this.buckets) / 4294967296) * WORDS]!;
+  }
+
   /** Marks an entered position done, remembering how many nodes its subtree took. */
   leave(slot: number, nodes: number): void {
     const effort = nodes < 2 ? 1 : Math.min(ON_PATH - 1, 32 - Math.clz32(nodes));
