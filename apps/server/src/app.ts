@@ -34,6 +34,8 @@ export interface AppOptions {
   readonly allowedOrigins?: readonly string[];
   /** Bearer token for `/metrics`; without one the route answers 404. */
   readonly metricsToken?: string;
+  /** Believe `X-Forwarded-*` from these proxies (Fastify's `trustProxy`); off by default. */
+  readonly trustProxy?: boolean | string;
   /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
   readonly now?: Clock;
   readonly deals?: DealSource;
@@ -90,7 +92,11 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const services: Services = { repos, games, daily, hub, deals, connections, now };
 
   const drain = new Drain();
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 16 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 16 * 1024,
+    trustProxy: options.trustProxy ?? false,
+  });
   await app.register(fastifyCookie, { secret });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },

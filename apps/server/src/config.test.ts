@@ -29,3 +29,11 @@ test('an empty value (NAME= in a compose .env file) counts as unset', () => {
   expect(config.secret).toBeUndefined();
   expect(config.metricsToken).toBeUndefined();
 });
+
+test("TRUST_PROXY: off by default; true, a hop count or the proxies' addresses", () => {
+  expect(configFromEnv({}).trustProxy).toBe(false);
+  expect(configFromEnv({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+  expect(configFromEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  expect(configFromEnv({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  expect(configFromEnv({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8');
+});

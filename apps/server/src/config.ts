@@ -20,6 +20,12 @@ export interface Config {
   readonly countdownMs: number;
   /** `solver` (default): daily deals and "winnable only" races are proven winnable; `none`: not. */
   readonly certify: 'solver' | 'none';
+  /**
+   * Whose `X-Forwarded-*` headers are believed: nobody's (default), everyone's (`true`), or the
+   * proxies' addresses (`loopback`, `10.0.0.0/8,…`). It decides the cookie's `Secure` flag and
+   * the client address in logs.
+   */
+  readonly trustProxy: boolean | string;
 }
 
 function fromRoot(path: string): string {
@@ -29,6 +35,11 @@ function fromRoot(path: string): string {
 /** `NAME=` (as a compose .env file writes an unfilled value) means unset, not an empty value. */
 function optional(value: string | undefined): string | undefined {
   return value === '' ? undefined : value;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | string {
+  if (value === undefined || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,5 +66,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: fromRoot(env.WEB_DIST ?? 'apps/web/dist'),
     countdownMs: Number(env.RACE_COUNTDOWN_MS ?? 3000),
     certify: env.CERTIFY === 'none' ? 'none' : 'solver',
+    trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),
   };
 }

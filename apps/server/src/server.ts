@@ -21,6 +21,7 @@ const app = await buildApp({
   allowedOrigins: config.allowedOrigins,
   metricsToken: config.metricsToken,
   countdownMs: config.countdownMs,
+  trustProxy: config.trustProxy,
   logger: { level: config.logLevel },
 });
 
