@@ -292,8 +292,15 @@ export class RaceHub {
   /** Countdown end (to say "go") and time limit (to end the race), on the server clock. */
   private schedule(room: LiveRoom, race: LiveRace): void {
     const startsAt = race.row.startsAt + race.row.pausedMs;
+    // A timer may fire a hair before the clock reaches its time; the room would then still read
+    // "countdown" and nobody would hear "go". So it waits again for whatever is left.
+    const announceStart = () => {
+      const left = startsAt - this.now();
+      if (left > 0) race.timers.push(setTimeout(announceStart, left));
+      else this.broadcastRoom(room);
+    };
     const untilStart = startsAt - this.now();
-    if (untilStart > 0) race.timers.push(setTimeout(() => this.broadcastRoom(room), untilStart));
+    if (untilStart > 0) race.timers.push(setTimeout(announceStart, untilStart));
     const deadline = this.deadline(race.row);
     if (deadline !== null) {
       race.timers.push(setTimeout(() => void this.end(room, race), Math.max(0, deadline - this.now())));
