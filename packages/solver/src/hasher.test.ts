@@ -52,7 +52,7 @@ describe('PositionHasher', () => {
     expect([hasher.lo, hasher.hi]).toEqual(before);
   });
 
-  it('peeks the key of every move the way playing it would, without changing the position', () => {
+  it('peeks every move the way playing it would, without changing the position, and plays what it peeked', () => {
     const kinds = new Set<number>();
     let wrong = 0;
     for (let i = 0; i < 30; i++) {
@@ -69,11 +69,16 @@ describe('PositionHasher', () => {
         for (let m = 0; m < count; m++) {
           const move = moves[m]!;
           const before = [hasher.lo, hasher.hi];
-          hasher.peek(move);
+          hasher.peek(move, m);
           if (hasher.lo !== before[0] || hasher.hi !== before[1]) wrong++;
           hasher.play(move);
-          if (hasher.nextLo !== hasher.lo || hasher.nextHi !== hasher.hi) wrong++;
+          const played = [hasher.lo, hasher.hi];
+          if (hasher.peekedLo(m) !== played[0] || hasher.peekedHi(m) !== played[1]) wrong++;
           hasher.undo();
+          hasher.play(move, m);
+          if (hasher.lo !== played[0] || hasher.hi !== played[1]) wrong++;
+          hasher.undo();
+          if (hasher.lo !== before[0] || hasher.hi !== before[1]) wrong++;
           kinds.add(kindOf(move));
         }
         hasher.play(moves[rng.below(count)]!);

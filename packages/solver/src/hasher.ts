@@ -35,6 +35,17 @@ const FACE_ROWS = Int32Array.from({ length: 2 * FACES }, (_, card) => (card % FA
 const TRIPLE = 5;
 const EXTRA = 3 * TRIPLE;
 const RECORD = EXTRA + 4 + 4;
+/**
+ * A peeked move: the key after it, then for a column move the new raw codes of its source and
+ * target (lo, hi each) and their finalised codes.
+ */
+const PEEK = 10;
+const KEY_LO = 0;
+const KEY_HI = 1;
+const RAW_FROM = 2;
+const RAW_TO = 4;
+const MIX_FROM = 6;
+const MIX_TO = 8;
 
 /** A column's finalised code from its raw one, salted by its place when that matters; an empty column counts 0. */
 function finalLo(lo: number, hi: number, salt: number): number {
@@ -65,9 +76,6 @@ function finalHi(lo: number, hi: number, salt: number): number {
 export class PositionHasher {
   lo = 0;
   hi = 0;
-  /** Written by `peek`. */
-  nextLo = 0;
-  nextHi = 0;
   private readonly rawLo: Int32Array;
   private readonly rawHi: Int32Array;
   private readonly mixLo: Int32Array;
@@ -79,6 +87,8 @@ export class PositionHasher {
   private readonly foundations = new Int8Array(4);
   private saved = new Int32Array(RECORD * 256);
   private depth = 0;
+  /** What `peek` worked out, `PEEK` words per slot (slot 0 is `play`'s own). */
+  private peeked = new Int32Array(PEEK * 4096);
 
   constructor(
     readonly board: FastBoard,
@@ -101,8 +111,11 @@ export class PositionHasher {
     this.key();
   }
 
-  /** Plays `move` (legal, as `FastBoard.generate` writes it) on the board and updates the key. */
-  play(move: number): void {
+  /**
+   * Plays `move` (legal, as `FastBoard.generate` writes it) on the board and updates the key.
+   * With the `slot` it was peeked under (the position unchanged since), reuses that work.
+   */
+  play(move: number, slot = -1): void {
     const board = this.board;
     if (this.saved.length < (this.depth + 1) * RECORD) {
       const grown = new Int32Array(this.saved.length * 2);
@@ -124,8 +137,8 @@ export class PositionHasher {
       this.save(base, 0, a);
       this.save(base, TRIPLE, c);
       this.save(base, 2 * TRIPLE, -1);
-      this.playColumnMove(a, fieldB(move), c, move);
-      this.key();
+      if (slot < 0) this.peekColumnMove(move, 0);
+      this.playColumnMove(move, slot < 0 ? 0 : (slot + 1) * PEEK);
       return;
     }
     let first = c;
@@ -181,18 +194,42 @@ export class PositionHasher {
   }
 
   /**
-   * The key `play(move)` would give, into `nextLo`/`nextHi`: the search probes the table with it
-   * first, and plays only moves into new positions. Column moves, nearly all of them, are worked
-   * out without playing; the others are played and taken back.
+   * Works out what `play(move)` would do, without playing it, and remembers it under `slot` (any
+   * number from 0 up): the search probes the table with the key first (`peekedLo`, `peekedHi`),
+   * and plays only moves into new positions, with `play(move, slot)`. Column moves, nearly all of
+   * them, are worked out by arithmetic; the others are played and taken back.
    */
-  peek(move: number): void {
-    if (kindOf(move) !== KIND_MOVE) {
-      this.play(move);
-      this.nextLo = this.lo;
-      this.nextHi = this.hi;
-      this.undo();
+  peek(move: number, slot: number): void {
+    const at = (slot + 1) * PEEK;
+    if (this.peeked.length < at + PEEK) {
+      const grown = new Int32Array(Math.max(at + PEEK, this.peeked.length * 2));
+      grown.set(this.peeked);
+      this.peeked = grown;
+    }
+    if (kindOf(move) === KIND_MOVE) {
+      this.peekColumnMove(move, at);
       return;
     }
+    this.play(move);
+    this.peeked[at + KEY_LO] = this.lo;
+    this.peeked[at + KEY_HI] = this.hi;
+    this.undo();
+  }
+
+  /** The key after the move peeked under `slot`. */
+  peekedLo(slot: number): number {
+    return this.peeked[(slot + 1) * PEEK + KEY_LO]!;
+  }
+
+  peekedHi(slot: number): number {
+    return this.peeked[(slot + 1) * PEEK + KEY_HI]!;
+  }
+
+  /**
+   * A column move changes only the moved cards' places and maybe a face-down count: XOR those in
+   * and out of the two columns' raw codes, finalise both, and swap them in the sums.
+   */
+  private peekColumnMove(move: number, at: number): void {
     const { cards, stride, lengths, hidden } = this.board;
     const from = fieldA(move);
     const row = fieldB(move);
@@ -205,38 +242,49 @@ export class PositionHasher {
     let toLo = this.rawLo[to]!;
     let toHi = this.rawHi[to]!;
     for (let r = row; r < lengths[from]!; r++) {
-      const at = FACE_ROWS[cards[from * stride + r]!]! + r;
-      fromLo ^= CARD_LO[at]!;
-      fromHi ^= CARD_HI[at]!;
-      toLo ^= CARD_LO[at + shift]!;
-      toHi ^= CARD_HI[at + shift]!;
+      const card = FACE_ROWS[cards[from * stride + r]!]! + r;
+      fromLo ^= CARD_LO[card]!;
+      fromHi ^= CARD_HI[card]!;
+      toLo ^= CARD_LO[card + shift]!;
+      toHi ^= CARD_HI[card + shift]!;
     }
     const fromSalt = this.saltOf(from);
     const toSalt = this.saltOf(to);
-    const sumLo = this.sumLo - this.mixLo[from]! - this.mixLo[to]! + finalLo(fromLo, fromHi, fromSalt);
-    const sumHi = this.sumHi - this.mixHi[from]! - this.mixHi[to]! + finalHi(fromLo, fromHi, fromSalt);
-    this.nextLo = ((sumLo + finalLo(toLo, toHi, toSalt)) | 0) ^ this.extraLo;
-    this.nextHi = ((sumHi + finalHi(toLo, toHi, toSalt)) | 0) ^ this.extraHi;
+    const mixFromLo = finalLo(fromLo, fromHi, fromSalt);
+    const mixFromHi = finalHi(fromLo, fromHi, fromSalt);
+    const mixToLo = finalLo(toLo, toHi, toSalt);
+    const mixToHi = finalHi(toLo, toHi, toSalt);
+    const p = this.peeked;
+    p[at + KEY_LO] = ((this.sumLo - this.mixLo[from]! - this.mixLo[to]! + mixFromLo + mixToLo) | 0) ^ this.extraLo;
+    p[at + KEY_HI] = ((this.sumHi - this.mixHi[from]! - this.mixHi[to]! + mixFromHi + mixToHi) | 0) ^ this.extraHi;
+    p[at + RAW_FROM] = fromLo;
+    p[at + RAW_FROM + 1] = fromHi;
+    p[at + RAW_TO] = toLo;
+    p[at + RAW_TO + 1] = toHi;
+    p[at + MIX_FROM] = mixFromLo;
+    p[at + MIX_FROM + 1] = mixFromHi;
+    p[at + MIX_TO] = mixToLo;
+    p[at + MIX_TO + 1] = mixToHi;
   }
 
-  /** A column move changes only the moved cards' places and maybe a face-down count: XOR those in and out. */
-  private playColumnMove(from: number, row: number, to: number, move: number): void {
-    const { cards, stride, lengths, hidden } = this.board;
-    const shift = lengths[to]! - row;
-    let fromLo = this.rawLo[from]! ^ HIDDEN_LO[hidden[from]!]!;
-    let fromHi = this.rawHi[from]! ^ HIDDEN_HI[hidden[from]!]!;
-    let toLo = this.rawLo[to]!;
-    let toHi = this.rawHi[to]!;
-    for (let r = row; r < lengths[from]!; r++) {
-      const at = FACE_ROWS[cards[from * stride + r]!]! + r;
-      fromLo ^= CARD_LO[at]!;
-      fromHi ^= CARD_HI[at]!;
-      toLo ^= CARD_LO[at + shift]!;
-      toHi ^= CARD_HI[at + shift]!;
-    }
+  /** Plays a column move with the codes `peekColumnMove` left at `at`. */
+  private playColumnMove(move: number, at: number): void {
+    const p = this.peeked;
+    const from = fieldA(move);
+    const to = fieldC(move);
     this.board.play(move);
-    this.setColumn(from, fromLo ^ HIDDEN_LO[hidden[from]!]!, fromHi ^ HIDDEN_HI[hidden[from]!]!);
-    this.setColumn(to, toLo, toHi);
+    this.rawLo[from] = p[at + RAW_FROM]!;
+    this.rawHi[from] = p[at + RAW_FROM + 1]!;
+    this.rawLo[to] = p[at + RAW_TO]!;
+    this.rawHi[to] = p[at + RAW_TO + 1]!;
+    this.mixLo[from] = p[at + MIX_FROM]!;
+    this.mixHi[from] = p[at + MIX_FROM + 1]!;
+    this.mixLo[to] = p[at + MIX_TO]!;
+    this.mixHi[to] = p[at + MIX_TO + 1]!;
+    this.lo = p[at + KEY_LO]!;
+    this.hi = p[at + KEY_HI]!;
+    this.sumLo = this.lo ^ this.extraLo;
+    this.sumHi = this.hi ^ this.extraHi;
   }
 
   private save(base: number, at: number, c: number): void {

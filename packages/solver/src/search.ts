@@ -55,10 +55,8 @@ class Search {
   incomplete = false;
   readonly scratch = new Int32Array(MAX_MOVES);
   readonly keys = new Int32Array(MAX_MOVES);
-  /** The moves to try, with the keys of the positions they lead to (`keyLo[i]`, `keyHi[i]`). */
+  /** The moves to try; the hasher remembers what each leads to under its index here. */
   stack = new Int32Array(4096);
-  keyLo = new Int32Array(4096);
-  keyHi = new Int32Array(4096);
   /** Folds in the table words `expand` reads ahead, so that the reads are not optimised away. */
   sink = 0;
   next = new Int32Array(256);
@@ -80,14 +78,6 @@ class Search {
     this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
     this.deadlock = kingOnly && !this.safeBuilds ? new DeadlockCheck(this.board) : undefined;
     this.frozen = this.safeBuilds ? new FrozenCheck(this.board) : undefined;
-  }
-
-  /** Room for `size` moves on the stack. */
-  reserve(size: number): void {
-    if (this.stack.length >= size) return;
-    this.stack = grow(this.stack, size);
-    this.keyLo = grow(this.keyLo, size);
-    this.keyHi = grow(this.keyHi, size);
   }
 
   growTo(depth: number): void {
@@ -123,12 +113,12 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
   if (count === 0) return s.board.isWon();
   const safe = s.safeBuilds && s.board.stockLength() === 0 ? findSafeBuild(s.board, s.scratch, count) : -1;
   if (safe >= 0) {
-    s.reserve(base + 1);
+    s.stack = grow(s.stack, base + 1);
     s.stack[base] = s.scratch[safe]!;
     s.end[depth] = base + 1;
   } else {
     const kept = orderMoves(s.board, s.scratch, count, s.keys);
-    s.reserve(base + kept);
+    s.stack = grow(s.stack, base + kept);
     for (let i = 0; i < kept; i++) s.stack[base + i] = s.scratch[s.keys[i]! & (MAX_MOVES - 1)]!;
     s.end[depth] = base + kept;
   }
@@ -137,19 +127,15 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
 }
 
 /**
- * Works out the keys of the positions the moves `stack[from … to - 1]` lead to, and reads their
- * table buckets: one bucket is a cache miss (the table is far larger than the caches), and
- * reading them all at once lets the misses overlap instead of coming one per node.
+ * Peeks the moves `stack[from … to - 1]` (each under its index) and reads the table buckets of
+ * the positions they lead to: one bucket is a cache miss (the table is far larger than the
+ * caches), and reading them all at once lets the misses overlap instead of coming one per node.
  */
 function readAhead(s: Search, from: number, to: number): void {
-  const { hasher, table, stack, keyLo, keyHi } = s;
-  for (let i = from; i < to; i++) {
-    hasher.peek(stack[i]!);
-    keyLo[i] = hasher.nextLo;
-    keyHi[i] = hasher.nextHi;
-  }
+  const { hasher, table, stack } = s;
+  for (let i = from; i < to; i++) hasher.peek(stack[i]!, i);
   let sink = s.sink;
-  for (let i = from; i < to; i++) sink ^= table.bucketWord(keyHi[i]!);
+  for (let i = from; i < to; i++) sink ^= table.bucketWord(hasher.peekedHi(i));
   s.sink = sink;
 }
 
@@ -179,7 +165,7 @@ function run(s: Search): number {
     const at = s.next[depth]!;
     s.next[depth] = at + 1;
     s.nodes++;
-    const slot = table.enter(s.keyLo[at]!, s.keyHi[at]!);
+    const slot = table.enter(hasher.peekedLo(at), hasher.peekedHi(at));
     if (slot < 0) {
       if (slot === FULL) s.incomplete = true;
       continue;
@@ -188,7 +174,7 @@ function run(s: Search): number {
     const from = fieldA(move);
     const hiddenBefore = kindOf(move) === KIND_MOVE ? board.hidden[from]! : 0;
     const landing = board.lengths[fieldC(move)]!;
-    hasher.play(move);
+    hasher.play(move, at);
     s.path[depth] = move;
     s.slot[depth] = slot;
     s.before[depth] = s.nodes;
