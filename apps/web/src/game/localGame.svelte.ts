@@ -3,17 +3,21 @@ import {
   canUndo,
   currentState,
   dealFromSeed,
+  type GameRecord,
   type GameState,
   type GameStatus,
   gameStatus,
   type History,
   type IllegalReason,
+  isSeed,
+  isVariantId,
   type Move,
   movesSoFar,
   newGame,
   newHistory,
   play,
   progressOf,
+  recordOf,
   redo,
   toPlayerView,
   undo,
@@ -47,6 +51,24 @@ export class LocalGame {
   /** The saved game's config, to reopen the last practice deal when the link names none. */
   static savedConfig(): PracticeConfig | undefined {
     return readJson<Saved>(KEY)?.config;
+  }
+
+  /**
+   * The saved game as a record, up to the position the player is at: what the replay viewer
+   * opens from the practice page, and survives a reload there since it lives in the browser.
+   */
+  static savedRecord(): GameRecord | undefined {
+    const saved = readJson<Saved>(KEY);
+    const config = saved?.config;
+    if (!config || !isVariantId(config.variant) || !isSeed(config.seed) || !Array.isArray(saved.moves)) {
+      return undefined;
+    }
+    return practiceRecord(config, saved.moves.slice(0, saved.cursor));
+  }
+
+  /** The moves so far as a record, the CLI's format: the deck is the player's own in practice. */
+  get record(): GameRecord {
+    return practiceRecord(this.config, this.moves);
   }
 
   get view(): GameState {
@@ -119,4 +141,8 @@ export class LocalGame {
   get moves(): readonly Move[] {
     return movesSoFar(this.#history);
   }
+}
+
+function practiceRecord(config: PracticeConfig, moves: readonly Move[]): GameRecord {
+  return recordOf(config.variant, config.options, dealFromSeed(config.variant, config.seed), moves);
 }

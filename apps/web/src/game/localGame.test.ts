@@ -1,4 +1,4 @@
-import { legalMoves } from '@scorpion/rules';
+import { legalMoves, parseRecord, replay } from '@scorpion/rules';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LocalGame } from './localGame.svelte.ts';
 import type { PracticeConfig } from './practiceConfig.ts';
@@ -37,6 +37,25 @@ describe('LocalGame', () => {
   it('starts afresh for another deal', () => {
     new LocalGame(config).play({ kind: 'deal' });
     expect(new LocalGame({ ...config, seed: 'f'.repeat(32) }).moveCount).toBe(0);
+  });
+
+  it('exports the moves so far as a record that replays to the same position', () => {
+    const game = new LocalGame(config);
+    for (let i = 0; i < 3; i++) game.play(legalMoves(game.view)[0]!);
+    game.undo();
+    const parsed = parseRecord(JSON.parse(JSON.stringify(game.record)));
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.record.moves).toEqual(game.moves);
+    const replayed = replay(parsed.start, parsed.record.moves);
+    expect(replayed.ok && replayed.state).toEqual(game.fullState);
+    // The replay page reads the same record back from the browser's save.
+    expect(LocalGame.savedRecord()).toEqual(game.record);
+  });
+
+  it('has no saved record to replay before a practice game, or when the save is damaged', () => {
+    expect(LocalGame.savedRecord()).toBeUndefined();
+    localStorage.setItem('scorpion.practice', JSON.stringify({ config: { ...config, seed: 'nope' }, moves: [] }));
+    expect(LocalGame.savedRecord()).toBeUndefined();
   });
 
   it('explains an illegal move instead of playing it', () => {
