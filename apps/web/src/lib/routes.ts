@@ -7,6 +7,8 @@ export type Route =
   | { readonly page: 'race-new' }
   | { readonly page: 'leaderboards' }
   | { readonly page: 'replay'; readonly gameId: string }
+  /** A record from this browser (a practice game) or pasted or loaded from a file. */
+  | { readonly page: 'replay-record' }
   | { readonly page: 'rules' }
   | { readonly page: 'solution'; readonly date: string }
   | { readonly page: 'not-found' };
@@ -19,6 +21,7 @@ export function matchRoute(path: string): Route {
   if (clean === '/race') return { page: 'race-new' };
   if (clean === '/leaderboards') return { page: 'leaderboards' };
   if (clean === '/rules') return { page: 'rules' };
+  if (clean === '/replay') return { page: 'replay-record' };
   const room = /^\/r\/([A-Za-z0-9]{4,12})$/.exec(clean);
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };
   const solution = /^\/solution\/(\d{4}-\d\d-\d\d)$/.exec(clean);
