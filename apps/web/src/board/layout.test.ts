@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnAt, isDrag } from './hit.ts';
-import { boardMetrics, columnHeight, columnOffsets, fitBoard } from './layout.ts';
+import { boardMetrics, columnHeight, columnOffsets, fitBoard, LARGE_INDEX_STEP_PX } from './layout.ts';
 
 describe('layout', () => {
   it('fits seven columns across a phone and caps the size on a desktop', () => {
@@ -48,6 +48,18 @@ describe('fitting the board', () => {
     const fit = fitBoard(1200, 540, long, { large: false, tray: true });
     expect(fit.metrics.cardW).toBeLessThan(100);
     expect(fit.height + fit.metrics.cardH * 0.8 + fit.metrics.gap * 1.5).toBeLessThanOrEqual(541);
+  });
+
+  it('gives large cards on a phone, which cannot grow wider, room for their larger corner index', () => {
+    const normal = fitBoard(370, 700, deal, { large: false, tray: true });
+    const large = fitBoard(370, 700, deal, { large: true, tray: true });
+    expect(large.metrics).toEqual(normal.metrics);
+    const faceUpStep = (fit: typeof large) => fit.tops[6]![6]! - fit.tops[6]![5]!;
+    expect(faceUpStep(normal)).toBeLessThan(LARGE_INDEX_STEP_PX);
+    expect(faceUpStep(large)).toBeGreaterThanOrEqual(LARGE_INDEX_STEP_PX);
+    // On a desktop the cards themselves grow, and their natural overlap is already wider.
+    const desktop = fitBoard(1200, 900, deal, { large: true, tray: true });
+    expect(faceUpStep(desktop)).toBeCloseTo(0.27 * desktop.metrics.cardH, 0);
   });
 
   it('stops shrinking where ranks would become unreadable', () => {

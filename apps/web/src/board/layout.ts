@@ -21,13 +21,18 @@ export function boardMetrics(width: number, columns: number, large: boolean): Me
 const STEP = { up: 0.27, down: 0.11 };
 /** The least overlap that still shows a card's rank and suit corner. */
 const MIN_STEP = { up: 0.17, down: 0.05 };
+/**
+ * Large cards on a screen too narrow for wider cards (a phone) get a larger corner index
+ * instead (16px, see Card.svelte): each face-up card shows at least this many pixels of it.
+ */
+export const LARGE_INDEX_STEP_PX = 20;
 
 /**
  * Top offsets for every card of a column so that the whole column fits in `height` when it can:
  * steps shrink evenly down to the smallest that still shows each card's corner, and beyond that
  * the column is allowed to grow (the page scrolls) rather than hide ranks.
  */
-export function columnOffsets(length: number, hidden: number, height: number, cardH: number): number[] {
+export function columnOffsets(length: number, hidden: number, height: number, cardH: number, minUpPx = 0): number[] {
   if (length === 0) return [];
   const downs = Math.min(hidden, length - 1);
   const ups = length - 1 - downs;
@@ -38,8 +43,8 @@ export function columnOffsets(length: number, hidden: number, height: number, ca
   if (natural > room) scale = natural > 0 ? Math.max(least, room) / natural : 1;
   const tops: number[] = [0];
   for (let row = 1; row < length; row++) {
-    const step = row - 1 < hidden ? STEP.down : STEP.up;
-    tops.push(tops[row - 1]! + step * scale * cardH);
+    const step = row - 1 < hidden ? STEP.down * scale * cardH : Math.max(STEP.up * scale * cardH, minUpPx);
+    tops.push(tops[row - 1]! + step);
   }
   return tops.map((top) => Math.round(top * 10) / 10);
 }
@@ -90,6 +95,7 @@ export function fitBoard(
     if (cardH < base.cardH) metrics = { ...base, cardH, cardW: Math.round(cardH / RATIO) };
   }
   const room = Math.max(metrics.cardH * 3, available - metrics.cardH * trayShare - trayExtra);
-  const tops = columns.map((c) => columnOffsets(c.length, c.hidden, room, metrics.cardH));
+  const minUp = options.large ? LARGE_INDEX_STEP_PX : 0;
+  const tops = columns.map((c) => columnOffsets(c.length, c.hidden, room, metrics.cardH, minUp));
   return { metrics, tops, height: Math.max(...tops.map((t) => columnHeight(t, metrics.cardH))) };
 }
