@@ -41,7 +41,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: '**/*.phone.e2e.ts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    // A phone with a touchscreen (isMobile, hasTouch) for the specs that play with a finger.
+    { name: 'phone', testMatch: '**/*.phone.e2e.ts', use: { ...devices['Pixel 7'] } },
+  ],
   webServer: {
     command: `pnpm --filter @scorpion/web build && node --import tsx e2e/serve.ts`,
     url: `${baseURL}/api/daily`,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { type PracticeConfig, practiceHref } from '../apps/web/src/game/practiceConfig.ts';
 import type { Move } from '../packages/rules/src/index.ts';
 
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
@@ -100,4 +101,47 @@ export async function playByHand(page: Page, move: Move) {
 
 export async function movesShown(page: Page) {
   return page.locator('.stat', { hasText: 'Moves' }).locator('.value');
+}
+
+/**
+ * Opens a practice deal at the position after `moves`, as if the player had played them there:
+ * the browser's practice save (LocalGame's) is written first, and the page restores it. Long
+ * lines are set up in a second this way instead of being played card by card.
+ */
+export async function practiceAt(page: Page, config: PracticeConfig, moves: readonly Move[]) {
+  await page.goto('/rules');
+  await page.evaluate((saved) => localStorage.setItem('scorpion.practice', JSON.stringify(saved)), {
+    config,
+    moves,
+    cursor: moves.length,
+  });
+  await page.goto(practiceHref(config));
+  await expect(await movesShown(page)).toHaveText(String(moves.length));
+}
+
+/**
+ * Drags with a finger: real touch events through the DevTools protocol, so the browser makes the
+ * pointer events (pointerType "touch", with the card's touch-action) as it does on a phone. The
+ * context must have `hasTouch`. `beforeRelease` runs with the finger still down over the column.
+ */
+export async function touchDrag(
+  page: Page,
+  from: number,
+  row: number,
+  to: number,
+  beforeRelease?: () => Promise<void>,
+) {
+  const { s: source, t: target } = await settledBoxes(page, from, row, to);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const start = { x: source.x + source.width / 2, y: source.y + Math.min(12, source.height / 2) };
+  const end = { x: target.x + target.width / 2, y: target.y + 40 };
+  await touch('touchStart', start.x, start.y);
+  for (let i = 1; i <= 5; i++) {
+    await touch('touchMove', start.x + ((end.x - start.x) * i) / 5, start.y + ((end.y - start.y) * i) / 5);
+  }
+  await beforeRelease?.();
+  await touch('touchEnd', end.x, end.y);
+  await cdp.detach();
 }

@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { cardLabel } from '../apps/web/src/board/cardNames.ts';
+import {
+  applyMove,
+  dealFromSeed,
+  describeReason,
+  type GameState,
+  type Move,
+  newGame,
+  toPlayerView,
+} from '../packages/rules/src/index.ts';
+import { lineToCompleteRun } from './fixtures/complete-run.ts';
+import { singleTargetMove } from './fixtures/deals.ts';
+import { ARTIFACTS, card, movesShown, practiceAt, touchDrag } from './helpers.ts';
+
+const SEED = '0123456789abcdef0123456789abcdef';
+
+/** The label the moved card should have once it lands on its column. */
+function landing(view: GameState, move: Extract<Move, { kind: 'move' }>) {
+  const moved = view.columns[move.from]![move.row]!;
+  return { row: view.columns[move.to]!.length, label: cardLabel(moved, true, move.to) };
+}
+
+test('on a phone, a finger drags a card onto its column and a tap plays the only move', async ({ page }) => {
+  const full = newGame('scorpion', { foundations: false, open: false }, dealFromSeed('scorpion', SEED));
+  await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
+
+  const dragged = singleTargetMove(toPlayerView(full));
+  const first = landing(toPlayerView(full), dragged);
+  // Dropped on a column that refuses it, the card comes back: a drag, not a tap (a tap would play it).
+  const wrong = [...full.columns.keys()].find((c) => c !== dragged.from && c !== dragged.to)!;
+  const refused = applyMove(full, { ...dragged, to: wrong });
+  if (refused.ok) throw new Error('the wrong column took the card');
+  await touchDrag(page, dragged.from, dragged.row, wrong);
+  await expect(page.getByRole('status').filter({ hasText: describeReason(refused.reason) })).toBeVisible();
+  await expect(await movesShown(page)).toHaveText('0');
+
+  await touchDrag(page, dragged.from, dragged.row, dragged.to, async () => {
+    await expect(card(page, dragged.from, dragged.row)).toHaveClass(/lifted/);
+    await expect(page.locator('.column').nth(dragged.to)).toHaveClass(/over/);
+    await expect(page.locator('.column').nth(dragged.to)).toHaveClass(/legal/);
+    await page.screenshot({ path: join(ARTIFACTS, '30-touch-drag-phone.png') });
+  });
+  await expect(card(page, dragged.to, first.row)).toHaveAttribute('aria-label', first.label);
+  await expect(await movesShown(page)).toHaveText('1');
+
+  const after = applyMove(full, dragged);
+  if (!after.ok) throw new Error(after.reason);
+  const view = toPlayerView(after.state);
+  const tapped = singleTargetMove(view);
+  const second = landing(view, tapped);
+  const box = (await card(page, tapped.from, tapped.row).boundingBox())!;
+  // On the card's top strip, which the cards on it leave showing.
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + 6);
+  await expect(card(page, tapped.to, second.row)).toHaveAttribute('aria-label', second.label);
+  await expect(await movesShown(page)).toHaveText('2');
+  await page.screenshot({ path: join(ARTIFACTS, '31-touch-played-phone.png') });
+});
+
+test('on a phone, a double tap sends a completed run to the foundations', async ({ page }) => {
+  const options = { foundations: true, open: false };
+  const { seed, moves, column } = lineToCompleteRun(options);
+  await practiceAt(page, { variant: 'scorpion', options, seed }, moves);
+  const box = (await card(page, column, 0).boundingBox())!;
+  // One tap says how; the second, right after, is the double tap.
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + 6);
+  await expect(page.getByRole('status').filter({ hasText: 'Double-tap or double-click the run' })).toBeVisible();
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + 6);
+  await expect(page.getByRole('group', { name: 'Foundations: 1 runs' })).toBeVisible();
+  await expect(await movesShown(page)).toHaveText(String(moves.length + 1));
+  // The tip is gone once the run has gone.
+  await expect(page.locator('.toast.show')).toHaveCount(0);
+  await page.screenshot({ path: join(ARTIFACTS, '32-double-tap-foundations-phone.png') });
+});
