@@ -1,0 +1,174 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { cardLabel } from '../apps/web/src/board/cardNames.ts';
+import { isMovable, tapResult } from '../apps/web/src/board/targets.ts';
+import { dealFromSeed, type GameState, newGame, toPlayerView, type VariantId } from '../packages/rules/src/index.ts';
+import { lineToCompleteRun } from './fixtures/complete-run.ts';
+import { singleTargetMove } from './fixtures/deals.ts';
+import { card, DESKTOP, movesShown, PHONE, pickNickname, practiceAt, screenshots } from './helpers.ts';
+
+const SEED = '0123456789abcdef0123456789abcdef';
+/** A Double Scorpion deal (two decks) where a face-up card can go on either of two columns from the start. */
+const TWO_TARGET_SEED = '00000000000000000000000000000001';
+
+function startOf(variant: VariantId, seed: string) {
+  return newGame(variant, { foundations: false, open: false }, dealFromSeed(variant, seed));
+}
+
+/** A click on the strip of a card that the next card in its column leaves showing. */
+const ON_THE_STRIP = { position: { x: 20, y: 8 } };
+
+function choiceOf(state: GameState) {
+  for (let column = 0; column < state.columns.length; column++) {
+    for (let row = 0; row < state.columns[column]!.length; row++) {
+      if (!isMovable(state, column, row)) continue;
+      const tap = tapResult(state, { kind: 'column', column, row });
+      if (tap.kind === 'choose') return { column, row, targets: tap.targets };
+    }
+  }
+  throw new Error('no card with a choice of columns in this deal');
+}
+
+test('a click plays the only move; with two places to go both light up and a second click picks one', async ({
+  page,
+}) => {
+  const start = toPlayerView(startOf('scorpion', SEED));
+  const move = singleTargetMove(start);
+  await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
+  await card(page, move.from, move.row).click(ON_THE_STRIP);
+  const moved = start.columns[move.from]![move.row]!;
+  const landed = start.columns[move.to]!.length;
+  await expect(card(page, move.to, landed)).toHaveAttribute('aria-label', cardLabel(moved, true, move.to));
+  await expect(await movesShown(page)).toHaveText('1');
+
+  const double = toPlayerView(startOf('double-scorpion', TWO_TARGET_SEED));
+  const choice = choiceOf(double);
+  expect(choice.targets).toHaveLength(2);
+  await page.goto(`/practice?variant=double-scorpion&seed=${TWO_TARGET_SEED}`);
+  await card(page, choice.column, choice.row).click(ON_THE_STRIP);
+  await expect(page.locator('.column.target')).toHaveCount(2);
+  for (const t of choice.targets) await expect(page.locator('.column').nth(t)).toHaveClass(/target/);
+  await expect(card(page, choice.column, choice.row)).toHaveClass(/selected/);
+  await expect(await movesShown(page)).toHaveText('0');
+  await screenshots(page, '24-two-targets');
+
+  // The second click, on the second target's last card, puts the card there.
+  const to = choice.targets[1]!;
+  const end = double.columns[to]!.length;
+  await card(page, to, end - 1).click();
+  const chosen = double.columns[choice.column]![choice.row]!;
+  await expect(card(page, to, end)).toHaveAttribute('aria-label', cardLabel(chosen, true, to));
+  await expect(page.locator('.column.target')).toHaveCount(0);
+  await expect(await movesShown(page)).toHaveText('1');
+});
+
+test('a double-click sends a completed run to the foundations', async ({ page }) => {
+  const options = { foundations: true, open: false };
+  const { seed, moves, column } = lineToCompleteRun(options);
+  await practiceAt(page, { variant: 'scorpion', options, seed }, moves);
+  await expect(page.locator('.column').nth(column)).toHaveClass(/complete/);
+  await expect(page.getByRole('group', { name: 'Foundations: 0 runs' })).toBeVisible();
+
+  await card(page, column, 0).dblclick(ON_THE_STRIP);
+  await expect(page.getByRole('group', { name: 'Foundations: 1 runs' })).toBeVisible();
+  await expect(page.getByRole('group', { name: `Column ${column + 1}, 0 cards` })).toBeVisible();
+  // The tip the first click of the double-click showed is gone with the run.
+  await expect(page.locator('.toast.show')).toHaveCount(0);
+  await expect(await movesShown(page)).toHaveText(String(moves.length + 1));
+  await screenshots(page, '25-foundations');
+});
+
+test('the four-colour deck and large cards change the cards, and stay after a reload', async ({ page }) => {
+  await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
+  const board = page.locator('.board');
+  const colour = (suit: string) => () =>
+    page
+      .locator(`.columns .face.${suit}`)
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+  const cardWidth = () => board.evaluate((el) => Number.parseFloat(getComputedStyle(el).getPropertyValue('--card-w')));
+  const indexSize = () =>
+    page
+      .locator('.columns .face .corner')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontSize);
+  expect(await colour('clubs')()).toBe('rgb(27, 27, 31)');
+  expect(await colour('diamonds')()).toBe('rgb(200, 16, 46)');
+  const normalWidth = await cardWidth();
+  await page.setViewportSize(PHONE);
+  await expect.poll(indexSize).toBe('12px');
+  await page.setViewportSize(DESKTOP);
+
+  await page.getByLabel('Card settings').click();
+  await page.getByLabel('Four-colour deck').check();
+  await expect(board).toHaveClass(/four-colour/);
+  await expect.poll(colour('clubs')).toBe('rgb(23, 114, 69)');
+  await expect.poll(colour('diamonds')).toBe('rgb(29, 95, 196)');
+  await page.getByLabel('Large cards').check();
+  await expect.poll(cardWidth).toBeGreaterThan(normalWidth);
+  // A phone has no room for wider cards: their corner index grows instead.
+  await page.setViewportSize(PHONE);
+  await expect.poll(indexSize).toBe('16px');
+  await page.setViewportSize(DESKTOP);
+  await page.getByLabel('Card settings').click();
+  await screenshots(page, '26-four-colour-large-cards');
+
+  await page.reload();
+  await expect(board).toHaveClass(/four-colour/);
+  await expect.poll(cardWidth).toBeGreaterThan(normalWidth);
+});
+
+async function player(browser: Browser, nickname: string, url: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(url);
+  await pickNickname(page, nickname);
+  return page;
+}
+
+async function giveUp(page: Page) {
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Really give up?' }).click();
+}
+
+test('leaderboards: the all-time board, a head-to-head after a race, and a past day', async ({ browser }) => {
+  // Ada gives up today's daily without a move: a result for the all-time board that ranks below
+  // any result with a card turned over, so daily.e2e's newcomer still comes first whatever the order.
+  const ada = await player(browser, 'Ada', '/daily');
+  await giveUp(ada);
+  await expect(ada.getByTestId('daily-result')).toBeVisible();
+
+  // Bea races Ada once; both give up, which is enough for a head-to-head record.
+  const bea = await player(browser, 'Bea', '/race');
+  await bea.getByRole('button', { name: 'Create room' }).click();
+  await expect(bea).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  await ada.goto(bea.url());
+  await expect(bea.getByTestId('room-members')).toContainText('Ada');
+  await bea.getByRole('button', { name: 'Start the race' }).click();
+  // Giving up is refused until the countdown is over.
+  for (const page of [bea, ada]) await expect(page.getByRole('timer')).toBeVisible();
+  for (const page of [bea, ada]) await expect(page.getByRole('timer')).toBeHidden({ timeout: 8000 });
+  for (const page of [bea, ada]) await giveUp(page);
+  for (const page of [bea, ada]) await expect(page.getByTestId('race-results')).toBeVisible();
+
+  await bea.goto('/leaderboards?tab=all-time');
+  const adaRow = bea.locator('tbody tr', { hasText: 'Ada' });
+  await expect(adaRow).toContainText('0/1');
+  await screenshots(bea, '27-leaderboard-all-time');
+  await adaRow.getByRole('link', { name: 'vs you' }).click();
+  const h2h = bea.getByTestId('head-to-head');
+  await expect(h2h.getByText('1 race', { exact: true })).toBeVisible();
+  await expect(h2h).toContainText('Bea');
+  await expect(h2h).toContainText('Ada');
+  await screenshots(bea, '28-head-to-head');
+
+  await bea.goto('/leaderboards');
+  const today = bea.getByText(/^Scorpion #\d+ · \d+ played/);
+  const day = Number((await today.textContent())!.match(/#(\d+)/)![1]);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await bea.getByLabel('Day').fill(yesterday);
+  await expect(bea).toHaveURL(new RegExp(`date=${yesterday}`));
+  await expect(bea.getByText(`Scorpion #${day - 1} · 0 played · 0 solved`)).toBeVisible();
+  await expect(bea.getByText('Nobody has a result for this day yet.')).toBeVisible();
+  await expect(bea.getByRole('link', { name: 'Watch a solution of this deal' })).toBeVisible();
+  await screenshots(bea, '29-leaderboard-past-day');
+  await Promise.all([ada.context().close(), bea.context().close()]);
+});
