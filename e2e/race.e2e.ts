@@ -26,6 +26,8 @@ test('two players race through a room link, see each other live, rematch, one le
 
   await host.getByRole('button', { name: 'Start the race' }).click();
   await expect(guest.getByRole('timer')).toBeVisible();
+  // Nothing can be played during the countdown, giving up included.
+  await expect(guest.getByRole('button', { name: 'Give up' })).toBeDisabled();
   await guest.screenshot({ path: 'e2e/artifacts/09-race-countdown-desktop.png' });
   await expect(host.getByRole('timer')).toBeHidden({ timeout: 8000 });
   await expect(guest.getByRole('timer')).toBeHidden({ timeout: 8000 });
