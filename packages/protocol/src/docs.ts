@@ -66,6 +66,17 @@ const endpoints: Entry[] = [
     schema: rest.DailyBoard,
   },
   {
+    name: 'GET /api/leaderboards/daily/times (query)',
+    about: 'Date defaults to today (UTC). Public at any time: times give nothing of the deal away.',
+    schema: rest.DailyTimesQuery,
+  },
+  {
+    name: 'GET /api/leaderboards/daily/times → 200',
+    about:
+      "The day's finishing times over every verified win, binned by the server; `mine` marks the caller's bin (from the cookie).",
+    schema: rest.DailyTimes,
+  },
+  {
     name: 'GET /api/leaderboards/all-time (query)',
     about: 'Most daily wins, longest streak, fastest wins.',
     schema: rest.AllTimeQuery,

@@ -32,6 +32,7 @@ export * from './cards.ts';
 export * from './client.ts';
 export * from './errors.ts';
 export * from './game.ts';
+export * from './histogram.ts';
 export * from './rest.ts';
 export * from './server.ts';
 export * from './view.ts';

@@ -83,6 +83,35 @@ export const DailyBoard = z.strictObject({
 });
 export type DailyBoard = z.infer<typeof DailyBoard>;
 
+/** `GET /api/leaderboards/daily/times?date=YYYY-MM-DD` (date defaults to today). Public at any time. */
+export const DailyTimesQuery = z.strictObject({ date: DateString.optional() });
+export type DailyTimesQuery = z.infer<typeof DailyTimesQuery>;
+
+/** Finishing times from `from` (inclusive) to `to` (exclusive), in ms. */
+export const TimeBin = z.strictObject({
+  from: z.int().min(0),
+  to: z.int().min(0),
+  count: z.int().min(0),
+  /** The caller's own (verified, winning) time is in this bin. */
+  mine: z.boolean(),
+});
+export type TimeBin = z.infer<typeof TimeBin>;
+
+/**
+ * How long the day's winners took: every verified win of the day, not a page of them, in at most
+ * 12 contiguous bins of one round width (empty when nobody has won yet). Times give nothing of the
+ * deal away, so this is public before the day ends.
+ */
+export const DailyTimes = z.strictObject({
+  date: DateString,
+  day: z.int(),
+  /** The same counts as the daily board: ranked results and wins on it. */
+  played: z.int(),
+  won: z.int(),
+  bins: z.array(TimeBin).max(12),
+});
+export type DailyTimes = z.infer<typeof DailyTimes>;
+
 /** `GET /api/leaderboards/all-time?board=wins|streak|fastest&page&pageSize` */
 export const AllTimeQuery = z.strictObject({
   board: z.enum(['wins', 'streak', 'fastest']).default('wins'),

@@ -1,6 +1,15 @@
 import { dealFromSeed, newGame, toPlayerView, VARIANT_IDS } from '@scorpion/rules';
 import { expect, test } from 'vitest';
-import { ClientMessage, DailyInfo, ServerMessage, toGameState, VariantId, type WireView } from './index.ts';
+import {
+  ClientMessage,
+  DailyInfo,
+  DailyTimes,
+  DailyTimesQuery,
+  ServerMessage,
+  toGameState,
+  VariantId,
+  type WireView,
+} from './index.ts';
 
 test('the variant enum is exactly the rules variants', () => {
   expect(VariantId.options).toEqual(VARIANT_IDS);
@@ -67,4 +76,20 @@ test('daily info: difficulty is 1–5 stars or null, the solution a list of rule
   const line = [{ kind: 'deal' }, { kind: 'move', from: 0, row: 2, to: 4 }];
   expect(DailyInfo.safeParse({ ...today, public: true, solution: line }).success).toBe(true);
   expect(DailyInfo.safeParse({ ...today, solution: [{ kind: 'teleport' }] }).success).toBe(false);
+});
+
+test('daily times: an optional real date; at most 12 bins of whole, non-negative counts', () => {
+  expect(DailyTimesQuery.parse({})).toEqual({});
+  expect(DailyTimesQuery.parse({ date: '2026-06-01' })).toEqual({ date: '2026-06-01' });
+  for (const bad of [{ date: '2026-02-30' }, { date: 'today' }, { date: '2026-06-01', page: '1' }]) {
+    expect(DailyTimesQuery.safeParse(bad).success).toBe(false);
+  }
+  const bin = { from: 60_000, to: 90_000, count: 3, mine: true };
+  const times = { date: '2026-06-01', day: 152, played: 5, won: 3, bins: [bin] };
+  expect(DailyTimes.safeParse(times).success).toBe(true);
+  expect(DailyTimes.safeParse({ ...times, bins: [] }).success).toBe(true);
+  expect(DailyTimes.safeParse({ ...times, bins: Array(13).fill(bin) }).success).toBe(false);
+  expect(DailyTimes.safeParse({ ...times, bins: [{ ...bin, count: -1 }] }).success).toBe(false);
+  expect(DailyTimes.safeParse({ ...times, bins: [{ ...bin, count: 1.5 }] }).success).toBe(false);
+  expect(DailyTimes.safeParse({ ...times, bins: [{ from: 0, to: 1, count: 0 }] }).success).toBe(false);
 });
