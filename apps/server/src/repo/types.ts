@@ -207,10 +207,17 @@ export interface StatsRow {
   readonly bestTimeMs: number | null;
 }
 
+/** `[grain start in ms, how many]` pairs, one per `TIME_GRAIN_MS` that holds any time, in no order. */
+export type TimeCounts = readonly (readonly [timeMs: number, count: number])[];
+
 export interface BoardsRepo {
   daily(date: string, offset: number, limit: number): Promise<BoardRow[]>;
   dailyRankOf(date: string, playerId: string): Promise<BoardRow | undefined>;
   dailyCounts(date: string): Promise<{ played: number; won: number }>;
+  /** The player's result of the day if it is on the board (verified), without its rank. */
+  dailyResultOf(date: string, playerId: string): Promise<DailyResultRow | undefined>;
+  /** The finishing times of every verified win of the day, counted per grain. */
+  dailyWinTimes(date: string): Promise<TimeCounts>;
   mostWins(offset: number, limit: number): Promise<StatsRow[]>;
   longestStreaks(offset: number, limit: number): Promise<StatsRow[]>;
   fastestWins(offset: number, limit: number): Promise<(BoardRow & { date: string })[]>;

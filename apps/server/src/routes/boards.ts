@@ -4,8 +4,11 @@ import {
   type DailyBoard,
   DailyBoardQuery,
   type DailyBoardRow,
+  type DailyTimes,
+  DailyTimesQuery,
   type HeadToHead,
   HeadToHeadQuery,
+  histogram,
 } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { dayNumber, previousDate } from '../clock.ts';
@@ -55,6 +58,27 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
       rows: rows.map(dailyRow),
       me: mine ? dailyRow(mine) : null,
       public: date < today,
+    };
+    return body;
+  });
+
+  // Public at any time: finishing times say nothing about the cards.
+  app.get('/api/leaderboards/daily/times', async (request, reply) => {
+    const q = parse(reply, DailyTimesQuery, request.query);
+    if (!q) return reply;
+    const date = q.date ?? services.daily.today();
+    const [times, counts, player] = await Promise.all([
+      boards.dailyWinTimes(date),
+      boards.dailyCounts(date),
+      playerOf(request, services.repos.players),
+    ]);
+    const mine = player ? await boards.dailyResultOf(date, player.id) : undefined;
+    const body: DailyTimes = {
+      date,
+      day: dayNumber(date),
+      played: counts.played,
+      won: counts.won,
+      bins: histogram(times, mine?.won ? mine.timeMs : undefined),
     };
     return body;
   });

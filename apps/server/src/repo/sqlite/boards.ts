@@ -3,8 +3,9 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/open.ts';
 import { dailyCounts, dailyResults, playerStats, players, raceResults } from '../../db/schema.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
+import { sqliteWinTimes } from './win-times.ts';
 
-const boardColumns = {
+const resultColumns = {
   date: dailyResults.date,
   playerId: dailyResults.playerId,
   gameId: dailyResults.gameId,
@@ -15,9 +16,9 @@ const boardColumns = {
   faceDown: dailyResults.faceDown,
   verified: dailyResults.verified,
   finishedAt: dailyResults.finishedAt,
-  sortKey: dailyResults.sortKey,
-  nickname: players.nickname,
 };
+
+const boardColumns = { ...resultColumns, sortKey: dailyResults.sortKey, nickname: players.nickname };
 
 const statsColumns = {
   playerId: playerStats.playerId,
@@ -35,6 +36,7 @@ export function sqliteBoards(db: Db): BoardsRepo {
   const ranked = <T>(rows: T[], offset: number) => rows.map((r, i) => ({ ...r, rank: offset + i + 1 }));
   const stats = () =>
     db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
+  const winTimes = sqliteWinTimes(db);
 
   return {
     async daily(date, offset, limit) {
@@ -77,6 +79,16 @@ export function sqliteBoards(db: Db): BoardsRepo {
     async dailyCounts(date) {
       const r = db.select().from(dailyCounts).where(eq(dailyCounts.date, date)).get();
       return { played: r?.played ?? 0, won: r?.won ?? 0 };
+    },
+    async dailyResultOf(date, playerId) {
+      return db
+        .select(resultColumns)
+        .from(dailyResults)
+        .where(and(onBoard(date), eq(dailyResults.playerId, playerId)))
+        .get();
+    },
+    async dailyWinTimes(date) {
+      return winTimes(date);
     },
     async mostWins(offset, limit) {
       const rows = stats()
