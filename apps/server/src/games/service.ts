@@ -1,6 +1,7 @@
 import type { ErrorCode, GameAction, GameSnapshot, GameStatus, WireEvent } from '@scorpion/protocol';
 import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
 import { type Clock, dayNumber, utcDate } from '../clock.ts';
+import { isTheDaysDeal } from '../daily/same-deal.ts';
 import { newId } from '../identity/token.ts';
 import type { DailyResultRow, GameRow, Repos } from '../repo/types.ts';
 import { KeyedLock } from './lock.ts';
@@ -283,7 +284,10 @@ export class GameService {
     session.row = { ...row, status, finishedAt, timeMs };
   }
 
-  /** The ranked result, verified by replaying the stored actions from the stored deck. */
+  /**
+   * The ranked result, verified: the stored game must be the day's stored deal (deck, seed,
+   * variant, options), and its stored actions must replay from that deck to this very end.
+   */
   private async dailyResult(
     session: Session,
     status: GameStatus,
@@ -296,9 +300,15 @@ export class GameService {
     let verified: boolean;
     try {
       const stored = await this.repos.games.get(row.id);
+      const deal = await this.repos.daily.get(row.dailyDate!);
       const replayed = new Session(stored!, await this.repos.games.actions(row.id));
       const again = replayed.tally();
-      verified = isWon(replayed.state) === won && again.progress === tally.progress && again.moves === tally.moves;
+      verified =
+        deal !== undefined &&
+        isTheDaysDeal(stored!, deal) &&
+        isWon(replayed.state) === won &&
+        again.progress === tally.progress &&
+        again.moves === tally.moves;
     } catch {
       verified = false;
     }
