@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { counted, formatDuration, ordinal, shareText } from './format.ts';
-import { histogram } from './histogram.ts';
 
 describe('format', () => {
   it('writes times and the share line', () => {
@@ -14,27 +13,5 @@ describe('format', () => {
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).join(' ')).toBe(
       '1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 101st',
     );
-  });
-});
-
-describe('histogram', () => {
-  it('bins times with a round width and marks the player', () => {
-    const bins = histogram([61_000, 75_000, 130_000, 250_000], 131_000);
-    expect(bins.every((b) => b.to - b.from === 30_000)).toBe(true);
-    expect(bins.reduce((n, b) => n + b.count, 0)).toBe(4);
-    expect(bins.filter((b) => b.mine)).toHaveLength(1);
-    expect(bins.find((b) => b.mine)!.from).toBe(120_000);
-    expect(bins.length).toBeLessThanOrEqual(12);
-  });
-
-  it('widens a lone time into a few bins around it', () => {
-    const bins = histogram([33_000], 33_000);
-    expect(bins.length).toBe(5);
-    expect(bins.filter((b) => b.count === 1)).toHaveLength(1);
-    expect(bins[0]!.from).toBeGreaterThanOrEqual(0);
-  });
-
-  it('is empty without times', () => {
-    expect(histogram([], undefined)).toEqual([]);
   });
 });
