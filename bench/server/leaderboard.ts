@@ -6,6 +6,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { openDb } from '../../apps/server/src/db/open.ts';
 import { dailySortKey } from '../../apps/server/src/repo/sort-key.ts';
 import { sqliteBoards } from '../../apps/server/src/repo/sqlite/boards.ts';
+import { sqliteWinTimes } from '../../apps/server/src/repo/sqlite/win-times.ts';
 import { ms, percentile, timeItAsync } from './stats.ts';
 
 export interface LeaderboardFigures {
@@ -63,6 +64,35 @@ export async function benchLeaderboards(results = 1_000_000): Promise<Leaderboar
     const insertSeconds = (performance.now() - started) / 1000;
 
     const boards = sqliteBoards(db);
+    /** Median and p99 of the times read right after 100 more results (two in three wins) were stored. */
+    const timesAfterNewResults = async (): Promise<[number, number]> => {
+      await boards.dailyWinTimes(DATE);
+      const samples: number[] = [];
+      for (let round = 0; round < 50; round++) {
+        let newWins = 0;
+        sqlite.transaction(() => {
+          for (let k = 0; k < 100; k++) {
+            const r = {
+              won: randomInt(3) > 0,
+              timeMs: 60_000 + randomInt(3_600_000),
+              moves: 80,
+              progress: 40,
+              faceDown: 3,
+            };
+            if (r.won) newWins++;
+            const id = `late${round}-${k}`;
+            addResult.run(DATE, id, id, r.won ? 1 : 0, r.timeMs, 80, 40, 3, dailySortKey(r), results + k);
+          }
+          sqlite
+            .prepare('UPDATE daily_counts SET played = played + 100, won = won + ? WHERE date = ?')
+            .run(newWins, DATE);
+        })();
+        const started = performance.now();
+        await boards.dailyWinTimes(DATE);
+        samples.push(performance.now() - started);
+      }
+      return [percentile(samples, 50), percentile(samples, 99)];
+    };
     const rows: [string, number, number][] = [];
     const measure = async (name: string, runs: number, task: () => Promise<unknown>) => {
       await task();
@@ -76,6 +106,10 @@ export async function benchLeaderboards(results = 1_000_000): Promise<Leaderboar
     await measure('all-time: most wins top page', 500, () => boards.mostWins(0, 20));
     await measure('all-time: best streak top page', 500, () => boards.longestStreaks(0, 20));
     await measure('all-time: fastest wins top page', 500, () => boards.fastestWins(0, 20));
+    // Finishing times: the first read of a day walks every win; later ones add the rows stored since
+    // (last, as it stores more results).
+    await measure('daily: finishing times, first count', 10, async () => sqliteWinTimes(db)(DATE));
+    rows.push(['daily: finishing times, 100 new results', ...(await timesAfterNewResults())]);
     await opened.close();
 
     // The same top page through the real HTTP route (validation, JSON), without a cookie.
@@ -84,6 +118,11 @@ export async function benchLeaderboards(results = 1_000_000): Promise<Leaderboar
     await app.inject(url);
     const samples = await timeItAsync(300, () => app.inject(url));
     rows.push(['HTTP GET /api/leaderboards/daily top page', percentile(samples, 50), percentile(samples, 99)]);
+    // Through the route (binning, JSON) on a fresh process's tally: the warm-up call makes it.
+    const timesUrl = `/api/leaderboards/daily/times?date=${DATE}`;
+    await app.inject(timesUrl);
+    const timesSamples = await timeItAsync(300, () => app.inject(timesUrl));
+    rows.push(['HTTP GET /api/leaderboards/daily/times', percentile(timesSamples, 50), percentile(timesSamples, 99)]);
     await app.close();
     return { results, insertSeconds, rows };
   } finally {
