@@ -1,6 +1,6 @@
 import { FACES, type FastBoard } from '@scorpion/rules';
 import { fieldA, fieldC } from './codes.ts';
-import { CardPlaces, NOWHERE } from './places.ts';
+import { CardPlaces, columnOf, NOWHERE, rowOf } from './places.ts';
 
 const KING = 12;
 
@@ -33,6 +33,11 @@ const FREE = 0;
 const ONE = 1;
 const BETWEEN = 2;
 
+/** Whether `card` is in the set of cards given as two 32-bit masks (cards 0–31, then 32–51). */
+function holds(low: number, high: number, card: number): boolean {
+  return ((card < 32 ? low >>> card : high >>> (card - 32)) & 1) === 1;
+}
+
 export class FrozenCheck {
   /** Where each card lies, for `isDeadAfter`: the caller reports every play and undo to it. */
   readonly places: CardPlaces;
@@ -44,6 +49,8 @@ export class FrozenCheck {
   private readonly kind = new Int8Array(FACES);
   private readonly first = new Int16Array(FACES);
   private readonly last = new Int16Array(FACES);
+  /** The cards `isDeadAfter` has to ask about. */
+  private readonly affected = new Int16Array(3 * FACES);
   /** Cards `canMove` has looked at in the current query: `seen[card] === query`. */
   private readonly seen = new Int32Array(FACES);
   private query = 0;
@@ -102,7 +109,7 @@ export class FrozenCheck {
   /**
    * The same verdict as `isDead`, much cheaper, right after the column move `move` (whose group
    * landed at row `landing` of its target; `turned`: it turned a card over) from a position
-   * `isDead` (or this) found alive. Needs `places` up to date.
+   * `isDead` (or this) found alive.
    *
    * Argument. Write P for the position before, Q after, G for the moved group (its lowest card X
    * onto X+1, or a King onto an empty column), A for the face-up cards left below it, C for the
@@ -127,32 +134,37 @@ export class FrozenCheck {
    * sits on its face-down successor (the only lowest face-up card that changed) or an affected
    * card may not move. `canMove` decides that for one card, and counts a card sitting on its
    * successor, face down or not, as unable to move, which covers the first case. The cards
-   * waiting for T need no query of their own: they may move exactly when T may.
+   * waiting for T need no query of their own: they may move exactly when T may. Needs `places`
+   * up to date, but looks a card up only when some card is affected.
    */
   isDeadAfter(move: number, landing: number, turned: boolean): boolean {
     const { cards, stride, lengths, hidden } = this.board;
-    const places = this.places;
     const from = fieldA(move);
     const to = fieldC(move);
-    const fromBase = from * stride;
-    if (turned && !this.canMove(cards[fromBase + hidden[from]!]!)) return true;
     const toBase = to * stride;
-    const top = lengths[to]!;
-    for (let r = landing; r < top; r++) {
+    const fromBase = from * stride;
+    // G as a set of cards, then the affected cards: T, U in C or A with U+1 in G, U in G with U+1
+    // in A (never X: X+1 is in C).
+    let low = 0;
+    let high = 0;
+    for (let r = landing; r < lengths[to]!; r++) {
       const card = cards[toBase + r]!;
-      if (card % 13 !== 0) {
-        const below = card - 1;
-        const c = places.column(below);
-        const br = places.row(below);
-        const inC = c === to && br < landing && br >= hidden[to]!;
-        const inA = c === from && br >= hidden[from]!;
-        if ((inC || inA) && !this.canMove(below)) return true;
-      }
-      if (r > landing && card % 13 !== KING) {
-        const above = card + 1;
-        if (places.column(above) === from && places.row(above) >= hidden[from]! && !this.canMove(card)) return true;
-      }
+      if (card < 32) low |= 1 << card;
+      else high |= 1 << (card - 32);
     }
+    const affected = this.affected;
+    let count = 0;
+    if (turned) affected[count++] = cards[fromBase + hidden[from]!]!;
+    for (let r = hidden[to]!; r < landing; r++) {
+      const card = cards[toBase + r]!;
+      if (card % 13 !== KING && holds(low, high, card + 1)) affected[count++] = card;
+    }
+    for (let r = hidden[from]!; r < lengths[from]!; r++) {
+      const card = cards[fromBase + r]!;
+      if (card % 13 !== KING && holds(low, high, card + 1)) affected[count++] = card;
+      if (card % 13 !== 0 && holds(low, high, card - 1)) affected[count++] = card - 1;
+    }
+    for (let i = 0; i < count; i++) if (!this.canMove(affected[i]!)) return true;
     return false;
   }
 
@@ -175,15 +187,15 @@ export class FrozenCheck {
     if (this.seen[card] === this.query) return false;
     this.seen[card] = this.query;
     const { cards, stride, lengths, hidden } = this.board;
-    const places = this.places;
-    const c = places.column(card);
-    const r = places.row(card);
+    const place = this.places.of(card);
+    const c = columnOf(place);
+    const r = rowOf(place);
     const base = c * stride;
     if (r < hidden[c]! || (r > 0 && cards[base + r - 1] === card + 1)) return false;
-    const successor = card + 1;
-    const sc = places.column(successor);
-    if (sc === NOWHERE) return true;
-    const sr = places.row(successor);
+    const successor = this.places.of(card + 1);
+    if (successor === NOWHERE) return true;
+    const sc = columnOf(successor);
+    const sr = rowOf(successor);
     const sbase = sc * stride;
     if (sr < hidden[sc]!) return this.reach(cards[sbase + hidden[sc]!]!);
     if (sc !== c) return sr === lengths[sc]! - 1 || this.reach(cards[sbase + sr + 1]!);

@@ -1,7 +1,7 @@
 import { FastBoard, type GameState } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { KIND_DEAL, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE, KIND_UNFOUNDATION } from './codes.ts';
-import { CardPlaces, NOWHERE } from './places.ts';
+import { CardPlaces, columnOf, NOWHERE, rowOf } from './places.ts';
 import { smallPosition } from './small.ts';
 import { randomWalk } from './walk.ts';
 
@@ -16,8 +16,8 @@ function scan(board: FastBoard): [number, number][] {
 
 function tracked(places: CardPlaces): [number, number][] {
   return Array.from({ length: 52 }, (_, card) => {
-    const c = places.column(card);
-    return [c, c === NOWHERE ? 0 : places.row(card)];
+    const place = places.of(card);
+    return place === NOWHERE ? [NOWHERE, 0] : [columnOf(place), rowOf(place)];
   });
 }
 

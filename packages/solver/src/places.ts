@@ -13,6 +13,8 @@ import {
 
 export const NOWHERE = -1;
 const STOCK_COLUMNS = 3;
+/** A place is `column * ROWS + row`; a column holds fewer than 128 cards. */
+const ROWS = 128;
 
 /**
  * Where each card of a one-deck board lies (column and row), kept up to date as the search plays
@@ -22,25 +24,20 @@ const STOCK_COLUMNS = 3;
  * card put into a column is written again (`played`, `undone`).
  */
 export class CardPlaces {
-  private readonly columnOf = new Int8Array(FACES).fill(NOWHERE);
-  private readonly rowOf = new Int8Array(FACES);
+  private readonly places = new Int16Array(FACES).fill(NOWHERE);
 
   constructor(private readonly board: FastBoard) {
     for (let c = 0; c < board.columnCount; c++) this.refresh(c, 0);
   }
 
-  /** The column holding `card`, or `NOWHERE` when it is in the stock, the reserve or a foundation. */
-  column(card: number): number {
-    const c = this.columnOf[card]!;
-    if (c === NOWHERE) return NOWHERE;
+  /** `column * 128 + row` of `card`, or `NOWHERE` when it is in the stock, the reserve or a foundation. */
+  of(card: number): number {
+    const place = this.places[card]!;
+    if (place === NOWHERE) return NOWHERE;
     const { cards, stride, lengths } = this.board;
-    const r = this.rowOf[card]!;
-    return r < lengths[c]! && cards[c * stride + r] === card ? c : NOWHERE;
-  }
-
-  /** The row of `card`, once `column` has found it in a column. */
-  row(card: number): number {
-    return this.rowOf[card]!;
+    const c = place >> 7;
+    const r = place & (ROWS - 1);
+    return r < lengths[c]! && cards[c * stride + r] === card ? place : NOWHERE;
   }
 
   /** Call right after the board played `move`; `landing` is the length of its target column before. */
@@ -48,9 +45,9 @@ export class CardPlaces {
     const kind = kindOf(move);
     const to = fieldC(move);
     if (kind === KIND_MOVE) this.refresh(to, landing);
-    else if (kind === KIND_DEAL)
+    else if (kind === KIND_DEAL) {
       for (let c = 0; c < Math.min(STOCK_COLUMNS, this.board.columnCount); c++) this.refresh(c, 0);
-    else if (kind === KIND_RESERVE) this.refresh(to, this.board.lengths[to]! - 1);
+    } else if (kind === KIND_RESERVE) this.refresh(to, this.board.lengths[to]! - 1);
     else if (kind === KIND_UNFOUNDATION) this.refresh(to, 0);
   }
 
@@ -63,11 +60,18 @@ export class CardPlaces {
 
   private refresh(c: number, from: number): void {
     const { cards, stride, lengths } = this.board;
+    const { places } = this;
     const base = c * stride;
-    for (let r = from; r < lengths[c]!; r++) {
-      const card = cards[base + r]!;
-      this.columnOf[card] = c;
-      this.rowOf[card] = r;
-    }
+    for (let r = from; r < lengths[c]!; r++) places[cards[base + r]!] = c * ROWS + r;
   }
+}
+
+/** The column of a place given by `CardPlaces.of`. */
+export function columnOf(place: number): number {
+  return place >> 7;
+}
+
+/** The row of a place given by `CardPlaces.of`. */
+export function rowOf(place: number): number {
+  return place & (ROWS - 1);
 }

@@ -37,8 +37,9 @@ export function randomWalk(board: FastBoard, seed: string, steps: number, hooks:
       kinds[kindOf(move)]!++;
       hooks.played?.(move, landing, board.hidden[from]! < hidden);
     } else if (line.length > 0) {
+      const move = line.pop()!;
       board.undo();
-      hooks.undone?.(line.pop()!);
+      hooks.undone?.(move);
     }
   }
   return kinds;
