@@ -31,10 +31,17 @@ import {
 const STOCK_COLUMNS = 3;
 /** `FACE_ROWS[card]`: where a card's face starts in the `CARD_*` tables. */
 const FACE_ROWS = Int32Array.from({ length: 2 * FACES }, (_, card) => (card % FACES) * ROWS);
-/** Saved per play: three (column, raw lo, raw hi, mixed lo, mixed hi), extra and sum halves, foundation counts. */
+/**
+ * Saved per play: three (column, raw lo, raw hi, mixed lo, mixed hi), the sum halves, then the
+ * extra halves and foundation counts, which a column move (`TWO_COLUMNS`) leaves alone and skips.
+ */
 const TRIPLE = 5;
-const EXTRA = 3 * TRIPLE;
-const RECORD = EXTRA + 4 + 4;
+const SUM = 3 * TRIPLE;
+const SHAPE = SUM + 2;
+const EXTRA = SHAPE + 1;
+const RECORD = EXTRA + 2 + 4;
+const TWO_COLUMNS = 0;
+const ANY = 1;
 /**
  * A peeked move: the key after it, then for a column move the new raw codes of its source and
  * target (lo, hi each) and their finalised codes.
@@ -76,6 +83,10 @@ function finalHi(lo: number, hi: number, salt: number): number {
 export class PositionHasher {
   lo = 0;
   hi = 0;
+  /** The code tables, held as fields: V8 then knows their kind and skips re-checking it per read. */
+  private readonly cardLo = CARD_LO;
+  private readonly cardHi = CARD_HI;
+  private readonly faceRows = FACE_ROWS;
   private readonly rawLo: Int32Array;
   private readonly rawHi: Int32Array;
   private readonly mixLo: Int32Array;
@@ -124,23 +135,24 @@ export class PositionHasher {
     }
     const base = this.depth * RECORD;
     const s = this.saved;
-    s[base + EXTRA] = this.extraLo;
-    s[base + EXTRA + 1] = this.extraHi;
-    s[base + EXTRA + 2] = this.sumLo;
-    s[base + EXTRA + 3] = this.sumHi;
-    for (let i = 0; i < 4; i++) s[base + EXTRA + 4 + i] = this.foundations[i]!;
+    s[base + SUM] = this.sumLo;
+    s[base + SUM + 1] = this.sumHi;
     this.depth++;
     const kind = kindOf(move);
     const a = fieldA(move);
     const c = fieldC(move);
     if (kind === KIND_MOVE) {
+      s[base + SHAPE] = TWO_COLUMNS;
       this.save(base, 0, a);
       this.save(base, TRIPLE, c);
-      this.save(base, 2 * TRIPLE, -1);
       if (slot < 0) this.peekColumnMove(move, 0);
       this.playColumnMove(move, slot < 0 ? 0 : (slot + 1) * PEEK);
       return;
     }
+    s[base + SHAPE] = ANY;
+    s[base + EXTRA] = this.extraLo;
+    s[base + EXTRA + 1] = this.extraHi;
+    for (let i = 0; i < 4; i++) s[base + EXTRA + 2 + i] = this.foundations[i]!;
     let first = c;
     let second = -1;
     let third = -1;
@@ -177,19 +189,16 @@ export class PositionHasher {
     this.depth--;
     const base = this.depth * RECORD;
     const s = this.saved;
-    for (let k = 0; k < EXTRA; k += TRIPLE) {
-      const c = s[base + k]!;
-      if (c < 0) continue;
-      this.rawLo[c] = s[base + k + 1]!;
-      this.rawHi[c] = s[base + k + 2]!;
-      this.mixLo[c] = s[base + k + 3]!;
-      this.mixHi[c] = s[base + k + 4]!;
+    this.restore(base, 0);
+    this.restore(base, TRIPLE);
+    if (s[base + SHAPE] === ANY) {
+      this.restore(base, 2 * TRIPLE);
+      this.extraLo = s[base + EXTRA]!;
+      this.extraHi = s[base + EXTRA + 1]!;
+      for (let i = 0; i < 4; i++) this.foundations[i] = s[base + EXTRA + 2 + i]!;
     }
-    this.extraLo = s[base + EXTRA]!;
-    this.extraHi = s[base + EXTRA + 1]!;
-    this.sumLo = s[base + EXTRA + 2]!;
-    this.sumHi = s[base + EXTRA + 3]!;
-    for (let i = 0; i < 4; i++) this.foundations[i] = s[base + EXTRA + 4 + i]!;
+    this.sumLo = s[base + SUM]!;
+    this.sumHi = s[base + SUM + 1]!;
     this.key();
   }
 
@@ -231,6 +240,7 @@ export class PositionHasher {
    */
   private peekColumnMove(move: number, at: number): void {
     const { cards, stride, lengths, hidden } = this.board;
+    const { cardLo, cardHi, faceRows } = this;
     const from = fieldA(move);
     const row = fieldB(move);
     const to = fieldC(move);
@@ -241,12 +251,14 @@ export class PositionHasher {
     let fromHi = this.rawHi[from]! ^ HIDDEN_HI[before]! ^ HIDDEN_HI[after]!;
     let toLo = this.rawLo[to]!;
     let toHi = this.rawHi[to]!;
-    for (let r = row; r < lengths[from]!; r++) {
-      const card = FACE_ROWS[cards[from * stride + r]!]! + r;
-      fromLo ^= CARD_LO[card]!;
-      fromHi ^= CARD_HI[card]!;
-      toLo ^= CARD_LO[card + shift]!;
-      toHi ^= CARD_HI[card + shift]!;
+    const base = from * stride;
+    const end = lengths[from]!;
+    for (let r = row; r < end; r++) {
+      const card = faceRows[cards[base + r]!]! + r;
+      fromLo ^= cardLo[card]!;
+      fromHi ^= cardHi[card]!;
+      toLo ^= cardLo[card + shift]!;
+      toHi ^= cardHi[card + shift]!;
     }
     const fromSalt = this.saltOf(from);
     const toSalt = this.saltOf(to);
@@ -295,6 +307,16 @@ export class PositionHasher {
     s[base + at + 2] = this.rawHi[c]!;
     s[base + at + 3] = this.mixLo[c]!;
     s[base + at + 4] = this.mixHi[c]!;
+  }
+
+  private restore(base: number, at: number): void {
+    const s = this.saved;
+    const c = s[base + at]!;
+    if (c < 0) return;
+    this.rawLo[c] = s[base + at + 1]!;
+    this.rawHi[c] = s[base + at + 2]!;
+    this.mixLo[c] = s[base + at + 3]!;
+    this.mixHi[c] = s[base + at + 4]!;
   }
 
   private countFoundation(suit: number, delta: number): void {
