@@ -1,36 +1,18 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type GameSnapshot, RoomHistory } from '@scorpion/protocol';
-import { afterAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
-import { type ChildServer, spawnServer } from '../test/child.ts';
+import { childServers } from '../test/child-servers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { getJson } from '../test/http.ts';
 import { someLegalMove } from '../test/play.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'scorpion-restore-'));
-const live = join(dir, 'scorpion.db');
-const env = {
-  DATABASE_PATH: live,
-  SCORPION_SECRET: 'restore-test-secret-restore-test-secret',
-  RACE_COUNTDOWN_MS: '100',
-  CERTIFY: 'none',
-};
-const running: ChildServer[] = [];
-afterAll(async () => {
-  for (const s of running) s.process.kill('SIGKILL');
-  await Promise.all(running.map((s) => s.exited));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(): Promise<ChildServer> {
-  const server = await spawnServer(env);
-  running.push(server);
-  return server;
-}
+const servers = childServers('restore', { RACE_COUNTDOWN_MS: '100', CERTIFY: 'none' });
+const { dir, databasePath: live, env } = servers;
+const start = () => servers.start();
 
 /** Plays up to `n` legal moves, keeping every acknowledged snapshot by its `seq`. */
 async function playSome(

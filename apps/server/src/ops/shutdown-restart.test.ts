@@ -1,32 +1,14 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
-import { afterAll, expect, test } from 'vitest';
-import { type ChildServer, spawnServer } from '../test/child.ts';
+import { expect, test } from 'vitest';
+import { childServers } from '../test/child-servers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { someLegalMove } from '../test/play.ts';
 import { RESTART_CLOSE_CODE, RESTART_CLOSE_REASON, SHUTDOWN_DEADLINE_MS } from './shutdown.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'scorpion-sigterm-'));
-const databasePath = join(dir, 'scorpion.db');
-const env = {
-  DATABASE_PATH: databasePath,
-  SCORPION_SECRET: 'sigterm-test-secret-sigterm-test-secret',
-  CERTIFY: 'none',
-};
-const running: ChildServer[] = [];
-afterAll(async () => {
-  for (const s of running) s.process.kill('SIGKILL');
-  await Promise.all(running.map((s) => s.exited));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(): Promise<ChildServer> {
-  const server = await spawnServer(env);
-  running.push(server);
-  return server;
-}
+const servers = childServers('sigterm', { CERTIFY: 'none' });
+const { databasePath } = servers;
+const start = () => servers.start();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DOWN_MS = 1000;

@@ -1,31 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type GameSnapshot, RoomHistory } from '@scorpion/protocol';
-import { afterAll, expect, test } from 'vitest';
-import { type ChildServer, spawnServer } from './child.ts';
+import { expect, test } from 'vitest';
+import type { ChildServer } from './child.ts';
+import { childServers } from './child-servers.ts';
 import { signUp, TestClient } from './client.ts';
 import { getJson } from './http.ts';
 import { someLegalMove } from './play.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'scorpion-restart-'));
-const env = {
-  DATABASE_PATH: join(dir, 'scorpion.db'),
-  SCORPION_SECRET: 'restart-test-secret-restart-test-secret',
-  RACE_COUNTDOWN_MS: '100',
-};
-const running: ChildServer[] = [];
-afterAll(async () => {
-  for (const s of running) s.process.kill('SIGKILL');
-  await Promise.all(running.map((s) => s.exited));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(): Promise<ChildServer> {
-  const server = await spawnServer(env);
-  running.push(server);
-  return server;
-}
+const servers = childServers('restart', { RACE_COUNTDOWN_MS: '100' });
+const start = () => servers.start();
 
 async function kill(server: ChildServer): Promise<void> {
   server.process.kill('SIGKILL');

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { type ChildServer, spawnServer } from './child.ts';
+
+export interface ChildServers {
+  /** The temporary directory the database lives in. */
+  readonly dir: string;
+  readonly databasePath: string;
+  /** What every child gets: the database, a secret, and the test file's own additions. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Spawns one more server process on that database (a restart, after the last one died). */
+  start(): Promise<ChildServer>;
+}
+
+/**
+ * Server processes on one temporary database, for a test file that kills and restarts them.
+ * After the file's tests every child still running is killed and the directory removed.
+ */
+export function childServers(name: string, env: Record<string, string> = {}): ChildServers {
+  const dir = mkdtempSync(join(tmpdir(), `scorpion-${name}-`));
+  const databasePath = join(dir, 'scorpion.db');
+  const fullEnv = { DATABASE_PATH: databasePath, SCORPION_SECRET: `${name}-test-secret-${'x'.repeat(32)}`, ...env };
+  const running: ChildServer[] = [];
+  afterAll(async () => {
+    for (const s of running) s.process.kill('SIGKILL');
+    await Promise.all(running.map((s) => s.exited));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    dir,
+    databasePath,
+    env: fullEnv,
+    async start() {
+      const server = await spawnServer(fullEnv);
+      running.push(server);
+      return server;
+    },
+  };
+}
