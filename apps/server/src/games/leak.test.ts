@@ -17,6 +17,7 @@ import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { getJson } from '../test/http.ts';
 import { someLegalMove } from '../test/play.ts';
+import { joinRoom, openRoom } from '../test/rooms.ts';
 import { wireView } from './wire.ts';
 
 let server: RunningServer;
@@ -96,16 +97,8 @@ test('no frame carries a face-down card, a stock card, the deck or the seed befo
   a.send({ type: 'daily-join' });
   const daily = await wander(a, (await a.next('game')).game, 40);
 
-  a.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 0,
-    winnableOnly: false,
-  });
-  const code = (await a.next('room')).room.code;
-  b.send({ type: 'room-join', code });
-  await b.next('room');
+  const code = await openRoom(a);
+  await joinRoom(b, code);
   a.send({ type: 'room-start', code });
   const aRace = (await a.next('game', (g) => g.game.kind === 'race')).game;
   const bRace = (await b.next('game', (g) => g.game.kind === 'race')).game;

@@ -9,6 +9,7 @@ import { childServers } from '../test/child-servers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { getJson } from '../test/http.ts';
 import { someLegalMove } from '../test/play.ts';
+import { joinRoom, openRoom } from '../test/rooms.ts';
 
 const servers = childServers('restore', { RACE_COUNTDOWN_MS: '100', CERTIFY: 'none' });
 const { dir, databasePath: live, env } = servers;
@@ -46,16 +47,8 @@ test('a backup taken mid-race restores: the race resumes from the backup, player
   const bob = await signUp(server.url, 'Restore Bob');
   let a = await TestClient.connect(server.wsUrl, alice.cookie);
   let b = await TestClient.connect(server.wsUrl, bob.cookie);
-  a.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 0,
-    winnableOnly: false,
-  });
-  const code = (await a.next('room')).room.code;
-  b.send({ type: 'room-join', code });
-  await b.next('room');
+  const code = await openRoom(a);
+  await joinRoom(b, code);
   a.send({ type: 'room-start', code });
   let aGame = (await a.next('game')).game;
   const bStart = (await b.next('game')).game;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { joinRoom, openRoom } from '../test/rooms.ts';
 
 let server: RunningServer;
 let offset = 0;
@@ -15,16 +16,8 @@ test('when the time limit runs out the race ends for everyone, ranked by progres
   const ben = await signUp(server.url, 'Timed Ben');
   const a = await TestClient.connect(server.wsUrl, ann.cookie);
   const b = await TestClient.connect(server.wsUrl, ben.cookie);
-  a.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 5,
-    winnableOnly: false,
-  });
-  const code = (await a.next('room')).room.code;
-  b.send({ type: 'room-join', code });
-  await b.next('room');
+  const code = await openRoom(a, 5);
+  await joinRoom(b, code);
   a.send({ type: 'room-start', code });
   const aGame = (await a.next('game')).game;
   const bGame = (await b.next('game')).game;

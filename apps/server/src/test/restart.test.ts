@@ -5,6 +5,7 @@ import { childServers } from './child-servers.ts';
 import { signUp, TestClient } from './client.ts';
 import { getJson } from './http.ts';
 import { someLegalMove } from './play.ts';
+import { joinRoom, openRoom } from './rooms.ts';
 
 const servers = childServers('restart', { RACE_COUNTDOWN_MS: '100' });
 const start = () => servers.start();
@@ -33,16 +34,8 @@ test('SIGKILL mid-race and restart: every acked move is there, the race resumes,
   let a = await TestClient.connect(server.wsUrl, alice.cookie);
   let b = await TestClient.connect(server.wsUrl, bob.cookie);
 
-  a.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 10,
-    winnableOnly: false,
-  });
-  const code = (await a.next('room')).room.code;
-  b.send({ type: 'room-join', code });
-  await b.next('room');
+  const code = await openRoom(a, 10);
+  await joinRoom(b, code);
   a.send({ type: 'room-start', code });
   let aGame = (await a.next('game')).game;
   let bGame = (await b.next('game')).game;
