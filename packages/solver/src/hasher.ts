@@ -54,13 +54,13 @@ const RAW_TO = 4;
 const MIX_FROM = 6;
 const MIX_TO = 8;
 
-/** A column's finalised code from its raw one, salted by its place when that matters; an empty column counts 0. */
+/** A column's finalised code from its raw one and its salt code (`SALT_*`); an empty column counts 0. */
 function finalLo(lo: number, hi: number, salt: number): number {
-  return (lo | hi) === 0 ? 0 : fmix(lo ^ SALT_LO[salt]! ^ Math.imul(hi, 0x9e3779b1));
+  return (lo | hi) === 0 ? 0 : fmix(lo ^ salt ^ Math.imul(hi, 0x9e3779b1));
 }
 
 function finalHi(lo: number, hi: number, salt: number): number {
-  return (lo | hi) === 0 ? 0 : fmix(hi ^ SALT_HI[salt]! ^ Math.imul(lo, 0x85ebca77));
+  return (lo | hi) === 0 ? 0 : fmix(hi ^ salt ^ Math.imul(lo, 0x85ebca77));
 }
 
 /**
@@ -83,10 +83,14 @@ function finalHi(lo: number, hi: number, salt: number): number {
 export class PositionHasher {
   lo = 0;
   hi = 0;
-  /** The code tables, held as fields: V8 then knows their kind and skips re-checking it per read. */
+  /** The code tables peek reads, held as fields: V8 then knows their kind and skips re-checking it per read. */
   private readonly cardLo = CARD_LO;
   private readonly cardHi = CARD_HI;
   private readonly faceRows = FACE_ROWS;
+  private readonly hiddenLo = HIDDEN_LO;
+  private readonly hiddenHi = HIDDEN_HI;
+  private readonly saltLo = SALT_LO;
+  private readonly saltHi = SALT_HI;
   private readonly rawLo: Int32Array;
   private readonly rawHi: Int32Array;
   private readonly mixLo: Int32Array;
@@ -247,8 +251,9 @@ export class PositionHasher {
     const shift = lengths[to]! - row;
     const before = hidden[from]!;
     const after = row > 0 && before >= row ? row - 1 : before;
-    let fromLo = this.rawLo[from]! ^ HIDDEN_LO[before]! ^ HIDDEN_LO[after]!;
-    let fromHi = this.rawHi[from]! ^ HIDDEN_HI[before]! ^ HIDDEN_HI[after]!;
+    const { hiddenLo, hiddenHi, saltLo, saltHi } = this;
+    let fromLo = this.rawLo[from]! ^ hiddenLo[before]! ^ hiddenLo[after]!;
+    let fromHi = this.rawHi[from]! ^ hiddenHi[before]! ^ hiddenHi[after]!;
     let toLo = this.rawLo[to]!;
     let toHi = this.rawHi[to]!;
     const base = from * stride;
@@ -262,10 +267,10 @@ export class PositionHasher {
     }
     const fromSalt = this.saltOf(from);
     const toSalt = this.saltOf(to);
-    const mixFromLo = finalLo(fromLo, fromHi, fromSalt);
-    const mixFromHi = finalHi(fromLo, fromHi, fromSalt);
-    const mixToLo = finalLo(toLo, toHi, toSalt);
-    const mixToHi = finalHi(toLo, toHi, toSalt);
+    const mixFromLo = finalLo(fromLo, fromHi, saltLo[fromSalt]!);
+    const mixFromHi = finalHi(fromLo, fromHi, saltHi[fromSalt]!);
+    const mixToLo = finalLo(toLo, toHi, saltLo[toSalt]!);
+    const mixToHi = finalHi(toLo, toHi, saltHi[toSalt]!);
     const p = this.peeked;
     p[at + KEY_LO] = ((this.sumLo - this.mixLo[from]! - this.mixLo[to]! + mixFromLo + mixToLo) | 0) ^ this.extraLo;
     p[at + KEY_HI] = ((this.sumHi - this.mixHi[from]! - this.mixHi[to]! + mixFromHi + mixToHi) | 0) ^ this.extraHi;
@@ -346,8 +351,8 @@ export class PositionHasher {
     this.rawLo[c] = lo;
     this.rawHi[c] = hi;
     const salt = this.saltOf(c);
-    const mixedLo = finalLo(lo, hi, salt);
-    const mixedHi = finalHi(lo, hi, salt);
+    const mixedLo = finalLo(lo, hi, SALT_LO[salt]!);
+    const mixedHi = finalHi(lo, hi, SALT_HI[salt]!);
     this.sumLo = (this.sumLo - this.mixLo[c]! + mixedLo) | 0;
     this.sumHi = (this.sumHi - this.mixHi[c]! + mixedHi) | 0;
     this.mixLo[c] = mixedLo;
