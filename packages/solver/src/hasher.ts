@@ -44,15 +44,14 @@ const TWO_COLUMNS = 0;
 const ANY = 1;
 /**
  * A peeked move: the key after it, then for a column move the new raw codes of its source and
- * target (lo, hi each) and their finalised codes.
+ * target (lo, hi each). Their finalised codes are not kept (a Wasp search can hold a million
+ * peeked moves): `play` finalises the source again and gets the target's from the key.
  */
-const PEEK = 10;
+const PEEK = 6;
 const KEY_LO = 0;
 const KEY_HI = 1;
 const RAW_FROM = 2;
 const RAW_TO = 4;
-const MIX_FROM = 6;
-const MIX_TO = 8;
 
 /** A column's finalised code from its raw one and its salt code (`SALT_*`); an empty column counts 0. */
 function finalLo(lo: number, hi: number, salt: number): number {
@@ -278,10 +277,6 @@ export class PositionHasher {
     p[at + RAW_FROM + 1] = fromHi;
     p[at + RAW_TO] = toLo;
     p[at + RAW_TO + 1] = toHi;
-    p[at + MIX_FROM] = mixFromLo;
-    p[at + MIX_FROM + 1] = mixFromHi;
-    p[at + MIX_TO] = mixToLo;
-    p[at + MIX_TO + 1] = mixToHi;
   }
 
   /** Plays a column move with the codes `peekColumnMove` left at `at`. */
@@ -290,18 +285,28 @@ export class PositionHasher {
     const from = fieldA(move);
     const to = fieldC(move);
     this.board.play(move);
-    this.rawLo[from] = p[at + RAW_FROM]!;
-    this.rawHi[from] = p[at + RAW_FROM + 1]!;
-    this.rawLo[to] = p[at + RAW_TO]!;
-    this.rawHi[to] = p[at + RAW_TO + 1]!;
-    this.mixLo[from] = p[at + MIX_FROM]!;
-    this.mixHi[from] = p[at + MIX_FROM + 1]!;
-    this.mixLo[to] = p[at + MIX_TO]!;
-    this.mixHi[to] = p[at + MIX_TO + 1]!;
+    const fromLo = p[at + RAW_FROM]!;
+    const fromHi = p[at + RAW_FROM + 1]!;
+    const salt = this.saltOf(from);
+    const mixFromLo = finalLo(fromLo, fromHi, this.saltLo[salt]!);
+    const mixFromHi = finalHi(fromLo, fromHi, this.saltHi[salt]!);
     this.lo = p[at + KEY_LO]!;
     this.hi = p[at + KEY_HI]!;
-    this.sumLo = this.lo ^ this.extraLo;
-    this.sumHi = this.hi ^ this.extraHi;
+    const sumLo = this.lo ^ this.extraLo;
+    const sumHi = this.hi ^ this.extraHi;
+    // The sums gained both new finalised codes and lost both old ones: what is left is the target's.
+    const mixToLo = (sumLo - this.sumLo + this.mixLo[from]! + this.mixLo[to]! - mixFromLo) | 0;
+    const mixToHi = (sumHi - this.sumHi + this.mixHi[from]! + this.mixHi[to]! - mixFromHi) | 0;
+    this.rawLo[from] = fromLo;
+    this.rawHi[from] = fromHi;
+    this.rawLo[to] = p[at + RAW_TO]!;
+    this.rawHi[to] = p[at + RAW_TO + 1]!;
+    this.mixLo[from] = mixFromLo;
+    this.mixHi[from] = mixFromHi;
+    this.mixLo[to] = mixToLo;
+    this.mixHi[to] = mixToHi;
+    this.sumLo = sumLo;
+    this.sumHi = sumHi;
   }
 
   private save(base: number, at: number, c: number): void {
