@@ -33,10 +33,10 @@ const FREE = 0;
 const ONE = 1;
 const BETWEEN = 2;
 
-/** Whether `card` is in the set of cards given as two 32-bit masks (cards 0–31, then 32–51). */
-function holds(low: number, high: number, card: number): boolean {
-  return ((card < 32 ? low >>> card : high >>> (card - 32)) & 1) === 1;
-}
+/** Card sets are two 26-bit halves (two suits each): cards 0–25, then 26–51. */
+const HALF = 26;
+/** A half card set without its two Kings. */
+const NOT_KINGS = ((1 << HALF) - 1) & ~((1 << KING) | (1 << (13 + KING)));
 
 export class FrozenCheck {
   /** Where each card lies, for `isDeadAfter`: the caller reports every play and undo to it. */
@@ -49,8 +49,9 @@ export class FrozenCheck {
   private readonly kind = new Int8Array(FACES);
   private readonly first = new Int16Array(FACES);
   private readonly last = new Int16Array(FACES);
-  /** The cards `isDeadAfter` has to ask about. */
-  private readonly affected = new Int16Array(3 * FACES);
+  /** The set `gather` made. */
+  private low = 0;
+  private high = 0;
   /** Cards `canMove` has looked at in the current query: `seen[card] === query`. */
   private readonly seen = new Int32Array(FACES);
   private query = 0;
@@ -141,31 +142,40 @@ export class FrozenCheck {
     const { cards, stride, lengths, hidden } = this.board;
     const from = fieldA(move);
     const to = fieldC(move);
-    const toBase = to * stride;
-    const fromBase = from * stride;
-    // G as a set of cards, then the affected cards: T, U in C or A with U+1 in G, U in G with U+1
-    // in A (never X: X+1 is in C).
+    if (turned && !this.canMove(cards[from * stride + hidden[from]!]!)) return true;
+    // G, C and A as sets of cards (T is in A after a turn).
+    this.gather(to, landing, lengths[to]!);
+    const gLow = this.low;
+    const gHigh = this.high;
+    this.gather(to, hidden[to]!, landing);
+    const cLow = this.low;
+    const cHigh = this.high;
+    this.gather(from, hidden[from]!, lengths[from]!);
+    const aLow = this.low;
+    const aHigh = this.high;
+    // Shifting a set down by one turns each card into the one below it in its suit (an Ace into
+    // the King of the suit before, which NOT_KINGS drops): U in C or A with U+1 in G, and U in G
+    // with U+1 in A (never X: X+1 is in C).
+    let low = (((cLow | aLow) & (gLow >>> 1)) | (gLow & (aLow >>> 1))) & NOT_KINGS;
+    let high = (((cHigh | aHigh) & (gHigh >>> 1)) | (gHigh & (aHigh >>> 1))) & NOT_KINGS;
+    for (; low !== 0; low &= low - 1) if (!this.canMove(31 - Math.clz32(low & -low))) return true;
+    for (; high !== 0; high &= high - 1) if (!this.canMove(HALF + 31 - Math.clz32(high & -high))) return true;
+    return false;
+  }
+
+  /** Rows `from` to `to - 1` of column `c` as a set of cards, into `low` and `high`. */
+  private gather(c: number, from: number, to: number): void {
+    const { cards, stride } = this.board;
+    const base = c * stride;
     let low = 0;
     let high = 0;
-    for (let r = landing; r < lengths[to]!; r++) {
-      const card = cards[toBase + r]!;
-      if (card < 32) low |= 1 << card;
-      else high |= 1 << (card - 32);
+    for (let r = from; r < to; r++) {
+      const card = cards[base + r]!;
+      if (card < HALF) low |= 1 << card;
+      else high |= 1 << (card - HALF);
     }
-    const affected = this.affected;
-    let count = 0;
-    if (turned) affected[count++] = cards[fromBase + hidden[from]!]!;
-    for (let r = hidden[to]!; r < landing; r++) {
-      const card = cards[toBase + r]!;
-      if (card % 13 !== KING && holds(low, high, card + 1)) affected[count++] = card;
-    }
-    for (let r = hidden[from]!; r < lengths[from]!; r++) {
-      const card = cards[fromBase + r]!;
-      if (card % 13 !== KING && holds(low, high, card + 1)) affected[count++] = card;
-      if (card % 13 !== 0 && holds(low, high, card - 1)) affected[count++] = card - 1;
-    }
-    for (let i = 0; i < count; i++) if (!this.canMove(affected[i]!)) return true;
-    return false;
+    this.low = low;
+    this.high = high;
   }
 
   /**
