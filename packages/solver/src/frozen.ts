@@ -189,17 +189,16 @@ export class FrozenCheck {
       this.query = 1;
       this.seen.fill(0);
     }
-    return this.reach(card);
+    const place = this.places.of(card);
+    return this.reach(card, columnOf(place), rowOf(place));
   }
 
-  private reach(card: number): boolean {
+  /** `canMove` for `card`, which lies at row `r` of column `c`. */
+  private reach(card: number, c: number, r: number): boolean {
     if (card % 13 === KING) return true;
     if (this.seen[card] === this.query) return false;
     this.seen[card] = this.query;
     const { cards, stride, lengths, hidden } = this.board;
-    const place = this.places.of(card);
-    const c = columnOf(place);
-    const r = rowOf(place);
     const base = c * stride;
     if (r < hidden[c]! || (r > 0 && cards[base + r - 1] === card + 1)) return false;
     const successor = this.places.of(card + 1);
@@ -207,10 +206,10 @@ export class FrozenCheck {
     const sc = columnOf(successor);
     const sr = rowOf(successor);
     const sbase = sc * stride;
-    if (sr < hidden[sc]!) return this.reach(cards[sbase + hidden[sc]!]!);
-    if (sc !== c) return sr === lengths[sc]! - 1 || this.reach(cards[sbase + sr + 1]!);
+    if (sr < hidden[sc]!) return this.reach(cards[sbase + hidden[sc]!]!, sc, hidden[sc]!);
+    if (sc !== c) return sr === lengths[sc]! - 1 || this.reach(cards[sbase + sr + 1]!, sc, sr + 1);
     const last = sr > r ? sr : r - 1;
-    for (let at = Math.min(sr, r) + 1; at <= last; at++) if (this.reach(cards[base + at]!)) return true;
+    for (let at = Math.min(sr, r) + 1; at <= last; at++) if (this.reach(cards[base + at]!, c, at)) return true;
     return false;
   }
 
