@@ -62,7 +62,8 @@ export class CardPlaces {
     const { cards, stride, lengths } = this.board;
     const { places } = this;
     const base = c * stride;
-    for (let r = from; r < lengths[c]!; r++) places[cards[base + r]!] = c * ROWS + r;
+    const end = lengths[c]!;
+    for (let r = from; r < end; r++) places[cards[base + r]!] = c * ROWS + r;
   }
 }
 
