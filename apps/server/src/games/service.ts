@@ -2,9 +2,9 @@ import type { ErrorCode, GameAction, GameSnapshot, GameStatus, WireEvent } from 
 import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
 import { type Clock, dayNumber, utcDate } from '../clock.ts';
 import { isTheDaysDeal } from '../daily/same-deal.ts';
-import { newId } from '../identity/token.ts';
 import type { DailyResultRow, GameRow, Repos } from '../repo/types.ts';
 import { KeyedLock } from './lock.ts';
+import { type NewGame, newGameRow } from './new-row.ts';
 import { Session } from './session.ts';
 import { snapshot, wireEvents } from './wire.ts';
 
@@ -18,8 +18,7 @@ export type Outcome =
       readonly game?: GameSnapshot;
     };
 
-export type NewGame = Pick<GameRow, 'playerId' | 'kind' | 'variant' | 'options' | 'seed' | 'playerSeed' | 'deck'> &
-  Partial<Pick<GameRow, 'dailyDate' | 'raceId' | 'ranked' | 'startedAt'>>;
+export type { NewGame };
 
 /** Told after every stored change of a game, so races can pass progress on. */
 export type GameListener = (session: Session) => void;
@@ -54,23 +53,7 @@ export class GameService {
   }
 
   newRow(spec: NewGame): GameRow {
-    return {
-      id: newId(),
-      dailyDate: null,
-      raceId: null,
-      ranked: false,
-      startedAt: this.now(),
-      ...spec,
-      status: 'playing',
-      pausedMs: 0,
-      finishedAt: null,
-      timeMs: null,
-      seq: 0,
-      moves: 0,
-      undos: 0,
-      progress: 0,
-      faceDown: 0,
-    };
+    return newGameRow(spec, this.now());
   }
 
   /** Keeps a game row that was just stored (e.g. with its race) as a live session. */

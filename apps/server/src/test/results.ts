@@ -1,3 +1,4 @@
+import { newGameRow } from '../games/new-row.ts';
 import type { GamesRepo } from '../repo/types.ts';
 import { WINNING_DECK } from './deals.ts';
 
@@ -16,31 +17,23 @@ export interface StoredResult {
  */
 export async function storeDailyResult(games: GamesRepo, r: StoredResult): Promise<void> {
   const won = r.won ?? true;
-  const gameId = `g-${r.date}-${r.playerId}`;
   const end = { moves: 40, undos: 0, progress: won ? 104 : 30, faceDown: won ? 0 : 9 };
-  await games.create({
-    id: gameId,
-    playerId: r.playerId,
-    kind: 'daily',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    seed: null,
-    playerSeed: false,
-    deck: WINNING_DECK,
-    dailyDate: r.date,
-    raceId: null,
-    ranked: true,
-    status: 'playing',
-    startedAt: 0,
-    pausedMs: 0,
-    finishedAt: null,
-    timeMs: null,
-    seq: 0,
-    moves: 0,
-    undos: 0,
-    progress: 0,
-    faceDown: 0,
-  });
+  const row = newGameRow(
+    {
+      playerId: r.playerId,
+      kind: 'daily',
+      variant: 'scorpion',
+      options: { foundations: false, open: false },
+      seed: null,
+      playerSeed: false,
+      deck: WINNING_DECK,
+      dailyDate: r.date,
+      ranked: true,
+    },
+    0,
+  );
+  const gameId = row.id;
+  await games.create(row);
   const finishedAt = r.timeMs;
   await games.finish(
     gameId,
