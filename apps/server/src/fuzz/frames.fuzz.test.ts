@@ -1,5 +1,5 @@
 import { ErrorMessage, GameMessage, type GameSnapshot } from '@scorpion/protocol';
-import { cardCode, currentState, type GameState, newGame, newHistory, play } from '@scorpion/rules';
+import { currentState, newGame, newHistory, play } from '@scorpion/rules';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -7,6 +7,7 @@ import { wireView } from '../games/wire.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { FIXED_SEED, fixedDeals, WINNING, WINNING_DECK } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { visibleCodes } from '../test/visible.ts';
 import { MAX_FRAME_BYTES } from '../ws/route.ts';
 import { type FuzzFrame, fuzzFrames } from './frames.ts';
 import { type Exchange, Probe } from './probe.ts';
@@ -45,17 +46,6 @@ function unlessEscaped<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, escaping]).finally(() => {
     escapeNow = undefined;
   });
-}
-
-function visibleCodes(state: GameState): Set<string> {
-  const codes = new Set<string>();
-  state.columns.forEach((column, c) => {
-    column.forEach((card, row) => {
-      if (row >= state.hidden[c]!) codes.add(cardCode(card));
-    });
-  });
-  for (const card of [...state.reserve, ...state.foundations.flat()]) codes.add(cardCode(card));
-  return codes;
 }
 
 /** Row counts of everything a frame could create or change. */

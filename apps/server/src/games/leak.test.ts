@@ -1,6 +1,5 @@
 import { type GameSnapshot, PublicGame, ServerMessage } from '@scorpion/protocol';
 import {
-  cardCode,
   currentState,
   type GameState,
   type History,
@@ -18,6 +17,7 @@ import { type RunningServer, startServer } from '../test/helper.ts';
 import { getJson } from '../test/http.ts';
 import { someLegalMove } from '../test/play.ts';
 import { joinRoom, openRoom } from '../test/rooms.ts';
+import { visibleCodes } from '../test/visible.ts';
 import { wireView } from './wire.ts';
 
 let server: RunningServer;
@@ -67,17 +67,6 @@ function statesOf(game: PublicGame): GameState[] {
     states.push(currentState(history));
   }
   return states;
-}
-
-function visibleCodes(state: GameState): Set<string> {
-  const codes = new Set<string>();
-  state.columns.forEach((column, c) => {
-    column.forEach((card, row) => {
-      if (row >= state.hidden[c]!) codes.add(cardCode(card));
-    });
-  });
-  for (const card of [...state.reserve, ...state.foundations.flat()]) codes.add(cardCode(card));
-  return codes;
 }
 
 function snapshotsIn(frame: ServerMessage): GameSnapshot[] {
