@@ -174,14 +174,30 @@ function accepted(text: string): boolean {
   }
 }
 
-const DANGEROUS_KEY = new RegExp(`"(${DANGEROUS_KEYS.join('|')})"\\s*:`);
+function holdsDangerousKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.keys(value).some((k) => DANGEROUS_KEYS.includes(k)) || Object.values(value).some(holdsDangerousKey);
+}
+
+/**
+ * Whether the message the server will see still has a dangerous key: judged on the parsed value,
+ * not the text, because a later duplicate key replaces an earlier one (`{"gameId":{"__proto__":1},
+ * "gameId":"x"}` parses to a plain, valid message).
+ */
+function parsesWithDangerousKey(text: string): boolean {
+  try {
+    return holdsDangerousKey(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
 
 /** Valid messages with one to three things wrong with them. */
 function mutatedMessages(target: Target): fc.Arbitrary<string> {
   return fc
     .tuple(fc.constantFrom(...templates(target)), fc.array(mutation, { minLength: 1, maxLength: 3 }))
     .map(([message, mutations]) => render(mutations.reduce(mutate, message)))
-    .filter((text) => DANGEROUS_KEY.test(text) || !accepted(text));
+    .filter((text) => parsesWithDangerousKey(text) || !accepted(text));
 }
 
 /** Text frames whose UTF-8 size sits around `limit`, in one- and two-byte characters. */
