@@ -42,7 +42,12 @@ const serverMessages: Entry[] = [
   { name: 'welcome', about: 'First frame on every connection.', schema: server.Welcome },
   { name: 'pong', about: 'Answer to `ping`.', schema: server.Pong },
   { name: 'game', about: 'A whole game snapshot.', schema: server.GameMessage },
-  { name: 'ack', about: 'An action was stored and applied.', schema: server.Ack },
+  {
+    name: 'ack',
+    about:
+      'An action was stored and applied. After a move: the cards it turned over (`events`) and what else changed (`update`); the client works out the board (`advanceSnapshot`). After undo, redo, a duplicate or the end of the game: the whole game too (`game`).',
+    schema: server.Ack,
+  },
   { name: 'error', about: 'A typed refusal; nothing changed.', schema: server.ErrorMessage },
   { name: 'room', about: 'A room changed.', schema: server.RoomMessage },
   { name: 'race-progress', about: 'Live progress of every racer.', schema: server.RaceProgress },
@@ -127,6 +132,8 @@ Read the header of \`packages/protocol/src/index.ts\` for the flow.
   carries a face-down card, a stock card, the deck or the seed before the game is public.
 - Times are the server's clock in ms since the epoch; durations exclude server downtime.
 - Every action carries \`expect\` (the game's \`seq\`). \`ack\` is sent only after the action is stored.
+- A move's \`ack\` is small: apply the move to your view with the shared rules, putting in the cards
+  its \`turned\` and \`dealt\` events name (\`advanceSnapshot\` in \`packages/protocol\` does it).
 `;
 
 /** The whole of `docs/protocol.md`. */

@@ -85,7 +85,7 @@ export const GameRecord = z.strictObject({
 });
 export type GameRecord = z.infer<typeof GameRecord>;
 
-/** Everything a client needs to draw one game; sent whole, never patched. */
+/** Everything a client needs to draw one game; after a move, an `ack` says what changed. */
 export const GameSnapshot = z.strictObject({
   gameId: z.string(),
   kind: GameKind,
@@ -118,3 +118,21 @@ export const GameSnapshot = z.strictObject({
   record: GameRecord.nullable(),
 });
 export type GameSnapshot = z.infer<typeof GameSnapshot>;
+
+/**
+ * Everything in a snapshot that an action changes, except the board: every `ack` carries it,
+ * so a client can bring its snapshot up to date without the whole game (see `advanceSnapshot`).
+ */
+export const GameUpdate = GameSnapshot.pick({
+  status: true,
+  stuck: true,
+  canUndo: true,
+  canRedo: true,
+  moves: true,
+  undos: true,
+  progress: true,
+  faceDown: true,
+  elapsedMs: true,
+  serverTime: true,
+});
+export type GameUpdate = z.infer<typeof GameUpdate>;

@@ -14,9 +14,12 @@
  *    `practice-start {variant, options, seed?}`, `game-resume {gameId}`. The answer is `game`:
  *    a `GameSnapshot` whose `view` never holds a hidden card (those are `null`).
  * 4. Play: `move {gameId, expect, move}`, `undo`/`redo {gameId, expect}`, `give-up {gameId}`.
- *    `expect` is the snapshot's `seq`. The answer is `ack` (after the action is stored) with the
- *    new snapshot and what the move did; resending an applied action gets the same `ack` again
- *    with `duplicate: true`; any other wrong `expect` gets `error` `stale` with the current game.
+ *    `expect` is the snapshot's `seq`. The answer is `ack` (after the action is stored): what
+ *    the move turned over (`events`) and the rest of what changed (`update`), from which the
+ *    client works out the new board with the shared rules (`advanceSnapshot`); after an undo,
+ *    a redo, a duplicate or the game's end it also holds the whole game (`game`). Resending
+ *    an applied action gets an `ack` again, with `duplicate: true` and the whole game; any
+ *    other wrong `expect` gets `error` `stale` with the current game.
  * 5. Races: `room-create` → `room` (code, link `/r/CODE`); friends `room-join {code}`; the host
  *    `room-start {code}` → `room` with status `countdown` and `race.startsAt` (3 s later on the
  *    server clock) and a `game` for each racer; moves are refused with `not-started` until then.
@@ -28,6 +31,7 @@
  * 7. Reconnect: open a new socket; `welcome` lists what to resume; `game-resume` and `room-join`
  *    bring everything back. A dropped racer keeps their game and clock.
  */
+export * from './advance.ts';
 export * from './cards.ts';
 export * from './client.ts';
 export * from './errors.ts';
@@ -36,3 +40,4 @@ export * from './histogram.ts';
 export * from './rest.ts';
 export * from './server.ts';
 export * from './view.ts';
+export * from './wire.ts';

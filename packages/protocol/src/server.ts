@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
-import { GameKind, GameOptions, GameSnapshot, Seed, VariantId, WireEvent } from './game.ts';
+import { GameKind, GameOptions, GameSnapshot, GameUpdate, Seed, VariantId, WireEvent } from './game.ts';
 
 export const Player = z.strictObject({ id: z.string(), nickname: z.string() });
 export type Player = z.infer<typeof Player>;
@@ -23,15 +23,23 @@ export const Pong = z.strictObject({ type: z.literal('pong'), id: z.int(), serve
 /** A whole game: the answer to `daily-join`, `practice-start`, `game-resume`, and a race start. */
 export const GameMessage = z.strictObject({ type: z.literal('game'), game: GameSnapshot });
 
-/** An action was stored and applied (or, with `duplicate`, had already been). */
+/**
+ * An action was stored and applied (or, with `duplicate`, had already been). After a move the
+ * ack is small: what the move turned over is in `events`, the rest in `update`, and the client
+ * works the new board out with the shared rules (`advanceSnapshot`). `game` holds the whole
+ * game only when that cannot be done from the move alone: after an undo or a redo, for a
+ * duplicate (the client may be behind), and when the game has ended (its record may be public).
+ */
 export const Ack = z.strictObject({
   type: z.literal('ack'),
   gameId: z.string(),
   seq: z.int(),
   duplicate: z.boolean(),
   events: z.array(WireEvent),
-  game: GameSnapshot,
+  update: GameUpdate,
+  game: GameSnapshot.nullable(),
 });
+export type Ack = z.infer<typeof Ack>;
 
 export const ErrorMessage = z.strictObject({
   type: z.literal('error'),

@@ -1,4 +1,4 @@
-import { type GameSnapshot, PublicGame, ServerMessage } from '@scorpion/protocol';
+import { advanceSnapshot, type GameAction, type GameSnapshot, PublicGame, ServerMessage } from '@scorpion/protocol';
 import {
   currentState,
   type GameState,
@@ -45,7 +45,11 @@ async function wander(client: TestClient, game: GameSnapshot, steps: number): Pr
       };
     } else message = { type: 'move', gameId: current.gameId, expect: current.seq, move };
     const reply = await client.act(message);
-    if (reply.type === 'ack') current = reply.game;
+    if (reply.type !== 'ack') continue;
+    const action: GameAction = message.type === 'move' ? message.move : { kind: message.type };
+    const next = advanceSnapshot(current, action, reply);
+    if (!next) throw new Error(`the ack of ${JSON.stringify(action)} does not follow from the game`);
+    current = next;
   }
   return current;
 }
@@ -70,9 +74,14 @@ function statesOf(game: PublicGame): GameState[] {
 }
 
 function snapshotsIn(frame: ServerMessage): GameSnapshot[] {
-  if (frame.type === 'game' || frame.type === 'ack') return [frame.game];
-  if (frame.type === 'error' && frame.game) return [frame.game];
+  if (frame.type === 'game') return [frame.game];
+  if ((frame.type === 'ack' || frame.type === 'error') && frame.game) return [frame.game];
   return [];
+}
+
+/** The game and position a frame speaks of, when it names cards without a snapshot (a small ack). */
+function positionOf(frame: ServerMessage): { gameId: string; seq: number } | undefined {
+  return frame.type === 'ack' && !frame.game ? { gameId: frame.gameId, seq: frame.seq } : undefined;
 }
 
 const CODE = /"([A2-9TJQK][CDHS])"/g;
@@ -124,6 +133,9 @@ test('no frame carries a face-down card, a stock card, the deck or the seed befo
       expect(snapshot.record).toBeNull();
       for (const c of visibleCodes(state)) allowed.add(c);
     }
+    // A small ack names the cards its move turned over: they must be face up after it.
+    const position = positionOf(frame);
+    if (position) for (const c of visibleCodes(states.get(position.gameId)![position.seq]!)) allowed.add(c);
     for (const [, card] of text.matchAll(CODE))
       expect(allowed.has(card!), `${card} in ${text.slice(0, 200)}`).toBe(true);
   }

@@ -34,7 +34,7 @@ test('moves carry the expected number: duplicates re-acked, stale refused, undo 
   expect(undone).toMatchObject({ type: 'ack', seq: 3, game: { canRedo: true, moves: 3, undos: 1 } });
   const redone = await c.act({ type: 'redo', gameId: game.gameId, expect: 3 });
   expect(redone).toMatchObject({ type: 'ack', seq: 4, game: { canRedo: false, moves: 4 } });
-  if (redone.type !== 'ack') throw new Error('redo refused');
+  if (redone.type !== 'ack' || !redone.game) throw new Error('redo refused, or its ack lacks the game');
   expect(redone.game.view).toEqual(acked.view);
   expect(await c.act({ type: 'redo', gameId: game.gameId, expect: 4 })).toMatchObject({ code: 'nothing-to-redo' });
 

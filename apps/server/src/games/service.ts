@@ -1,4 +1,12 @@
-import type { ErrorCode, GameAction, GameSnapshot, GameStatus, WireEvent } from '@scorpion/protocol';
+import {
+  type ErrorCode,
+  type GameAction,
+  type GameSnapshot,
+  type GameStatus,
+  type GameUpdate,
+  toWireEvents,
+  type WireEvent,
+} from '@scorpion/protocol';
 import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
 import { type Clock, dayNumber, utcDate } from '../clock.ts';
 import { isTheDaysDeal } from '../daily/same-deal.ts';
@@ -6,17 +14,34 @@ import type { DailyResultRow, GameRow, Repos } from '../repo/types.ts';
 import { KeyedLock } from './lock.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import { Session } from './session.ts';
-import { snapshot, wireEvents } from './wire.ts';
+import { snapshot, update } from './wire.ts';
 
-export type Outcome =
-  | { readonly ok: true; readonly duplicate: boolean; readonly events: WireEvent[]; readonly game: GameSnapshot }
+/** A refusal: nothing changed. `game` is the game as it stands, when the client needs it. */
+export interface Refusal {
+  readonly ok: false;
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly reason?: string;
+  readonly game?: GameSnapshot;
+}
+
+/**
+ * An action stored and applied. `game` is the whole game only when a client cannot work the
+ * board out from its own move and `events` (see `Ack` in the protocol); otherwise null.
+ */
+export type Acted =
   | {
-      readonly ok: false;
-      readonly code: ErrorCode;
-      readonly message: string;
-      readonly reason?: string;
-      readonly game?: GameSnapshot;
-    };
+      readonly ok: true;
+      readonly seq: number;
+      readonly duplicate: boolean;
+      readonly events: WireEvent[];
+      readonly update: GameUpdate;
+      readonly game: GameSnapshot | null;
+    }
+  | Refusal;
+
+/** The whole game, or why not. */
+export type Shown = { readonly ok: true; readonly game: GameSnapshot } | Refusal;
 
 export type { NewGame };
 
@@ -112,6 +137,26 @@ export class GameService {
     return this.now() - row.startedAt - row.pausedMs;
   }
 
+  /** What an action changed besides the board: cheap, and holds no card. */
+  update(session: Session): GameUpdate {
+    return update(this.updateFields(session), session.state);
+  }
+
+  private updateFields(session: Session): Omit<GameUpdate, 'progress' | 'faceDown'> {
+    const row = session.row;
+    const playing = row.status === 'playing';
+    return {
+      status: row.status,
+      stuck: playing && session.stuck,
+      canUndo: playing && session.tryAction({ kind: 'undo' }).ok,
+      canRedo: playing && session.tryAction({ kind: 'redo' }).ok,
+      moves: row.moves,
+      undos: row.undos,
+      elapsedMs: this.elapsed(row),
+      serverTime: this.now(),
+    };
+  }
+
   async snapshot(session: Session): Promise<GameSnapshot> {
     const row = session.row;
     const race = row.raceId ? await this.raceInfo(row.raceId) : undefined;
@@ -130,18 +175,11 @@ export class GameService {
         kind: row.kind,
         ranked: row.ranked,
         seq: session.seq,
-        status: row.status,
-        stuck: row.status === 'playing' && session.stuck,
-        canUndo: row.status === 'playing' && session.tryAction({ kind: 'undo' }).ok,
-        canRedo: row.status === 'playing' && session.tryAction({ kind: 'redo' }).ok,
-        moves: row.moves,
-        undos: row.undos,
-        elapsedMs: this.elapsed(row),
-        serverTime: this.now(),
         daily: row.dailyDate ? { date: row.dailyDate, day: dayNumber(row.dailyDate) } : null,
         roomCode: race?.code ?? null,
         raceId: row.raceId,
       },
+      update: this.updateFields(session),
       state: session.state,
       seed: row.playerSeed || isPublic ? row.seed : null,
       record,
@@ -161,7 +199,7 @@ export class GameService {
   }
 
   /** Plays, undoes or redoes for `playerId`, storing before applying. */
-  act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Outcome> {
+  act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
     return this.lock.run(gameId, async () => {
       const session = await this.load(gameId);
       if (!session) return { ok: false, code: 'no-such-game', message: 'There is no such game.' };
@@ -170,7 +208,8 @@ export class GameService {
       }
       // A resent action is acknowledged again, even the one that ended the game.
       if (expect < session.seq && JSON.stringify(session.log[expect]!.action) === JSON.stringify(action)) {
-        return { ok: true, duplicate: true, events: [], game: await this.snapshot(session) };
+        const game = await this.snapshot(session);
+        return { ok: true, seq: session.seq, duplicate: true, events: [], update: this.update(session), game };
       }
       const refusal = await this.refuseIfClosed(session);
       if (refusal) return refusal;
@@ -201,15 +240,19 @@ export class GameService {
       await this.repos.games.append(gameId, stored);
       session.commit(stored, tried.history);
       session.row = { ...session.row, seq: session.seq, ...session.tally() };
-      const events = wireEvents(tried.events);
-      if (action.kind === 'undo' || action.kind === 'redo') events.push({ type: action.kind });
+      const events = toWireEvents(tried.events);
+      const undone = action.kind === 'undo' || action.kind === 'redo';
+      if (undone) events.push({ type: action.kind });
       if (isWon(session.state)) await this.end(session, 'won');
       this.changed(session);
-      return { ok: true, duplicate: false, events, game: await this.snapshot(session) };
+      // Only a plain move in a game still going can be worked out by the client from the ack.
+      const whole = undone || session.row.status !== 'playing';
+      const game = whole ? await this.snapshot(session) : null;
+      return { ok: true, seq: session.seq, duplicate: false, events, update: this.update(session), game };
     });
   }
 
-  giveUp(playerId: string, gameId: string): Promise<Outcome> {
+  giveUp(playerId: string, gameId: string): Promise<Shown> {
     return this.lock.run(gameId, async () => {
       const session = await this.load(gameId);
       if (!session) return { ok: false, code: 'no-such-game', message: 'There is no such game.' };
@@ -220,7 +263,7 @@ export class GameService {
       if (refusal) return refusal;
       await this.end(session, 'gave-up');
       this.changed(session);
-      return { ok: true, duplicate: false, events: [], game: await this.snapshot(session) };
+      return { ok: true, game: await this.snapshot(session) };
     });
   }
 
@@ -234,7 +277,7 @@ export class GameService {
     });
   }
 
-  private async refuseIfClosed(session: Session): Promise<Outcome | undefined> {
+  private async refuseIfClosed(session: Session): Promise<Refusal | undefined> {
     const row = session.row;
     if (row.status === 'playing' && row.dailyDate !== null && row.dailyDate < utcDate(this.now())) {
       await this.end(session, 'timed-out');
@@ -313,8 +356,8 @@ export class GameService {
     for (const listener of this.listeners) listener(session);
   }
 
-  /** A session's current outcome as a fresh `Outcome`, for `game-resume`. */
-  async resume(playerId: string, gameId: string): Promise<Outcome> {
+  /** The whole game as it stands, for `game-resume`. */
+  async resume(playerId: string, gameId: string): Promise<Shown> {
     const session = await this.load(gameId);
     if (!session) return { ok: false, code: 'no-such-game', message: 'There is no such game.' };
     if (session.row.playerId !== playerId) {
@@ -322,7 +365,7 @@ export class GameService {
     }
     return this.lock.run(gameId, async () => {
       await this.refuseIfClosed(session);
-      return { ok: true, duplicate: false, events: [], game: await this.snapshot(session) };
+      return { ok: true, game: await this.snapshot(session) };
     });
   }
 }

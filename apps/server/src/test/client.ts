@@ -1,4 +1,10 @@
-import { type ClientMessage, type GameSnapshot, ServerMessage } from '@scorpion/protocol';
+import {
+  advanceSnapshot,
+  type ClientMessage,
+  type GameAction,
+  type GameSnapshot,
+  ServerMessage,
+} from '@scorpion/protocol';
 import { WebSocket } from 'ws';
 
 type Frame = ServerMessage;
@@ -98,7 +104,10 @@ export class TestClient {
     return this.nextMatching(reply, 'ack or error') as Promise<FrameOf<'ack'> | FrameOf<'error'>>;
   }
 
-  /** Plays `moves` in order from `game`, expecting every one acknowledged; returns the last snapshot. */
+  /**
+   * Plays `moves` in order from `game`, expecting every one acknowledged; returns the last
+   * snapshot, worked out from each ack as a client does (`advanceSnapshot`).
+   */
   async play(game: GameSnapshot, moves: readonly unknown[]): Promise<GameSnapshot> {
     let current = game;
     for (const move of moves) {
@@ -109,7 +118,9 @@ export class TestClient {
         move,
       } as ClientMessage);
       if (reply.type !== 'ack') throw new Error(`move ${JSON.stringify(move)} refused: ${reply.code} ${reply.message}`);
-      current = reply.game;
+      const next = advanceSnapshot(current, move as GameAction, reply);
+      if (!next) throw new Error(`the ack of ${JSON.stringify(move)} does not follow from the game`);
+      current = next;
     }
     return current;
   }

@@ -1,6 +1,6 @@
 import type { ClientMessage, ErrorCode, GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import { dealFromSeed } from '@scorpion/rules';
-import type { Outcome } from '../games/service.ts';
+import type { Acted, Refusal, Shown } from '../games/service.ts';
 import type { Services } from '../services.ts';
 
 type Reply = ServerMessage | ServerMessage[];
@@ -21,19 +21,18 @@ export function errorFrame(
   };
 }
 
-function fromOutcome(outcome: Outcome, ref: string, gameId: string, as: 'ack' | 'game'): ServerMessage {
-  if (!outcome.ok) {
-    return errorFrame(outcome.code, outcome.message, { ref, gameId, reason: outcome.reason, game: outcome.game });
-  }
-  if (as === 'game') return { type: 'game', game: outcome.game };
-  return {
-    type: 'ack',
-    gameId,
-    seq: outcome.game.seq,
-    duplicate: outcome.duplicate,
-    events: outcome.events,
-    game: outcome.game,
-  };
+function refused(refusal: Refusal, ref: string, gameId: string): ServerMessage {
+  return errorFrame(refusal.code, refusal.message, { ref, gameId, reason: refusal.reason, game: refusal.game });
+}
+
+function ackFrame(acted: Acted, ref: string, gameId: string): ServerMessage {
+  if (!acted.ok) return refused(acted, ref, gameId);
+  const { seq, duplicate, events, update, game } = acted;
+  return { type: 'ack', gameId, seq, duplicate, events, update, game };
+}
+
+function gameFrame(shown: Shown, ref: string, gameId: string): ServerMessage {
+  return shown.ok ? { type: 'game', game: shown.game } : refused(shown, ref, gameId);
 }
 
 /**
@@ -46,16 +45,14 @@ export function handle(s: Services, playerId: string, m: ClientMessage): Promise
     case 'ping':
       return { type: 'pong', id: m.id, serverTime: s.now() };
     case 'move':
-      return s.games.act(playerId, m.gameId, m.expect, m.move).then((o) => fromOutcome(o, m.type, m.gameId, 'ack'));
+      return s.games.act(playerId, m.gameId, m.expect, m.move).then((o) => ackFrame(o, m.type, m.gameId));
     case 'undo':
     case 'redo':
-      return s.games
-        .act(playerId, m.gameId, m.expect, { kind: m.type })
-        .then((o) => fromOutcome(o, m.type, m.gameId, 'ack'));
+      return s.games.act(playerId, m.gameId, m.expect, { kind: m.type }).then((o) => ackFrame(o, m.type, m.gameId));
     case 'give-up':
-      return s.games.giveUp(playerId, m.gameId).then((o) => fromOutcome(o, m.type, m.gameId, 'game'));
+      return s.games.giveUp(playerId, m.gameId).then((o) => gameFrame(o, m.type, m.gameId));
     case 'game-resume':
-      return s.games.resume(playerId, m.gameId).then((o) => fromOutcome(o, m.type, m.gameId, 'game'));
+      return s.games.resume(playerId, m.gameId).then((o) => gameFrame(o, m.type, m.gameId));
     case 'daily-join':
       return s.daily.join(playerId).then(async (session) => ({ type: 'game', game: await s.games.snapshot(session) }));
     case 'practice-start':
@@ -75,7 +72,7 @@ export function handle(s: Services, playerId: string, m: ClientMessage): Promise
         const frames: ServerMessage[] = [{ type: 'room', room: r.value.room }];
         if (r.value.game) {
           const resumed = await s.games.resume(playerId, r.value.game);
-          frames.push(fromOutcome(resumed, 'room-join', r.value.game, 'game'));
+          frames.push(gameFrame(resumed, 'room-join', r.value.game));
         }
         return frames;
       });

@@ -1,5 +1,5 @@
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
-import { toGameState } from '@scorpion/protocol';
+import { advanceSnapshot, toGameState } from '@scorpion/protocol';
 import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
 import type { Connection } from '../net/connection.svelte.ts';
 
@@ -7,11 +7,13 @@ import type { Connection } from '../net/connection.svelte.ts';
 export type GameLink = Pick<Connection, 'send' | 'listen' | 'onReady'>;
 
 type ErrorFrame = Extract<ServerMessage, { type: 'error' }>;
+type AckFrame = Extract<ServerMessage, { type: 'ack' }>;
 
 /**
  * A game the server holds. The board shows the server's player view with this client's own
- * moves laid on top at once (the shared rules judge them the same way the server will); each
- * `ack` replaces the snapshot, and a refusal rolls the board back to what the server says.
+ * moves laid on top at once (the shared rules judge them the same way the server will). An
+ * `ack` moves the snapshot on by the oldest pending move (the ack says what it turned over),
+ * and a refusal rolls the board back to what the server says.
  */
 export class OnlineGame {
   #snapshot = $state.raw<GameSnapshot>() as GameSnapshot;
@@ -116,16 +118,32 @@ export class OnlineGame {
 
   #onMessage(message: ServerMessage) {
     if (message.type === 'ack' && message.gameId === this.id) {
-      this.#rejected = '';
-      const advanced = message.game.seq - this.#snapshot.seq;
-      if (advanced <= 0) return;
-      this.#accept(message.game);
-      // The oldest pending moves are the ones acknowledged; the rest still stand on top of them.
-      this.#pending = this.#pending.slice(advanced);
+      this.#onAck(message);
     } else if (message.type === 'game' && message.game.gameId === this.id) {
       this.#resync(message.game);
     } else if (message.type === 'error' && message.gameId === this.id) {
       this.#onError(message);
+    }
+  }
+
+  #onAck(ack: AckFrame) {
+    this.#rejected = '';
+    const advanced = ack.seq - this.#snapshot.seq;
+    if (advanced <= 0) return;
+    if (ack.game) {
+      this.#accept(ack.game);
+      // The oldest pending moves are the ones acknowledged; the rest still stand on top of them.
+      this.#pending = this.#pending.slice(advanced);
+      return;
+    }
+    const move = this.#pending[0];
+    const next = advanced === 1 && move ? advanceSnapshot(this.#snapshot, move, ack) : undefined;
+    if (next) {
+      this.#accept(next);
+      this.#pending = this.#pending.slice(1);
+    } else {
+      // Out of step (another tab played, say): the whole game puts it right.
+      this.#connection.send({ type: 'game-resume', gameId: this.id });
     }
   }
 

@@ -1,21 +1,17 @@
-import type { ClientMessage, GameSnapshot, ServerMessage, WireView } from '@scorpion/protocol';
-import { applyMove, cardCode, type GameState, type Move, positionFromText, toPlayerView } from '@scorpion/rules';
+import {
+  type ClientMessage,
+  type GameSnapshot,
+  type GameUpdate,
+  type ServerMessage,
+  toWireEvents,
+  toWireView,
+  type WireView,
+} from '@scorpion/protocol';
+import { applyMove, type GameState, type Move, positionFromText, toPlayerView } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { type GameLink, OnlineGame } from './onlineGame.svelte.ts';
 
-function wire(state: GameState): WireView {
-  const code = (c: number) => (c < 0 ? null : cardCode(c));
-  const view = toPlayerView(state);
-  return {
-    variant: view.variant,
-    options: view.options,
-    columns: view.columns.map((col) => col.map(code)),
-    hidden: [...view.hidden],
-    stock: view.stock.length,
-    reserve: view.reserve.map(cardCode),
-    foundations: view.foundations.map((run) => run.map(cardCode)),
-  };
-}
+const wire = (state: GameState): WireView => toWireView(toPlayerView(state));
 
 function snapshot(state: GameState, seq: number): GameSnapshot {
   return {
@@ -75,6 +71,29 @@ const after = (state: GameState, move: Move) => {
   return r.state;
 };
 
+/** The small ack the server sends for `move` played at `seq - 1` on the full `state`. */
+function ackFor(state: GameState, move: Move, seq: number): ServerMessage {
+  const r = applyMove(state, move);
+  if (!r.ok) throw new Error(r.reason);
+  const { status, stuck, canUndo, canRedo, moves, undos, progress, faceDown, elapsedMs, serverTime } = snapshot(
+    r.state,
+    seq,
+  );
+  const update: GameUpdate = {
+    status,
+    stuck,
+    canUndo,
+    canRedo,
+    moves,
+    undos,
+    progress,
+    faceDown,
+    elapsedMs,
+    serverTime,
+  };
+  return { type: 'ack', gameId: 'g1', seq, duplicate: false, events: toWireEvents(r.events), update, game: null };
+}
+
 describe('OnlineGame', () => {
   it('moves at once, sends the move with the seq it expects, and takes the ack', () => {
     const link = new FakeLink();
@@ -83,16 +102,38 @@ describe('OnlineGame', () => {
     expect(game.view.columns[1]!.length).toBe(3);
     expect(link.sent).toEqual([{ type: 'move', gameId: 'g1', expect: 0, move: first }]);
     expect(game.moves).toBe(1);
-    link.deliver({
-      type: 'ack',
-      gameId: 'g1',
-      seq: 1,
-      duplicate: false,
-      events: [],
-      game: snapshot(after(start, first), 1),
-    });
+    link.deliver(ackFor(start, first, 1));
     expect(game.busy).toBe(false);
+    expect(game.snapshot).toEqual(snapshot(after(start, first), 1));
     expect(game.view.columns[1]!.length).toBe(3);
+  });
+
+  it('learns from the small ack the card its move turned over, and the deal it made', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    // Column 1 is `ac 9H`: moving 9H turns the Ace of clubs over.
+    const turning: Move = { kind: 'move', from: 0, row: 1, to: 1 };
+    game.play(turning);
+    expect(game.view.columns[0]).toEqual([-1]);
+    link.deliver(ackFor(start, turning, 1));
+    const turned = after(start, turning);
+    expect(game.snapshot.view).toEqual(wire(turned));
+    expect(game.view.columns[0]).toEqual([0]);
+
+    game.play({ kind: 'deal' });
+    link.deliver(ackFor(turned, { kind: 'deal' }, 2));
+    expect(game.snapshot.view).toEqual(wire(after(turned, { kind: 'deal' })));
+    expect(game.snapshot.seq).toBe(2);
+  });
+
+  it('asks for the whole game when an ack does not follow from its own moves', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    link.deliver(ackFor(start, first, 1));
+    expect(link.sent).toEqual([{ type: 'game-resume', gameId: 'g1' }]);
+    expect(game.snapshot.seq).toBe(0);
+    link.deliver({ type: 'game', game: snapshot(after(start, first), 1) });
+    expect(game.snapshot.seq).toBe(1);
   });
 
   it('refuses an illegal move locally with the rules reason, sending nothing', () => {

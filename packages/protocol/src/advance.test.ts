@@ -1,0 +1,130 @@
+import {
+  applyMove,
+  dealFromSeed,
+  type GameState,
+  legalMoves,
+  type Move,
+  newGame,
+  toPlayerView,
+  VARIANTS,
+  type VariantId,
+} from '@scorpion/rules';
+import { describe, expect, test } from 'vitest';
+import { advanceSnapshot } from './advance.ts';
+import type { GameSnapshot, GameUpdate } from './game.ts';
+import { Ack } from './server.ts';
+import { toWireEvents, toWireView } from './wire.ts';
+
+const UPDATE: GameUpdate = {
+  status: 'playing',
+  stuck: false,
+  canUndo: true,
+  canRedo: false,
+  moves: 0,
+  undos: 0,
+  progress: 0,
+  faceDown: 0,
+  elapsedMs: 1234,
+  serverTime: 5678,
+};
+
+/** What the server sends of `state` (its `wireView`), as a snapshot at `seq`. */
+function snapshotOf(state: GameState, seq: number): GameSnapshot {
+  return {
+    gameId: 'g1',
+    kind: 'practice',
+    ranked: false,
+    seq,
+    view: toWireView(toPlayerView(state)),
+    ...UPDATE,
+    daily: null,
+    roomCode: null,
+    raceId: null,
+    seed: null,
+    record: null,
+  };
+}
+
+/** The small ack the server sends for a move it applied to the full state. */
+function ackOf(seq: number, events: Parameters<typeof toWireEvents>[0], moves: number): Ack {
+  return Ack.parse({
+    type: 'ack',
+    gameId: 'g1',
+    seq,
+    duplicate: false,
+    events: toWireEvents(events),
+    update: { ...UPDATE, moves },
+    game: null,
+  });
+}
+
+/** A deterministic walk through legal moves, the deal and foundation moves included. */
+function* walk(state: GameState, seed: number, steps: number) {
+  let x = seed;
+  for (let i = 0; i < steps; i++) {
+    const moves = legalMoves(state);
+    if (moves.length === 0) return;
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    const move = moves[x % moves.length]!;
+    const result = applyMove(state, move);
+    if (!result.ok) throw new Error(`a legal move was refused: ${result.reason}`);
+    yield { before: state, move, result, seq: i };
+    state = result.state;
+  }
+}
+
+const seedOf = (n: number) => n.toString(16).padStart(32, '0');
+
+describe('advanceSnapshot works out the board the server holds, from the small ack', () => {
+  for (const variant of Object.keys(VARIANTS) as VariantId[]) {
+    for (const options of [
+      { foundations: false, open: false },
+      { foundations: true, open: false },
+      { foundations: true, open: true },
+    ]) {
+      test(`${variant} ${JSON.stringify(options)}`, () => {
+        let turned = 0;
+        let dealt = 0;
+        for (let game = 1; game <= 12; game++) {
+          const start = newGame(variant, options, dealFromSeed(variant, seedOf(game)));
+          for (const { before, move, result, seq } of walk(start, game, 200)) {
+            turned += result.events.filter((e) => e.type === 'turned').length;
+            dealt += result.events.filter((e) => e.type === 'dealt').length;
+            const after = advanceSnapshot(snapshotOf(before, seq), move, ackOf(seq + 1, result.events, seq + 1));
+            expect(after).toEqual({ ...snapshotOf(result.state, seq + 1), moves: seq + 1 });
+          }
+        }
+        // The walks must have met what the ack has to carry, or the test proves little.
+        if (!options.open) expect(turned).toBeGreaterThan(0);
+        if (VARIANTS[variant].reserve === 'stock') expect(dealt).toBeGreaterThan(0);
+      });
+    }
+  }
+});
+
+describe('advanceSnapshot declines what it cannot work out', () => {
+  const start = newGame('scorpion', { foundations: false, open: false }, dealFromSeed('scorpion', seedOf(7)));
+  const move = legalMoves(start).find((m): m is Move => m.kind === 'move')!;
+  const played = applyMove(start, move);
+  if (!played.ok) throw new Error('no first move');
+  const before = snapshotOf(start, 3);
+
+  test('an ack with the whole game is taken as it is', () => {
+    const game = snapshotOf(played.state, 4);
+    expect(advanceSnapshot(before, move, { ...ackOf(4, played.events, 4), game })).toBe(game);
+  });
+
+  test('an ack that is not for the next action', () => {
+    expect(advanceSnapshot(before, move, ackOf(5, played.events, 5))).toBeUndefined();
+    expect(advanceSnapshot(before, move, { ...ackOf(4, played.events, 4), gameId: 'other' })).toBeUndefined();
+  });
+
+  test('undo and redo without the whole game', () => {
+    expect(advanceSnapshot(before, { kind: 'undo' }, ackOf(4, [], 4))).toBeUndefined();
+    expect(advanceSnapshot(before, { kind: 'redo' }, ackOf(4, [], 4))).toBeUndefined();
+  });
+
+  test('a move that does not apply to the snapshot', () => {
+    expect(advanceSnapshot(snapshotOf(played.state, 3), move, ackOf(4, [], 4))).toBeUndefined();
+  });
+});
