@@ -36,10 +36,6 @@ export class Connections implements Push {
     const frame = JSON.stringify(message);
     for (const socket of set) sendFrame(socket, frame);
   }
-
-  all(): WebSocket[] {
-    return [...this.byPlayer.values()].flatMap((set) => [...set]);
-  }
 }
 
 const OPEN = 1;

@@ -1,13 +1,13 @@
 import type {} from '@fastify/websocket';
 import { ClientMessage, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
 import { playerOf } from '../identity/session-cookie.ts';
 import type { ServerMetrics } from '../ops/metrics-server.ts';
 import type { Drain } from '../ops/shutdown.ts';
 import type { Services } from '../services.ts';
 import { sendFrame } from './connections.ts';
 import { errorFrame, handle } from './handlers.ts';
+import { Heartbeat } from './heartbeat.ts';
 import { RateLimit } from './rate-limit.ts';
 
 export const MAX_FRAME_BYTES = 4096;
@@ -53,20 +53,8 @@ export async function wsRoutes(
   opts: { services: Services; edge: EdgeOptions; metrics: ServerMetrics; drain: Drain },
 ) {
   const { services, edge, metrics, drain } = opts;
-  const alive = new WeakMap<WebSocket, boolean>();
-
-  const heartbeat = setInterval(() => {
-    for (const socket of services.connections.all()) {
-      if (alive.get(socket) === false) {
-        socket.terminate();
-        continue;
-      }
-      alive.set(socket, false);
-      socket.ping();
-    }
-  }, edge.heartbeatMs);
-  heartbeat.unref();
-  app.addHook('onClose', async () => clearInterval(heartbeat));
+  const heartbeat = new Heartbeat(edge.heartbeatMs);
+  app.addHook('onClose', async () => heartbeat.stop());
 
   app.get('/ws', { websocket: true }, (socket, request) => {
     const send = (message: ServerMessage) => {
@@ -82,8 +70,7 @@ export async function wsRoutes(
     const limit = new RateLimit(edge.ratePerSecond, edge.rateBurst, edge.ratePerSecond, performance.now());
     const player = playerOf(request, services.repos.players);
     let playerId: string | undefined;
-    alive.set(socket, true);
-    socket.on('pong', () => alive.set(socket, true));
+    heartbeat.add(socket);
     socket.on('error', (error) => {
       const reason = rejectedFrame(error);
       if (reason) metrics.rejected(reason);
