@@ -4,6 +4,7 @@ import { join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { configFromEnv, REPO_ROOT } from '../config.ts';
+import { SERVER_NODE_FLAGS } from '../node-flags.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import {
   durationMs,
@@ -112,14 +113,15 @@ describe('the database', () => {
 });
 
 describe('the process', () => {
-  test('CMD runs the entry file that `pnpm start` runs, from the server package', () => {
+  test('CMD runs the entry file that `pnpm start` runs, from the server package, with the same node flags', () => {
     const cmd = execForm(last(runtime, 'CMD')!);
-    expect(cmd.slice(0, 3)).toEqual(['node', '--import', 'tsx']);
-    const entry = cmd[3]!;
+    const flags = SERVER_NODE_FLAGS.length;
+    expect(cmd.slice(0, 4 + flags)).toEqual(['node', ...SERVER_NODE_FLAGS, '--import', 'tsx', cmd[3 + flags]]);
+    const entry = cmd[3 + flags]!;
     expect(existsSync(inImage(workdir, entry))).toBe(true);
     expect(inImage(workdir, '.')).toBe(join(REPO_ROOT, 'apps/server'));
     const start = JSON.parse(read('apps/server/package.json')).scripts.start as string;
-    expect(start).toBe(`tsx ${entry}`);
+    expect(start).toBe(cmd.join(' '));
   });
 
   test('runs as a non-root user on the slim image of the Node the tests run on', () => {

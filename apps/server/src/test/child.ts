@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../node-flags.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -12,12 +13,12 @@ export interface ChildServer {
 }
 
 /**
- * The real server as its own process (`tsx src/server.ts`), on any free port: what crash tests
+ * The real server as its own process (as `pnpm start` runs it), on any free port: what crash tests
  * kill with SIGKILL. `env` adds to the environment (DATABASE_PATH, SCORPION_SECRET, …);
  * `nodeArgs` go to node itself (e.g. `--cpu-prof` for a profile of a benchmark run).
  */
 export function spawnServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
