@@ -1,12 +1,14 @@
 import { benchLeaderboards, formatLeaderboards } from './leaderboard.ts';
+import { benchWsFloor, formatFloor } from './ws-floor.ts';
 import { benchWsLoad, formatLoad, type LoadFigures } from './ws-load.ts';
 
-export { benchLeaderboards, benchWsLoad, formatLeaderboards, formatLoad };
+export { benchLeaderboards, benchWsFloor, benchWsLoad, formatFloor, formatLeaderboards, formatLoad };
 
 /**
  * Both server benchmarks as Markdown, for `pnpm bench`: the leaderboard reads on `results`
  * stored results, then the WebSocket load at each player count in `ramp` (the first is the
- * issue's 1,000 players in 500 races, two actions a second each).
+ * issue's 1,000 players in 500 races, two actions a second each), then the same pattern
+ * against a bare echo server: what the machine adds to a round trip on its own.
  */
 export async function serverBenchMarkdown(
   options: { results?: number; ramp?: readonly number[]; seconds?: number } = {},
@@ -16,6 +18,7 @@ export async function serverBenchMarkdown(
   for (const players of options.ramp ?? [1000]) {
     loads.push(await benchWsLoad({ players, seconds: options.seconds ?? 30, movesPerSecond: 2 }));
   }
+  const floor = await benchWsFloor(options.ramp?.[0] ?? 1000, options.seconds ?? 30);
   return [
     '## Server: leaderboard reads',
     '',
@@ -24,5 +27,7 @@ export async function serverBenchMarkdown(
     '## Server: WebSocket load (server in its own process, this process the clients)',
     '',
     formatLoad(loads),
+    '',
+    formatFloor(floor),
   ].join('\n');
 }

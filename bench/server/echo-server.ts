@@ -1,0 +1,24 @@
+import { createRequire } from 'node:module';
+
+/**
+ * The floor of the WebSocket load bench: a bare `ws` server with no game behind it. It answers
+ * every frame with one the size of a move's ack and sends every socket a frame the size of a
+ * race-progress frame twice a second, as the real server does. Prints its port.
+ */
+const { WebSocketServer } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
+  'ws',
+) as typeof import('ws');
+
+const ACK = JSON.stringify({ type: 'ack', filler: 'x'.repeat(300) });
+const PROGRESS = JSON.stringify({ type: 'race-progress', filler: 'y'.repeat(250) });
+
+const server = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 4096 });
+server.on('listening', () => console.log(`listening on ${(server.address() as { port: number }).port}`));
+server.on('connection', (socket) => {
+  socket.on('message', (data) => {
+    JSON.parse(data.toString());
+    socket.send(ACK);
+  });
+  const progress = setInterval(() => socket.send(PROGRESS), 500);
+  socket.on('close', () => clearInterval(progress));
+});

@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ms, percentile } from './stats.ts';
+
+const { WebSocket } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
+  'ws',
+) as typeof import('ws');
+
+export interface FloorFigures {
+  readonly players: number;
+  readonly actions: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+const MOVE = JSON.stringify({
+  type: 'move',
+  gameId: 'V1StGXR8_Z5jdHi6B-myT',
+  expect: 12,
+  move: { kind: 'move', from: 1, row: 4, to: 5 },
+});
+
+/**
+ * What this machine itself adds to a round trip: the load bench's pattern (one socket per
+ * player, an action every `1 / movesPerSecond` s each, phased evenly, progress frames coming
+ * back) against a bare echo server in its own process (`echo-server.ts`). Whatever the real
+ * server measures above this is the server's.
+ */
+export async function benchWsFloor(players: number, seconds: number, movesPerSecond = 2): Promise<FloorFigures> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'echo-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<string>((resolve) => {
+      child.stdout.on('data', (d) => {
+        const match = /listening on (\d+)/.exec(String(d));
+        if (match) resolve(match[1]!);
+      });
+    });
+    const sockets = [];
+    for (let i = 0; i < players; i++) {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}`);
+      await new Promise((resolve) => socket.once('open', resolve));
+      sockets.push(socket);
+    }
+    const rtts: number[] = [];
+    let measuring = false;
+    const period = 1000 / movesPerSecond;
+    const timers: NodeJS.Timeout[] = [];
+    sockets.forEach((socket, i) => {
+      let sentAt: number | undefined;
+      socket.on('message', (data) => {
+        const text = data.toString();
+        if (text.startsWith('{"type":"race-progress"')) return;
+        JSON.parse(text);
+        if (measuring && sentAt !== undefined) rtts.push(performance.now() - sentAt);
+        sentAt = undefined;
+      });
+      const send = () => {
+        if (sentAt !== undefined) return;
+        sentAt = performance.now();
+        socket.send(MOVE);
+      };
+      timers.push(setTimeout(() => timers.push(setInterval(send, period)), (i * period) / players));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    measuring = true;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    measuring = false;
+    for (const timer of timers) clearInterval(timer);
+    for (const socket of sockets) socket.terminate();
+    return {
+      players,
+      actions: rtts.length,
+      p50: percentile(rtts, 50),
+      p95: percentile(rtts, 95),
+      p99: percentile(rtts, 99),
+      max: percentile(rtts, 100),
+    };
+  } finally {
+    child.kill();
+  }
+}
+
+export function formatFloor(f: FloorFigures): string {
+  return [
+    '| players (bare echo server) | round trips | p50 ms | p95 ms | p99 ms | max ms |',
+    '|---|---|---|---|---|---|',
+    `| ${f.players.toLocaleString('en-US')} | ${f.actions.toLocaleString('en-US')} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} |`,
+  ].join('\n');
+}
+
+/** `node --import tsx bench/server/ws-floor.ts [--players 1000] [--seconds 15]` */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name: string, fallback: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? process.argv[i + 1]! : fallback;
+  };
+  console.log(formatFloor(await benchWsFloor(Number(arg('players', '1000')), Number(arg('seconds', '15')))));
+  process.exit(0);
+}
