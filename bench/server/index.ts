@@ -24,7 +24,7 @@ export async function serverBenchMarkdown(
     '',
     formatLeaderboards(boards),
     '',
-    '## Server: WebSocket load (server in its own process, this process the clients)',
+    '## Server: WebSocket load (the server in its own process, the clients in another)',
     '',
     formatLoad(loads),
     '',

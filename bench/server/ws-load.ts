@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -90,11 +91,42 @@ function waitFor(racer: Racer, type: string): Promise<Record<string, unknown>> {
 }
 
 /**
+ * The load generator's own node flags. Its garbage collector's helper threads, spread over
+ * both cores of the bench machine, took the CPU from the server's event loop at random: with
+ * V8's defaults the same server measured a p99 of 9–19 ms, with these 6–7 ms. Real players'
+ * browsers are not on the server's cores; the clients should be as light on them as they can.
+ */
+export const CLIENT_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded-gc'];
+
+/**
  * `players` players in `players / 2` two-player races, each sending one action (a legal move
  * from its own view, or an undo when stuck) `movesPerSecond` times a second, for `seconds`.
- * The server runs as its own process on a fresh database; this process is the client.
+ * The server runs as its own process on a fresh database, and the clients in another
+ * (`CLIENT_NODE_FLAGS`), which starts the server and reports its figures as JSON.
  */
 export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
+  const args = ['--players', String(options.players), '--seconds', String(options.seconds)];
+  args.push('--rate', String(options.movesPerSecond), ...(options.url ? ['--url', options.url] : []));
+  const child = spawn(
+    process.execPath,
+    [...CLIENT_NODE_FLAGS, '--import', 'tsx', import.meta.filename, '--clients', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the load clients exited with ${code}`);
+  const figures = JSON.parse(out) as LoadFigures;
+  // JSON has no NaN: an unknown server CPU time (a server given by --url) comes back as null.
+  return { ...figures, serverCpuPerAction: figures.serverCpuPerAction ?? Number.NaN };
+}
+
+/** The clients of `benchWsLoad`, in this process. */
+async function runClients(options: LoadOptions): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'scorpion-bench-ws-'));
   const server = options.url
     ? { url: options.url, wsUrl: `${options.url.replace('http', 'ws')}/ws`, process: undefined, exited: undefined }
@@ -271,10 +303,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const seconds = Number(arg('seconds', '30'));
   const movesPerSecond = Number(arg('rate', '2'));
+  const url = process.argv.includes('--url') ? arg('url', '') : undefined;
+  if (process.argv.includes('--clients')) {
+    console.log(
+      JSON.stringify(await runClients({ url, players: Number(arg('players', '1000')), seconds, movesPerSecond })),
+    );
+    process.exit(0);
+  }
   const counts = arg('ramp', arg('players', '1000')).split(',').map(Number);
   const figures: LoadFigures[] = [];
   for (const players of counts) {
-    const url = process.argv.includes('--url') ? arg('url', '') : undefined;
     figures.push(await benchWsLoad({ url, players, seconds, movesPerSecond }));
     console.error(formatLoad(figures.slice(-1)));
   }
