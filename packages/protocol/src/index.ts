@@ -39,5 +39,6 @@ export * from './game.ts';
 export * from './histogram.ts';
 export * from './rest.ts';
 export * from './server.ts';
+export * from './version.ts';
 export * from './view.ts';
 export * from './wire.ts';

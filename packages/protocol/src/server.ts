@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
 import { GameKind, GameOptions, GameSnapshot, GameUpdate, Seed, VariantId, WireEvent } from './game.ts';
+import { PROTOCOL_VERSION } from './version.ts';
 
 export const Player = z.strictObject({ id: z.string(), nickname: z.string() });
 export type Player = z.infer<typeof Player>;
@@ -9,7 +10,7 @@ export type Player = z.infer<typeof Player>;
 /** Sent once, right after the upgrade: who you are and what you can resume. */
 export const Welcome = z.strictObject({
   type: z.literal('welcome'),
-  protocol: z.literal(1),
+  protocol: z.literal(PROTOCOL_VERSION),
   player: Player,
   serverTime: z.int(),
   /** Your unfinished games, newest first: send `game-resume` to pick one up again. */

@@ -1,5 +1,5 @@
 import type {} from '@fastify/websocket';
-import { ClientMessage, type ServerMessage } from '@scorpion/protocol';
+import { ClientMessage, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { playerOf } from '../identity/session-cookie.ts';
 import type { ServerMetrics } from '../ops/metrics-server.ts';
@@ -162,7 +162,7 @@ export async function wsRoutes(
       if (socket.readyState !== socket.OPEN) return undefined;
       send({
         type: 'welcome',
-        protocol: 1,
+        protocol: PROTOCOL_VERSION,
         player: { id: p.id, nickname: p.nickname },
         serverTime: services.now(),
         games: games.map((g) => ({

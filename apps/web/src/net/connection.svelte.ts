@@ -1,4 +1,5 @@
-import type { ClientMessage, ServerMessage } from '@scorpion/protocol';
+import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
+import { reloadForProtocol } from './outdated.ts';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'online' | 'reconnecting';
 
@@ -102,6 +103,9 @@ export class Connection {
   }
 
   #onWelcome(message: Welcome) {
+    // A page older (or newer) than the server would misread its frames: fetch the app again.
+    const version = message.protocol as number;
+    if (version !== PROTOCOL_VERSION && reloadForProtocol(version)) return;
     this.#welcome = message;
     this.#attempt = 0;
     this.#status = 'online';
