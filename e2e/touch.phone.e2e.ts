@@ -56,6 +56,11 @@ test('on a phone, a finger drags a card onto its column and a tap plays the only
   await expect(card(page, tapped.to, second.row)).toHaveAttribute('aria-label', second.label);
   await expect(await movesShown(page)).toHaveText('2');
   await page.screenshot({ path: join(ARTIFACTS, '31-touch-played-phone.png') });
+
+  // The stock's Deal badge stays above the first column (it used to hang over its top).
+  const badge = (await page.locator('.deal-label').boundingBox())!;
+  const firstColumn = (await page.locator('.columns .column').first().boundingBox())!;
+  expect(badge.y + badge.height).toBeLessThanOrEqual(firstColumn.y);
 });
 
 test('on a phone, a double tap sends a completed run to the foundations', async ({ page }) => {
