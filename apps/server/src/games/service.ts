@@ -139,13 +139,9 @@ export class GameService {
 
   /** What an action changed besides the board: cheap, and holds no card. */
   update(session: Session): GameUpdate {
-    return update(this.updateFields(session), session.state);
-  }
-
-  private updateFields(session: Session): Omit<GameUpdate, 'progress' | 'faceDown'> {
     const row = session.row;
     const playing = row.status === 'playing';
-    return {
+    const fields = {
       status: row.status,
       stuck: playing && session.stuck,
       canUndo: playing && session.tryAction({ kind: 'undo' }).ok,
@@ -155,9 +151,11 @@ export class GameService {
       elapsedMs: this.elapsed(row),
       serverTime: this.now(),
     };
+    return update(fields, session.state);
   }
 
-  async snapshot(session: Session): Promise<GameSnapshot> {
+  /** The whole game; `current` is its update when the caller has already worked it out. */
+  async snapshot(session: Session, current: GameUpdate = this.update(session)): Promise<GameSnapshot> {
     const row = session.row;
     const race = row.raceId ? await this.raceInfo(row.raceId) : undefined;
     const isPublic = await this.isPublic(row, race);
@@ -179,7 +177,7 @@ export class GameService {
         roomCode: race?.code ?? null,
         raceId: row.raceId,
       },
-      update: this.updateFields(session),
+      update: current,
       state: session.state,
       seed: row.playerSeed || isPublic ? row.seed : null,
       record,
@@ -208,8 +206,9 @@ export class GameService {
       }
       // A resent action is acknowledged again, even the one that ended the game.
       if (expect < session.seq && JSON.stringify(session.log[expect]!.action) === JSON.stringify(action)) {
-        const game = await this.snapshot(session);
-        return { ok: true, seq: session.seq, duplicate: true, events: [], update: this.update(session), game };
+        const current = this.update(session);
+        const game = await this.snapshot(session, current);
+        return { ok: true, seq: session.seq, duplicate: true, events: [], update: current, game };
       }
       const refusal = await this.refuseIfClosed(session);
       if (refusal) return refusal;
@@ -247,8 +246,9 @@ export class GameService {
       this.changed(session);
       // Only a plain move in a game still going can be worked out by the client from the ack.
       const whole = undone || session.row.status !== 'playing';
-      const game = whole ? await this.snapshot(session) : null;
-      return { ok: true, seq: session.seq, duplicate: false, events, update: this.update(session), game };
+      const current = this.update(session);
+      const game = whole ? await this.snapshot(session, current) : null;
+      return { ok: true, seq: session.seq, duplicate: false, events, update: current, game };
     });
   }
 

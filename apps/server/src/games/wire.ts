@@ -13,7 +13,7 @@ export function wireView(state: GameState): WireView {
 
 export interface SnapshotInput {
   readonly base: Omit<GameSnapshot, keyof GameUpdate | 'view' | 'progress' | 'faceDown' | 'seed' | 'record'>;
-  readonly update: Omit<GameUpdate, 'progress' | 'faceDown'>;
+  readonly update: GameUpdate;
   readonly state: GameState;
   /** The seed when the player may see it (chose it, or the game is public). */
   readonly seed: string | null;
@@ -24,7 +24,7 @@ export interface SnapshotInput {
 /*
  * Both build their objects key by key: a spread that adds keys the source lacks
  * (`{ ...fields, progress }`) makes V8 build the object slowly, about 1 KB of garbage each,
- * and these run on every action.
+ * and `update` runs on every action.
  */
 
 /** What an ack carries besides the events: everything but the board, which holds no card. */
@@ -43,8 +43,7 @@ export function update(f: Omit<GameUpdate, 'progress' | 'faceDown'>, state: Game
   };
 }
 
-export function snapshot({ base: b, update: fields, state, seed, record }: SnapshotInput): GameSnapshot {
-  const u = update(fields, state);
+export function snapshot({ base: b, update: u, state, seed, record }: SnapshotInput): GameSnapshot {
   return {
     gameId: b.gameId,
     kind: b.kind,
