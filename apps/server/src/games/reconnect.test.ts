@@ -69,16 +69,22 @@ test('moves carry the expected number: duplicates re-acked, stale refused, undo 
   await d.close();
 });
 
-test('the move that won, sent again after a lost ack, is acknowledged again', async () => {
+test('the ack of the winning move holds the whole game; sent again after a lost ack, it is acknowledged again', async () => {
   const own = await startServer({ deals: fixedDeals });
   try {
     const erin = await signUp(own.url, 'Erin');
     const c = await TestClient.connect(own.wsUrl, erin.cookie);
     c.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
     const game = (await c.next('game')).game;
-    const won = await c.play(game, WINNING.moves);
+    const before = await c.play(game, WINNING.moves.slice(0, -1));
+    const last = WINNING.moves.at(-1)!;
+    const ack = await c.act({ type: 'move', gameId: game.gameId, expect: before.seq, move: last });
+    // The game is over, so its record is public: the ack brings the whole game with it.
+    expect(ack).toMatchObject({ type: 'ack', update: { status: 'won' }, game: { status: 'won' } });
+    if (ack.type !== 'ack') throw new Error('the winning move was refused');
+    expect(ack.game?.record?.moves).toHaveLength(WINNING.moves.length);
+    const won = ack.game!;
     expect(won.status).toBe('won');
-    const last = WINNING.moves[WINNING.moves.length - 1]!;
     expect(await c.act({ type: 'move', gameId: game.gameId, expect: won.seq - 1, move: last })).toMatchObject({
       type: 'ack',
       duplicate: true,

@@ -1,7 +1,6 @@
 import { advanceSnapshot, type GameSnapshot, type VariantId } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
-import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { someLegalMove } from '../test/play.ts';
 
@@ -36,22 +35,3 @@ for (const variant of ['scorpion', 'wasp', 'three-blind-mice', 'double-scorpion'
     await c.close();
   });
 }
-
-test('the ack of the winning move holds the whole game, its record now public', async () => {
-  const own = await startServer({ deals: fixedDeals });
-  try {
-    const erin = await signUp(own.url, 'Winner');
-    const c = await TestClient.connect(own.wsUrl, erin.cookie);
-    c.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
-    const game = (await c.next('game')).game;
-    const before = await c.play(game, WINNING.moves.slice(0, -1));
-    const last = WINNING.moves.at(-1)!;
-    const ack = await c.act({ type: 'move', gameId: game.gameId, expect: before.seq, move: last });
-    expect(ack).toMatchObject({ type: 'ack', update: { status: 'won' }, game: { status: 'won' } });
-    if (ack.type !== 'ack') throw new Error('the winning move was refused');
-    expect(ack.game?.record?.moves).toHaveLength(WINNING.moves.length);
-    await c.close();
-  } finally {
-    await own.close();
-  }
-});
