@@ -5,7 +5,7 @@ import type { NewGame } from '../games/service.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { FIXED_SEED, WINNING, WINNING_DECK } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
-import { DAILY_OPTIONS } from './service.ts';
+import { dailyGame } from './service.ts';
 
 /**
  * The day's deal is the winning deck with its last two cards swapped: a game dealt the winning
@@ -34,27 +34,15 @@ const verifiedOf = (playerId: string) =>
   (db.prepare('SELECT verified FROM daily_results WHERE player_id = ?').get(playerId) as { verified: number }).verified;
 
 /** A ranked daily game of today made through the game service: the day's deal with `changes`. */
-async function dailyGame(playerId: string, changes: Partial<NewGame>) {
+async function dailyGameWith(playerId: string, changes: Partial<NewGame>) {
   const { games, daily } = server.app.services;
-  const deal = await daily.deal(TODAY);
-  return games.create({
-    playerId,
-    kind: 'daily',
-    variant: deal.variant,
-    options: DAILY_OPTIONS,
-    seed: deal.seed,
-    playerSeed: false,
-    deck: deal.deck,
-    dailyDate: TODAY,
-    ranked: true,
-    ...changes,
-  });
+  return games.create({ ...dailyGame(playerId, await daily.deal(TODAY), true), ...changes });
 }
 
 test("a daily game dealt anything but the day's stored deal is not verified, even when it replays to a win", async () => {
   const [eve, sid, opal, dan] = await Promise.all(['Eve', 'Sid', 'Opal', 'Dan'].map((n) => signUp(server.url, n)));
   // Eve: the winning deck, won over the socket; every action is stored just as it was played.
-  const eveGame = await dailyGame(eve!.id, { deck: WINNING_DECK });
+  const eveGame = await dailyGameWith(eve!.id, { deck: WINNING_DECK });
   const client = await TestClient.connect(server.wsUrl, eve!.cookie);
   client.send({ type: 'game-resume', gameId: eveGame.row.id });
   const won = await client.play((await client.next('game')).game, WINNING.moves);
@@ -64,9 +52,9 @@ test("a daily game dealt anything but the day's stored deal is not verified, eve
   // Sid: the day's deck under another seed; Opal: the day's deck with open cards; Dan: the deal.
   const { games } = server.app.services;
   const others = [
-    [sid!, await dailyGame(sid!.id, { seed: 'f'.repeat(32) })],
-    [opal!, await dailyGame(opal!.id, { options: { foundations: false, open: true } })],
-    [dan!, await dailyGame(dan!.id, {})],
+    [sid!, await dailyGameWith(sid!.id, { seed: 'f'.repeat(32) })],
+    [opal!, await dailyGameWith(opal!.id, { options: { foundations: false, open: true } })],
+    [dan!, await dailyGameWith(dan!.id, {})],
   ] as const;
   for (const [player, session] of others) expect((await games.giveUp(player.id, session.row.id)).ok).toBe(true);
 

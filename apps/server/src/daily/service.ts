@@ -4,12 +4,27 @@ import { type Clock, dayNumber, utcDate } from '../clock.ts';
 import { type Certifier, pickCertified } from '../deals/certify.ts';
 import type { DealSource } from '../deals/source.ts';
 import { KeyedLock } from '../games/lock.ts';
-import type { GameService } from '../games/service.ts';
+import type { GameService, NewGame } from '../games/service.ts';
 import type { Session } from '../games/session.ts';
 import type { DailyDealRow, Repos } from '../repo/types.ts';
 
 export const DAILY_VARIANT: VariantId = 'scorpion';
 export const DAILY_OPTIONS: GameOptions = { foundations: false, open: false };
+
+/** A game of the day's deal for `playerId`: ranked for the first attempt only. */
+export function dailyGame(playerId: string, deal: DailyDealRow, ranked: boolean): NewGame {
+  return {
+    playerId,
+    kind: 'daily',
+    variant: deal.variant,
+    options: DAILY_OPTIONS,
+    seed: deal.seed,
+    playerSeed: false,
+    deck: deal.deck,
+    dailyDate: deal.date,
+    ranked,
+  };
+}
 
 /**
  * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked and its
@@ -77,18 +92,7 @@ export class DailyService {
       const session = await this.games.load(open.id);
       if (session) return session;
     }
-    const deal = await this.deal(date);
-    return this.games.create({
-      playerId,
-      kind: 'daily',
-      variant: deal.variant,
-      options: DAILY_OPTIONS,
-      seed: deal.seed,
-      playerSeed: false,
-      deck: deal.deck,
-      dailyDate: date,
-      ranked: mine.length === 0,
-    });
+    return this.games.create(dailyGame(playerId, await this.deal(date), mine.length === 0));
   }
 
   /** Ends the games still open from past days, so their results land on those days' boards. */
