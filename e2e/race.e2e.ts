@@ -46,6 +46,12 @@ test('two players race through a room link, see each other live, rematch, one le
   const hostRowOnGuest = guest.getByTestId('race-progress').locator('li', { hasText: 'Hostess' });
   await expect(hostRowOnGuest).toContainText('Solved in');
   await screenshots(guest, '11-race-progress-guest');
+  // The winner is told so, and who the race still waits for, and may leave with the result kept.
+  const hostOver = host.getByTestId('game-over');
+  await expect(hostOver).toContainText('You solved it in');
+  await expect(hostOver).toContainText('Waiting for Guest');
+  await expect(hostOver.getByRole('button', { name: 'Leave room' })).toBeVisible();
+  await screenshots(host, '11-race-solved-waiting-host');
 
   await guest.getByRole('button', { name: 'Give up' }).click();
   await guest.getByRole('button', { name: 'Really give up?' }).click();
