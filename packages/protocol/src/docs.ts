@@ -28,7 +28,12 @@ const clientMessages: Entry[] = [
   { name: 'redo', about: 'Redo an undone move (counted as a move).', schema: client.Redo },
   { name: 'give-up', about: 'End the game now; stops its clock.', schema: client.GiveUp },
   { name: 'room-create', about: 'A race room; you are its host.', schema: client.RoomCreate },
-  { name: 'room-join', about: 'Join (or come back to) a room: 2–8 players.', schema: client.RoomJoin },
+  {
+    name: 'room-join',
+    about:
+      'Join (or come back to) a room: 2–8 players. In a full room, a member who is away and not racing gives up their seat.',
+    schema: client.RoomJoin,
+  },
   { name: 'room-leave', about: 'Leave a room (an unfinished race game is given up).', schema: client.RoomLeave },
   {
     name: 'room-start',

@@ -171,7 +171,11 @@ export class RaceHub {
       const room = await this.room(code);
       if (!room) return fail('no-such-room', 'There is no room with that code.');
       if (!room.members.includes(playerId)) {
-        if (room.members.length >= MAX_PLAYERS) return fail('room-full', `A room holds ${MAX_PLAYERS} players.`);
+        if (room.members.length >= MAX_PLAYERS) {
+          const seat = this.vacantSeat(room);
+          if (!seat) return fail('room-full', `A room holds ${MAX_PLAYERS} players, and all of them are here.`);
+          await this.removeMember(room, seat);
+        }
         await this.repos.rooms.addMember(code, playerId, this.now());
         room.members.push(playerId);
         await this.learnNicknames(room, [playerId]);
@@ -189,18 +193,31 @@ export class RaceHub {
       const room = await this.room(code);
       if (!room) return fail('no-such-room', 'There is no room with that code.');
       if (!room.members.includes(playerId)) return fail('not-in-room', 'You are not in that room.');
-      await this.repos.rooms.removeMember(code, playerId);
-      room.members = room.members.filter((m) => m !== playerId);
-      if (room.row.hostId === playerId && room.members.length > 0) {
-        // The host's job is to start the next race, which only someone present can do.
-        await this.setHost(room, room.members.find((m) => this.push.connected(m)) ?? room.members[0]!);
-      }
+      await this.removeMember(room, playerId);
       const gameId = room.race?.games.get(playerId);
       const state = this.state(room);
       this.broadcastRoom(room);
       if (gameId) void this.games.close(gameId, 'gave-up');
       return { ok: true, value: state };
     });
+  }
+
+  private async removeMember(room: LiveRoom, playerId: string): Promise<void> {
+    await this.repos.rooms.removeMember(room.row.code, playerId);
+    room.members = room.members.filter((m) => m !== playerId);
+    if (room.row.hostId === playerId && room.members.length > 0) {
+      // The host's job is to start the next race, which only someone present can do.
+      await this.setHost(room, room.members.find((m) => this.push.connected(m)) ?? room.members[0]!);
+    }
+  }
+
+  /**
+   * In a full room, the seat of a member who is away and not racing now (the earliest to have
+   * joined of them): a tab closed yesterday must not keep a friend with the link out. Coming
+   * back, they join again like anyone else, if there is room.
+   */
+  private vacantSeat(room: LiveRoom): string | undefined {
+    return room.members.find((m) => !this.push.connected(m) && !room.race?.games.has(m));
   }
 
   private async setHost(room: LiveRoom, hostId: string): Promise<void> {

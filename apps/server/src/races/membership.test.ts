@@ -5,6 +5,7 @@ import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { getJson } from '../test/http.ts';
 import { joinRoom, nicknamesOf, openRoom, players, roomWhere } from '../test/rooms.ts';
+import { MAX_PLAYERS } from './hub.ts';
 
 let server: RunningServer;
 
@@ -107,4 +108,42 @@ test('a racer who leaves the room mid-race gives up; the race goes on and ranks 
     [2, 'Quit Ben', false, true],
   ]);
   for (const p of [ann!, ben!]) await p.client.close();
+});
+
+test('a full room gives the seat of a member who is away, and not racing, to a newcomer with the link', async () => {
+  const names = Array.from({ length: MAX_PLAYERS + 1 }, (_, i) => `Seat ${i + 1}`);
+  const everyone = await players(server, ...names);
+  const [host, second, third] = everyone;
+  const newcomer = everyone[MAX_PLAYERS]!;
+  const code = await openRoom(host!.client);
+  for (const p of everyone.slice(1, MAX_PLAYERS)) await joinRoom(p.client, code);
+
+  // The host and the second race (the others were away at the start, so they watch); then the
+  // second and the third close their tabs.
+  const watchers = everyone.slice(2, MAX_PLAYERS);
+  for (const p of watchers) await p.client.close();
+  host!.client.send({ type: 'room-start', code });
+  await roomWhere(host!.client, (r) => r.race !== null);
+  for (const p of watchers) p.client = await TestClient.connect(server.wsUrl, p.cookie);
+  for (const p of watchers) await joinRoom(p.client, code);
+  await second!.client.close();
+  await third!.client.close();
+  await roomWhere(host!.client, (r) => r.members.filter((m) => !m.connected).length === 2);
+
+  // The newcomer takes the third member's seat: the second is away, but racing.
+  const joined = await joinRoom(newcomer.client, code);
+  expect(joined.members).toHaveLength(MAX_PLAYERS);
+  expect(nicknamesOf(joined)).toContain('Seat 9');
+  expect(nicknamesOf(joined)).toContain('Seat 2');
+  expect(nicknamesOf(joined)).not.toContain('Seat 3');
+
+  // Back, the third finds the room full of people who are here, or racing.
+  third!.client = await TestClient.connect(server.wsUrl, third!.cookie);
+  third!.client.send({ type: 'room-join', code });
+  expect(await third!.client.next('error', (e) => e.ref === 'room-join')).toMatchObject({
+    code: 'room-full',
+    message: `A room holds ${MAX_PLAYERS} players, and all of them are here.`,
+  });
+  expect(await membersOf(code)).toBe(MAX_PLAYERS);
+  for (const p of everyone) await p.client.close();
 });
