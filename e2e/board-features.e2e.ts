@@ -156,6 +156,8 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
   await adaRow.getByRole('link', { name: 'vs you' }).click();
   const h2h = bea.getByTestId('head-to-head');
   await expect(h2h.getByText('1 race', { exact: true })).toBeVisible();
+  // Both gave up before a move: they tie, and the record says so instead of a bare 0–0.
+  await expect(h2h.getByText('1 draw', { exact: true })).toBeVisible();
   await expect(h2h).toContainText('Bea');
   await expect(h2h).toContainText('Ada');
   await screenshots(bea, '28-head-to-head');
