@@ -94,6 +94,11 @@ const endpoints: Entry[] = [
   { name: 'GET /api/leaderboards/all-time → 200', about: '', schema: rest.AllTimeBoard },
   { name: 'GET /api/head-to-head (query)', about: 'Two player ids.', schema: rest.HeadToHeadQuery },
   { name: 'GET /api/head-to-head → 200', about: 'Races both played; who ranked higher.', schema: rest.HeadToHead },
+  {
+    name: 'GET /api/me/rooms → 200',
+    about: 'The rooms the caller belongs to, the latest joined first (401 `unauthorized` without a player).',
+    schema: rest.MyRooms,
+  },
   { name: 'GET /api/rooms/:code → 200', about: 'A room, for the `/r/CODE` page.', schema: rest.RoomSummary },
   { name: 'GET /api/rooms/:code/races (query)', about: '', schema: rest.RoomHistoryQuery },
   {

@@ -165,6 +165,11 @@ export const RoomSummary = z.strictObject({
 });
 export type RoomSummary = z.infer<typeof RoomSummary>;
 
+/** `GET /api/me/rooms` — the rooms the caller belongs to, the latest joined first, at most `MY_ROOMS_MAX`. */
+export const MY_ROOMS_MAX = 10;
+export const MyRooms = z.strictObject({ rooms: z.array(RoomSummary).max(MY_ROOMS_MAX) });
+export type MyRooms = z.infer<typeof MyRooms>;
+
 /** `GET /api/rooms/:code/races?page&pageSize` — newest first. */
 export const RoomHistoryQuery = z.strictObject({ page, pageSize });
 export const RoomHistory = z.strictObject({

@@ -162,6 +162,7 @@ export interface RoomsRepo {
   members(code: string): Promise<string[]>;
   addMember(code: string, playerId: string, at: number): Promise<void>;
   removeMember(code: string, playerId: string): Promise<void>;
+  /** The codes of the rooms a player belongs to, the latest joined first. */
   roomsOf(playerId: string): Promise<string[]>;
 }
 

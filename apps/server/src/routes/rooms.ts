@@ -1,6 +1,15 @@
-import { RoomCode, type RoomHistory, RoomHistoryQuery, type RoomSummary } from '@scorpion/protocol';
+import {
+  MY_ROOMS_MAX,
+  type MyRooms,
+  RoomCode,
+  type RoomHistory,
+  RoomHistoryQuery,
+  type RoomSummary,
+} from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { playerOf } from '../identity/session-cookie.ts';
+import type { RoomRow } from '../repo/types.ts';
 import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
@@ -9,17 +18,13 @@ const Params = z.strictObject({ code: RoomCode });
 export async function roomRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { rooms, races, players } = services.repos;
 
-  app.get('/api/rooms/:code', async (request, reply) => {
-    const params = parse(reply, Params, request.params);
-    if (!params) return reply;
-    const room = await rooms.get(params.code);
-    if (!room) return fail(reply, 404, 'no-such-room', 'There is no room with that code.');
+  async function summary(room: RoomRow): Promise<RoomSummary> {
     const [host, members, count] = await Promise.all([
       players.byId(room.hostId),
       rooms.members(room.code),
       races.count(room.code),
     ]);
-    const body: RoomSummary = {
+    return {
       code: room.code,
       host: host ?? { id: room.hostId, nickname: '?' },
       variant: room.variant,
@@ -29,6 +34,27 @@ export async function roomRoutes(app: FastifyInstance, { services }: { services:
       members: members.length,
       races: count,
     };
+  }
+
+  app.get('/api/rooms/:code', async (request, reply) => {
+    const params = parse(reply, Params, request.params);
+    if (!params) return reply;
+    const room = await rooms.get(params.code);
+    if (!room) return fail(reply, 404, 'no-such-room', 'There is no room with that code.');
+    return summary(room);
+  });
+
+  // A player who closed the room's tab finds their way back without the link.
+  app.get('/api/me/rooms', async (request, reply) => {
+    const player = await playerOf(request, players);
+    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+    const codes = (await rooms.roomsOf(player.id)).slice(0, MY_ROOMS_MAX);
+    const list = [];
+    for (const code of codes) {
+      const room = await rooms.get(code);
+      if (room) list.push(await summary(room));
+    }
+    const body: MyRooms = { rooms: list };
     return body;
   });
 

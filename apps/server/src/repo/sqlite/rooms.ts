@@ -1,5 +1,5 @@
 import type { VariantId } from '@scorpion/rules';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { roomMembers, rooms } from '../../db/schema.ts';
 import type { RoomRow, RoomsRepo } from '../types.ts';
@@ -35,10 +35,12 @@ export function sqliteRooms(db: Db): RoomsRepo {
         .run();
     },
     async roomsOf(playerId) {
+      // Two joins in one millisecond: the row inserted later is the later join.
       return db
         .select({ code: roomMembers.code })
         .from(roomMembers)
         .where(eq(roomMembers.playerId, playerId))
+        .orderBy(desc(roomMembers.joinedAt), desc(sql`rowid`))
         .all()
         .map((r) => r.code);
     },
