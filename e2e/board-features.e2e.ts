@@ -140,7 +140,17 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
   const bea = await player(browser, 'Bea', '/race');
   await bea.getByRole('button', { name: 'Create room' }).click();
   await expect(bea).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
-  await ada.goto(bea.url());
+  // Ada joins with the code as read out over the phone: lower case, in two halves.
+  const code = bea.url().slice(-6);
+  await ada.goto('/race');
+  await ada.getByLabel('The code a friend read out, or their link').fill('ZZ');
+  await ada.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(ada.getByRole('alert')).toContainText('A room code is 6 letters and digits');
+  await ada
+    .getByLabel('The code a friend read out, or their link')
+    .fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`);
+  await ada.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(ada).toHaveURL(new RegExp(`/r/${code}$`));
   await expect(bea.getByTestId('room-members')).toContainText('Ada');
   await bea.getByRole('button', { name: 'Start the race' }).click();
   // Giving up is refused until the countdown is over.
@@ -148,6 +158,15 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
   for (const page of [bea, ada]) await expect(page.getByRole('timer')).toBeHidden({ timeout: 8000 });
   for (const page of [bea, ada]) await giveUp(page);
   for (const page of [bea, ada]) await expect(page.getByTestId('race-results')).toBeVisible();
+
+  // Away from the room, Bea finds it again under her rooms.
+  await bea.goto('/race');
+  const mine = bea.getByTestId('my-rooms');
+  await expect(mine.getByRole('link', { name: code })).toBeVisible();
+  await expect(mine).toContainText('hosted by Bea · 2 players · 1 race');
+  await screenshots(bea, '27-race-new-your-rooms');
+  await mine.getByRole('link', { name: code }).click();
+  await expect(bea).toHaveURL(new RegExp(`/r/${code}$`));
 
   await bea.goto('/leaderboards?tab=all-time');
   const adaRow = bea.locator('tbody tr', { hasText: 'Ada' });
