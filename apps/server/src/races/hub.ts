@@ -178,6 +178,8 @@ export class RaceHub {
         }
         await this.repos.rooms.addMember(code, playerId, this.now());
         room.members.push(playerId);
+        // Everyone had left, the host too: the room is the newcomer's, or nobody could start a race.
+        if (!room.members.includes(room.row.hostId)) await this.setHost(room, playerId);
         await this.learnNicknames(room, [playerId]);
         this.broadcastRoom(room);
       }

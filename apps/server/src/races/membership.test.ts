@@ -147,3 +147,18 @@ test('a full room gives the seat of a member who is away, and not racing, to a n
   expect(await membersOf(code)).toBe(MAX_PLAYERS);
   for (const p of everyone) await p.client.close();
 });
+
+test('whoever joins a room everyone has left becomes its host, and can start the next race', async () => {
+  const [ann, ben, cy] = await players(server, 'Gone Ann', 'Next Ben', 'Next Cy');
+  const code = await openRoom(ann!.client);
+  ann!.client.send({ type: 'room-leave', code });
+  await ann!.client.next('room', (f) => f.room.code === code && f.room.members.length === 0);
+
+  const joined = await joinRoom(ben!.client, code);
+  expect(joined.hostId).toBe(ben!.id);
+  expect(joined.members.map((m) => [m.nickname, m.host])).toEqual([['Next Ben', true]]);
+  await joinRoom(cy!.client, code);
+  ben!.client.send({ type: 'room-start', code });
+  expect((await roomWhere(cy!.client, (r) => r.race !== null)).race?.number).toBe(1);
+  for (const p of [ann!, ben!, cy!]) await p.client.close();
+});
