@@ -482,6 +482,17 @@ export class RaceHub {
     }
   }
 
+  /** A member renamed themselves: the rooms they are in show the new name now, not after a restart. */
+  renamed(playerId: string, nickname: string): void {
+    for (const room of this.rooms.values()) {
+      if (!room.nicknames.has(playerId)) continue;
+      room.nicknames.set(playerId, nickname);
+      this.broadcastRoom(room);
+      const race = room.race;
+      if (race?.games.has(playerId) && !race.ending) void this.broadcastProgress(room, race);
+    }
+  }
+
   private broadcastRoom(room: LiveRoom): void {
     this.broadcast(room, { type: 'room', room: this.state(room) });
   }

@@ -162,3 +162,23 @@ test('whoever joins a room everyone has left becomes its host, and can start the
   expect((await roomWhere(cy!.client, (r) => r.race !== null)).race?.number).toBe(1);
   for (const p of [ann!, ben!, cy!]) await p.client.close();
 });
+
+test('a member who renames shows under the new name at once, in the room and in the race', async () => {
+  const [ann, ben] = await players(server, 'Name Ann', 'Name Ben');
+  const code = await openRoom(ann!.client);
+  await joinRoom(ben!.client, code);
+  ann!.client.send({ type: 'room-start', code });
+  await roomWhere(ann!.client, (r) => r.race !== null);
+
+  const response = await fetch(`${server.url}/api/me`, {
+    method: 'PATCH',
+    headers: { cookie: ben!.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ nickname: 'Renamed Ben' }),
+  });
+  expect(response.status).toBe(200);
+  const seen = await roomWhere(ann!.client, (r) => r.members.some((m) => m.nickname === 'Renamed Ben'));
+  expect(nicknamesOf(seen)).toEqual(['Name Ann', 'Renamed Ben']);
+  const progress = await ann!.client.next('race-progress', (p) => p.racers.some((r) => r.nickname === 'Renamed Ben'));
+  expect(progress.racers.map((r) => r.nickname).sort()).toEqual(['Name Ann', 'Renamed Ben']);
+  for (const p of [ann!, ben!]) await p.client.close();
+});

@@ -44,6 +44,7 @@ export async function playerRoutes(app: FastifyInstance, { services }: { service
     if (!checked.ok) return fail(reply, 400, 'nickname-invalid', checked.message);
     const renamed = await players.rename(player.id, checked.nickname, checked.key);
     if (renamed === 'taken') return fail(reply, 409, 'nickname-taken', 'Someone already plays under that name.');
+    services.hub.renamed(player.id, checked.nickname);
     const response: PlayerResponse = { player: { id: player.id, nickname: checked.nickname } };
     return response;
   });
