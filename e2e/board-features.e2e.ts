@@ -138,6 +138,7 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
 
   // Bea races Ada once; both give up, which is enough for a head-to-head record.
   const bea = await player(browser, 'Bea', '/race');
+  await bea.getByLabel(/Winnable deals only/).check();
   await bea.getByRole('button', { name: 'Create room' }).click();
   await expect(bea).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
   // Ada joins with the code as read out over the phone: lower case, in two halves.
@@ -152,7 +153,23 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
   await ada.getByRole('button', { name: 'Join', exact: true }).click();
   await expect(ada).toHaveURL(new RegExp(`/r/${code}$`));
   await expect(bea.getByTestId('room-members')).toContainText('Ada');
-  await bea.getByRole('button', { name: 'Start the race' }).click();
+  // The solver may take seconds to find a winnable deal: the button says so meanwhile. Its
+  // labels are recorded as they change, since the race may start before an assertion could look.
+  const start = bea.getByRole('button', { name: 'Start the race' });
+  await start.evaluate((button) => {
+    const seen: string[] = [];
+    new MutationObserver(() => seen.push(button.textContent ?? '')).observe(button, {
+      subtree: true,
+      characterData: true,
+      childList: true,
+    });
+    Object.assign(window, { startLabels: seen });
+  });
+  await start.click();
+  await expect(bea.getByRole('timer')).toBeVisible();
+  expect(await bea.evaluate(() => (window as unknown as { startLabels: string[] }).startLabels)).toContain(
+    'Finding a winnable deal…',
+  );
   // Giving up is refused until the countdown is over.
   for (const page of [bea, ada]) await expect(page.getByRole('timer')).toBeVisible();
   for (const page of [bea, ada]) await expect(page.getByRole('timer')).toBeHidden({ timeout: 8000 });
