@@ -96,4 +96,12 @@ test('two players race through a room link, see each other live, rematch, one le
   await expect(guest).toHaveURL(/\/$/);
   await expect(host.getByTestId('room-members')).not.toContainText('Guest');
   await expect(host.getByRole('button', { name: 'Waiting for a second player…' })).toBeDisabled();
+
+  // A mistyped link (an O for a 0 the codes never use) says so, and leads back to the race page.
+  await guest.goto('/r/K7MPQO');
+  await expect(guest.getByRole('alert')).toHaveText(
+    'There is no room with that code: codes are 6 letters and digits, without I, O, 0 or 1.',
+  );
+  await guest.getByRole('link', { name: 'Join or create a room' }).click();
+  await expect(guest).toHaveURL(/\/race$/);
 });
