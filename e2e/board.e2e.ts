@@ -31,12 +31,22 @@ test('an illegal drop snaps back and says why', async ({ page }) => {
   await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
   const drop = illegalDrop(start);
   const moving = card(page, drop.from, drop.row);
-  const before = await moving.boundingBox();
+  // In page coordinates: the drag scrolls the card into view first, which moves it on screen.
+  const pageY = () => moving.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  // Read once the dealt cards have glided into place: two readings in a row agree.
+  let before = Number.NaN;
+  await expect
+    .poll(async () => {
+      const [last, now] = [before, await pageY()];
+      before = now;
+      return now === last;
+    })
+    .toBe(true);
   await drag(page, drop.from, drop.row, drop.to);
   await expect(page.getByRole('status').filter({ hasText: describeReason(drop.reason) })).toBeVisible();
   await screenshots(page, '06-illegal-drop');
   await expect(moving).toHaveAttribute('aria-label', cardLabel(start.columns[drop.from]![drop.row]!, true, drop.from));
-  await expect.poll(async () => (await moving.boundingBox())?.y).toBeCloseTo(before!.y, 0);
+  await expect.poll(pageY).toBeCloseTo(before, 0);
   await expect(await movesShown(page)).toHaveText('0');
 });
 
