@@ -40,14 +40,22 @@ export function sqliteBoards(db: Db): BoardsRepo {
 
   return {
     async daily(date, offset, limit) {
+      const order = [asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId)];
+      // The page's players come from the board index alone, so OFFSET steps over index entries
+      // instead of reading and joining every row it skips; only the page's rows are read.
+      const page = db
+        .select({ playerId: dailyResults.playerId })
+        .from(dailyResults)
+        .where(onBoard(date))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
       const rows = db
         .select(boardColumns)
         .from(dailyResults)
         .innerJoin(players, eq(players.id, dailyResults.playerId))
-        .where(onBoard(date))
-        .orderBy(asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId))
-        .limit(limit)
-        .offset(offset)
+        .where(and(eq(dailyResults.date, date), inArray(dailyResults.playerId, page)))
+        .orderBy(...order)
         .all();
       return ranked(rows, offset);
     },
