@@ -106,6 +106,9 @@ export async function benchLeaderboards(results = 1_000_000): Promise<Leaderboar
     await measure('all-time: most wins top page', 500, () => boards.mostWins(0, 20));
     await measure('all-time: best streak top page', 500, () => boards.longestStreaks(0, 20));
     await measure('all-time: fastest wins top page', 500, () => boards.fastestWins(0, 20));
+    await measure('all-time: most wins page 1,000', 100, () => boards.mostWins(20_000, 20));
+    await measure('all-time: best streak page 1,000', 100, () => boards.longestStreaks(20_000, 20));
+    await measure('all-time: fastest wins page 1,000', 100, () => boards.fastestWins(20_000, 20));
     // Finishing times: the first read of a day walks every win; later ones add the rows stored since
     // (last, as it stores more results).
     await measure('daily: finishing times, first count', 10, async () => sqliteWinTimes(db)(DATE));

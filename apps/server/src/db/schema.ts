@@ -114,7 +114,7 @@ export const dailyResults = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.date, t.playerId] }),
     index('daily_results_board').on(t.date, t.verified, t.sortKey, t.finishedAt, t.playerId),
-    index('daily_results_fastest').on(t.timeMs).where(sql`won = 1 AND verified = 1`),
+    index('daily_results_fastest').on(t.timeMs, t.finishedAt, t.playerId, t.date).where(sql`won = 1 AND verified = 1`),
   ],
 );
 
@@ -138,8 +138,10 @@ export const playerStats = sqliteTable(
     bestTimeMs: integer('best_time_ms'),
   },
   (t) => [
-    index('player_stats_wins').on(t.dailyWins, t.bestStreak),
-    index('player_stats_streak').on(t.bestStreak, t.dailyWins),
+    // Each board's whole order, player id included (read backwards): a deep page steps over
+    // index entries only.
+    index('player_stats_wins').on(t.dailyWins, t.bestStreak, t.playerId),
+    index('player_stats_streak').on(t.bestStreak, t.dailyWins, t.playerId),
   ],
 );
 

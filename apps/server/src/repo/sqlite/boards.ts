@@ -37,6 +37,23 @@ export function sqliteBoards(db: Db): BoardsRepo {
   const stats = () =>
     db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
   const winTimes = sqliteWinTimes(db);
+  /**
+   * A page of an all-time board. Ties end with the player id, descending, so the whole order is
+   * its index read backwards: the page's players come from the index alone, however deep.
+   */
+  const statsPage = (order: SQL[], offset: number, limit: number) => {
+    const fullOrder = [...order, desc(playerStats.playerId)];
+    const page = db
+      .select({ playerId: playerStats.playerId })
+      .from(playerStats)
+      .orderBy(...fullOrder)
+      .limit(limit)
+      .offset(offset);
+    return stats()
+      .where(inArray(playerStats.playerId, page))
+      .orderBy(...fullOrder)
+      .all();
+  };
 
   return {
     async daily(date, offset, limit) {
@@ -99,29 +116,33 @@ export function sqliteBoards(db: Db): BoardsRepo {
       return winTimes(date);
     },
     async mostWins(offset, limit) {
-      const rows = stats()
-        .orderBy(desc(playerStats.dailyWins), desc(playerStats.bestStreak), asc(playerStats.playerId))
-        .limit(limit)
-        .offset(offset)
-        .all();
-      return rows;
+      return statsPage([desc(playerStats.dailyWins), desc(playerStats.bestStreak)], offset, limit);
     },
     async longestStreaks(offset, limit) {
-      return stats()
-        .orderBy(desc(playerStats.bestStreak), desc(playerStats.dailyWins), asc(playerStats.playerId))
-        .limit(limit)
-        .offset(offset)
-        .all();
+      return statsPage([desc(playerStats.bestStreak), desc(playerStats.dailyWins)], offset, limit);
     },
     async fastestWins(offset, limit) {
+      const fastest = and(eq(dailyResults.won, true), eq(dailyResults.verified, true));
+      const order = [
+        asc(dailyResults.timeMs),
+        asc(dailyResults.finishedAt),
+        asc(dailyResults.playerId),
+        asc(dailyResults.date),
+      ];
+      // As for the daily board: the page's keys from the `daily_results_fastest` index alone.
+      const page = db
+        .select({ date: dailyResults.date, playerId: dailyResults.playerId })
+        .from(dailyResults)
+        .where(fastest)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
       const rows = db
         .select(boardColumns)
         .from(dailyResults)
         .innerJoin(players, eq(players.id, dailyResults.playerId))
-        .where(and(eq(dailyResults.won, true), eq(dailyResults.verified, true)))
-        .orderBy(asc(dailyResults.timeMs), asc(dailyResults.finishedAt))
-        .limit(limit)
-        .offset(offset)
+        .where(and(fastest, sql`(${dailyResults.date}, ${dailyResults.playerId}) IN (${page})`))
+        .orderBy(...order)
         .all();
       return ranked(rows, offset);
     },
