@@ -1,5 +1,4 @@
-/** The server's room-code alphabet: no I, O, 0 or 1, which are easy to mistake for each other. */
-const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
+import { ROOM_CODE_PATTERN } from '@scorpion/protocol';
 
 /**
  * The room code in what a player typed or pasted: the code itself in any case and with spaces
@@ -8,5 +7,5 @@ const CODE = /^[A-HJ-NP-Z2-9]{6}$/;
 export function roomCodeFrom(text: string): string | undefined {
   const link = /\/r\/([A-Za-z0-9]+)\/?(?:[?#].*)?$/.exec(text.trim());
   const code = (link ? link[1]! : text).replace(/[\s-]/g, '').toUpperCase();
-  return CODE.test(code) ? code : undefined;
+  return ROOM_CODE_PATTERN.test(code) ? code : undefined;
 }
