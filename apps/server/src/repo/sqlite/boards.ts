@@ -38,6 +38,29 @@ export function sqliteBoards(db: Db): BoardsRepo {
     db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
   const winTimes = sqliteWinTimes(db);
   /**
+   * A page of a board of daily results. The page's results are picked from an index in the
+   * board's whole order alone (`daily_results_board`, `daily_results_fastest`), so OFFSET steps
+   * over index entries instead of reading and joining every row it skips; then only the page's
+   * rows are read.
+   */
+  const resultsPage = (where: SQL | undefined, order: SQL[], offset: number, limit: number) => {
+    const page = db
+      .select({ date: dailyResults.date, playerId: dailyResults.playerId })
+      .from(dailyResults)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    const rows = db
+      .select(boardColumns)
+      .from(dailyResults)
+      .innerJoin(players, eq(players.id, dailyResults.playerId))
+      .where(sql`(${dailyResults.date}, ${dailyResults.playerId}) IN (${page})`)
+      .orderBy(...order)
+      .all();
+    return ranked(rows, offset);
+  };
+  /**
    * A page of an all-time board. Ties end with the player id, descending, so the whole order is
    * its index read backwards: the page's players come from the index alone, however deep.
    */
@@ -57,24 +80,12 @@ export function sqliteBoards(db: Db): BoardsRepo {
 
   return {
     async daily(date, offset, limit) {
-      const order = [asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId)];
-      // The page's players come from the board index alone, so OFFSET steps over index entries
-      // instead of reading and joining every row it skips; only the page's rows are read.
-      const page = db
-        .select({ playerId: dailyResults.playerId })
-        .from(dailyResults)
-        .where(onBoard(date))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const rows = db
-        .select(boardColumns)
-        .from(dailyResults)
-        .innerJoin(players, eq(players.id, dailyResults.playerId))
-        .where(and(eq(dailyResults.date, date), inArray(dailyResults.playerId, page)))
-        .orderBy(...order)
-        .all();
-      return ranked(rows, offset);
+      return resultsPage(
+        onBoard(date),
+        [asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId)],
+        offset,
+        limit,
+      );
     },
     async dailyRankOf(date, playerId) {
       const mine = db
@@ -122,29 +133,12 @@ export function sqliteBoards(db: Db): BoardsRepo {
       return statsPage([desc(playerStats.bestStreak), desc(playerStats.dailyWins)], offset, limit);
     },
     async fastestWins(offset, limit) {
-      const fastest = and(eq(dailyResults.won, true), eq(dailyResults.verified, true));
-      const order = [
-        asc(dailyResults.timeMs),
-        asc(dailyResults.finishedAt),
-        asc(dailyResults.playerId),
-        asc(dailyResults.date),
-      ];
-      // As for the daily board: the page's keys from the `daily_results_fastest` index alone.
-      const page = db
-        .select({ date: dailyResults.date, playerId: dailyResults.playerId })
-        .from(dailyResults)
-        .where(fastest)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
-      const rows = db
-        .select(boardColumns)
-        .from(dailyResults)
-        .innerJoin(players, eq(players.id, dailyResults.playerId))
-        .where(and(fastest, sql`(${dailyResults.date}, ${dailyResults.playerId}) IN (${page})`))
-        .orderBy(...order)
-        .all();
-      return ranked(rows, offset);
+      return resultsPage(
+        and(eq(dailyResults.won, true), eq(dailyResults.verified, true)),
+        [asc(dailyResults.timeMs), asc(dailyResults.finishedAt), asc(dailyResults.playerId), asc(dailyResults.date)],
+        offset,
+        limit,
+      );
     },
     async statsOf(playerIds): Promise<StatsRow[]> {
       if (playerIds.length === 0) return [];
