@@ -2,17 +2,21 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
+import { DailyPolicy } from './daily/policy.ts';
 import { DailyService } from './daily/service.ts';
 import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startHeartbeat } from './downtime.ts';
+import { PracticePolicy } from './games/practice.ts';
 import { GameService } from './games/service.ts';
+import { PlayerService } from './identity/players.ts';
 import { serverSecret } from './identity/secret.ts';
-import { healthRoutes, latestMigration, readiness } from './ops/health.ts';
+import { healthRoutes } from './ops/health.ts';
 import { metricsRoute } from './ops/metrics-route.ts';
 import { ServerMetrics } from './ops/metrics-server.ts';
 import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
 import { RaceHub } from './races/hub.ts';
+import { LiveRaces, RacePolicy } from './races/policy.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
@@ -68,7 +72,6 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const now = options.now ?? systemClock;
   const metrics = new ServerMetrics();
   const repos = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
-  const newestMigration = latestMigration();
   const secret = await serverSecret(repos.settings, options.secret);
   const deals = options.deals ?? secretDeals(secret);
   const certifier = options.certifier ?? acceptEveryDeal;
@@ -77,19 +80,26 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
 
   const connections = new Connections();
-  const games = new GameService(repos, now);
+  const live = new LiveRaces();
+  const games = new GameService(repos.games, now, {
+    practice: new PracticePolicy(),
+    daily: new DailyPolicy(repos),
+    race: new RacePolicy(live, repos.races),
+  });
   const daily = new DailyService(repos, games, deals, certifier, now);
-  const hub = new RaceHub(
+  const hub = new RaceHub({
     repos,
     games,
+    live,
     deals,
     certifier,
-    connections,
+    push: connections,
     now,
-    options.countdownMs ?? 3000,
-    options.absentGraceMs,
-  );
-  const services: Services = { repos, games, daily, hub, deals, connections, now };
+    countdownMs: options.countdownMs ?? 3000,
+    absentGraceMs: options.absentGraceMs,
+  });
+  const players = new PlayerService(repos, now, hub);
+  const services: Services = { repos, games, daily, hub, players, deals, connections, now };
 
   const drain = new Drain();
   const app = Fastify({
@@ -125,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     },
   });
   app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
-  await app.register(healthRoutes, { ready: () => readiness(repos.sqlite, newestMigration) });
+  await app.register(healthRoutes, { ready: () => repos.ready() });
   await app.register(metricsRoute, { registry: metrics.registry, token: options.metricsToken });
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 

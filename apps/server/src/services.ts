@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { DailyService } from './daily/service.ts';
 import type { DealSource } from './deals/source.ts';
 import type { GameService } from './games/service.ts';
+import type { PlayerService } from './identity/players.ts';
 import type { RaceHub } from './races/hub.ts';
 import type { Repos } from './repo/types.ts';
 import type { Connections } from './ws/connections.ts';
@@ -12,6 +13,7 @@ export interface Services {
   readonly games: GameService;
   readonly daily: DailyService;
   readonly hub: RaceHub;
+  readonly players: PlayerService;
   readonly deals: DealSource;
   readonly connections: Connections;
   readonly now: Clock;

@@ -7,7 +7,7 @@ import { solverCertifier } from '../deals/solver-certifier.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { getJson } from '../test/http.ts';
-import { DAILY_OPTIONS } from './service.ts';
+import { DAILY_OPTIONS } from './deal.ts';
 
 let server: RunningServer;
 let clock = Date.UTC(2026, 5, 1, 12, 0, 0);

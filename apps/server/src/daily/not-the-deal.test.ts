@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { DealSource } from '../deals/source.ts';
-import type { NewGame } from '../games/service.ts';
+import type { NewGame } from '../games/new-row.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { FIXED_SEED, WINNING, WINNING_DECK } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
-import { dailyGame } from './service.ts';
+import { dailyGame } from './deal.ts';
 
 /**
  * The day's deal is the winning deck with its last two cards swapped: a game dealt the winning

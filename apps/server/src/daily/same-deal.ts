@@ -1,5 +1,5 @@
 import type { DailyDealRow, GameRow } from '../repo/types.ts';
-import { DAILY_OPTIONS } from './service.ts';
+import { DAILY_OPTIONS } from './deal.ts';
 
 /**
  * Whether a game was dealt the day's deal as stored for its date: the same deck, card for card,

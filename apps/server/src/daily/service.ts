@@ -1,30 +1,11 @@
-import type { GameOptions } from '@scorpion/protocol';
-import type { VariantId } from '@scorpion/rules';
 import { type Clock, dayNumber, utcDate } from '../clock.ts';
 import { type Certifier, pickCertified } from '../deals/certify.ts';
 import type { DealSource } from '../deals/source.ts';
+import type { LiveGame } from '../games/live-game.ts';
 import { KeyedLock } from '../games/lock.ts';
-import type { GameService, NewGame } from '../games/service.ts';
-import type { Session } from '../games/session.ts';
+import type { GameService } from '../games/service.ts';
 import type { DailyDealRow, Repos } from '../repo/types.ts';
-
-export const DAILY_VARIANT: VariantId = 'scorpion';
-export const DAILY_OPTIONS: GameOptions = { foundations: false, open: false };
-
-/** A game of the day's deal for `playerId`: ranked for the first attempt only. */
-export function dailyGame(playerId: string, deal: DailyDealRow, ranked: boolean): NewGame {
-  return {
-    playerId,
-    kind: 'daily',
-    variant: deal.variant,
-    options: DAILY_OPTIONS,
-    seed: deal.seed,
-    playerSeed: false,
-    deck: deal.deck,
-    dailyDate: deal.date,
-    ranked,
-  };
-}
+import { DAILY_OPTIONS, DAILY_VARIANT, dailyGame } from './deal.ts';
 
 /**
  * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked and its
@@ -80,17 +61,17 @@ export class DailyService {
   }
 
   /** Today's game for the player: the one in progress, or a new one (ranked if it is the first). */
-  join(playerId: string): Promise<Session> {
+  join(playerId: string): Promise<LiveGame> {
     return this.joining.run(playerId, () => this.joinNow(playerId));
   }
 
-  private async joinNow(playerId: string): Promise<Session> {
+  private async joinNow(playerId: string): Promise<LiveGame> {
     const date = this.today();
     const mine = await this.repos.games.dailyOf(playerId, date);
     const open = mine.find((g) => g.status === 'playing');
     if (open) {
-      const session = await this.games.load(open.id);
-      if (session) return session;
+      const game = await this.games.load(open.id);
+      if (game) return game;
     }
     return this.games.create(dailyGame(playerId, await this.deal(date), mine.length === 0));
   }

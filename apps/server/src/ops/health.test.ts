@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openDb } from '../db/open.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
-import { latestMigration, readiness } from './health.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -34,18 +32,4 @@ test('/readyz answers 503 once shutdown has begun, while the port is still open'
   slow.socket.resume();
   expect((await slow.closed).code).toBe(1012);
   await closing;
-});
-
-test('readiness: the database answers and holds the newest migration, or 503 says which is wrong', async () => {
-  const latest = latestMigration();
-  const opened = openDb(':memory:');
-  expect(readiness(opened.sqlite, latest)).toEqual({ ok: true });
-
-  opened.sqlite.prepare('DELETE FROM __drizzle_migrations WHERE hash = ?').run(latest.hash);
-  expect(readiness(opened.sqlite, latest)).toMatchObject({ ok: false, reason: /latest migration/ });
-  opened.sqlite.exec('DROP TABLE __drizzle_migrations');
-  expect(readiness(opened.sqlite, latest)).toMatchObject({ ok: false, reason: /migrations unreadable/ });
-
-  await opened.close();
-  expect(readiness(opened.sqlite, latest)).toMatchObject({ ok: false, reason: /database unavailable/ });
 });

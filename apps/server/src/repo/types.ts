@@ -15,8 +15,12 @@ export interface Repos {
   readonly rooms: RoomsRepo;
   readonly races: RacesRepo;
   readonly boards: BoardsRepo;
+  /** Whether the store answers and holds the newest schema (the readiness check). */
+  ready(): Promise<Readiness>;
   close(): Promise<void>;
 }
+
+export type Readiness = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 export interface SettingsRepo {
   get(key: string): Promise<string | undefined>;
@@ -95,6 +99,27 @@ export interface DailyResultRow {
   readonly finishedAt: number;
 }
 
+/** A player's daily totals, as stored beside their results. */
+export interface PlayerTotals {
+  readonly playerId: string;
+  readonly dailyPlayed: number;
+  readonly dailyWins: number;
+  readonly currentStreak: number;
+  readonly bestStreak: number;
+  readonly lastWinDate: string | null;
+  readonly bestTimeMs: number | null;
+}
+
+/**
+ * A ranked daily result to store with the end of its game. With `totals` it counts: the day's
+ * played and won counts go up and the player's totals become `totals(before)`, read and written
+ * in the transaction that stores the result (the rule itself is `daily/stats.ts`).
+ */
+export interface DailyFinish {
+  readonly result: DailyResultRow;
+  readonly totals?: (before: PlayerTotals | undefined) => PlayerTotals;
+}
+
 export interface GamesRepo {
   create(row: GameRow): Promise<void>;
   get(id: string): Promise<GameRow | undefined>;
@@ -105,15 +130,17 @@ export interface GamesRepo {
    */
   append(gameId: string, action: StoredAction): Promise<void>;
   /**
-   * Ends a game once: returns false when it had already ended. A ranked daily result (and the
-   * player's totals) is written in the same transaction, so it is recorded exactly once.
+   * Ends a game once: returns false when it had already ended. A ranked daily result (and, when
+   * it counts, the player's totals and the day's counts) is written in the same transaction, so
+   * it is recorded exactly once.
    */
   finish(
     gameId: string,
     end: { status: GameStatus; finishedAt: number; timeMs: number; seq: number } & GameTally,
-    daily?: DailyResultRow,
+    daily?: DailyFinish,
   ): Promise<boolean>;
-  unfinishedOf(playerId: string): Promise<{ id: string; kind: GameKind; raceId: string | null }[]>;
+  /** The player's games still in play, the latest first, with the room code of race games. */
+  unfinishedOf(playerId: string): Promise<{ id: string; kind: GameKind; roomCode: string | null }[]>;
   dailyOf(playerId: string, date: string): Promise<{ id: string; status: GameStatus; ranked: boolean }[]>;
   openDailiesBefore(date: string): Promise<string[]>;
   /**

@@ -11,9 +11,11 @@ import {
   histogram,
 } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
-import { dayNumber, previousDate } from '../clock.ts';
-import { playerOf } from '../identity/session-cookie.ts';
+import { dayNumber } from '../clock.ts';
+import { currentStreak } from '../daily/stats.ts';
+import { playerOf } from '../identity/cookie.ts';
 import type { BoardRow, StatsRow } from '../repo/types.ts';
+import { dailyIsPublic } from '../secrecy.ts';
 import type { Services } from '../services.ts';
 import { cachedOwnRank } from './rank-cache.ts';
 import { fail, parse } from './reply.ts';
@@ -57,7 +59,7 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
       pageSize: q.pageSize,
       rows: rows.map(dailyRow),
       me: mine ? dailyRow(mine) : null,
-      public: date < today,
+      public: dailyIsPublic(date, today),
     };
     return body;
   });
@@ -87,9 +89,8 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
     const q = parse(reply, AllTimeQuery, request.query);
     if (!q) return reply;
     const offset = (q.page - 1) * q.pageSize;
-    const yesterday = previousDate(services.daily.today());
-    // A stored streak is current only while its last win was yesterday or today.
-    const current = (s: StatsRow) => (s.lastWinDate !== null && s.lastWinDate >= yesterday ? s.currentStreak : 0);
+    const today = services.daily.today();
+    const current = (s: StatsRow) => currentStreak(s, today);
     const fromStats = (rows: StatsRow[]) =>
       rows.map((s, i) => ({
         rank: offset + i + 1,

@@ -3,8 +3,9 @@ import { cardCode } from '@scorpion/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dayNumber } from '../clock.ts';
-import { DAILY_OPTIONS } from '../daily/service.ts';
+import { DAILY_OPTIONS } from '../daily/deal.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
+import { dailyIsPublic } from '../secrecy.ts';
 import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
@@ -13,7 +14,7 @@ const Params = z.strictObject({ date: z.iso.date() });
 export async function dailyRoutes(app: FastifyInstance, { services }: { services: Services }) {
   async function info(date: string): Promise<DailyInfo> {
     const deal = await services.daily.deal(date);
-    const isPublic = date < services.daily.today();
+    const isPublic = dailyIsPublic(date, services.daily.today());
     return {
       date,
       day: deal.day,

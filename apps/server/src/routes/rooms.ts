@@ -8,7 +8,7 @@ import {
 } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { playerOf } from '../identity/session-cookie.ts';
+import { playerOf } from '../identity/cookie.ts';
 import type { RoomRow } from '../repo/types.ts';
 import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';

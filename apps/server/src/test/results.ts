@@ -1,3 +1,4 @@
+import { dailyFinish } from '../daily/stats.ts';
 import { newGameRow } from '../games/new-row.ts';
 import type { GamesRepo } from '../repo/types.ts';
 import { WINNING_DECK } from './deals.ts';
@@ -38,7 +39,7 @@ export async function storeDailyResult(games: GamesRepo, r: StoredResult): Promi
   await games.finish(
     gameId,
     { status: won ? 'won' : 'gave-up', finishedAt, timeMs: r.timeMs, seq: end.moves, ...end },
-    {
+    dailyFinish({
       date: r.date,
       playerId: r.playerId,
       gameId,
@@ -47,6 +48,6 @@ export async function storeDailyResult(games: GamesRepo, r: StoredResult): Promi
       verified: r.verified ?? true,
       finishedAt,
       ...end,
-    },
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import type { ClientMessage, ErrorCode, GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import { dealFromSeed } from '@scorpion/rules';
-import type { Acted, Refusal, Shown } from '../games/service.ts';
+import type { Acted, Refusal, Shown } from '../games/outcomes.ts';
 import type { Services } from '../services.ts';
 
 type Reply = ServerMessage | ServerMessage[];
@@ -54,7 +54,7 @@ export function handle(s: Services, playerId: string, m: ClientMessage): Promise
     case 'game-resume':
       return s.games.resume(playerId, m.gameId).then((o) => gameFrame(o, m.type, m.gameId));
     case 'daily-join':
-      return s.daily.join(playerId).then(async (session) => ({ type: 'game', game: await s.games.snapshot(session) }));
+      return s.daily.join(playerId).then(async (game) => ({ type: 'game', game: await s.games.snapshot(game) }));
     case 'practice-start':
       return startPractice(s, playerId, m);
     case 'room-create':
@@ -93,7 +93,7 @@ async function startPractice(
   m: Extract<ClientMessage, { type: 'practice-start' }>,
 ): Promise<Reply> {
   const deal = m.seed ? { seed: m.seed, deck: dealFromSeed(m.variant, m.seed) } : s.deals.fresh(m.variant);
-  const session = await s.games.create({
+  const game = await s.games.create({
     playerId,
     kind: 'practice',
     variant: m.variant,
@@ -102,5 +102,5 @@ async function startPractice(
     playerSeed: m.seed !== undefined,
     deck: deal.deck,
   });
-  return { type: 'game', game: await s.games.snapshot(session) };
+  return { type: 'game', game: await s.games.snapshot(game) };
 }

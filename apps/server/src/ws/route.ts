@@ -1,7 +1,7 @@
 import type {} from '@fastify/websocket';
-import { ClientMessage, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
+import { ClientMessage, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { playerOf } from '../identity/session-cookie.ts';
+import { playerOf } from '../identity/cookie.ts';
 import type { ServerMetrics } from '../ops/metrics-server.ts';
 import type { Drain } from '../ops/shutdown.ts';
 import type { Services } from '../services.ts';
@@ -147,31 +147,10 @@ export async function wsRoutes(
         socket.close(1008, 'no identity');
         return undefined;
       }
-      const [games, rooms] = await Promise.all([
-        services.repos.games.unfinishedOf(p.id),
-        services.repos.rooms.roomsOf(p.id),
-      ]);
-      const roomOfRace = new Map<string, string>();
-      for (const g of games) {
-        if (g.raceId) {
-          const race = await services.repos.races.get(g.raceId);
-          if (race) roomOfRace.set(g.raceId, race.code);
-        }
-      }
+      const welcome = await services.players.welcome(p);
       // Closed while we looked the player up: there is nothing to register.
       if (socket.readyState !== socket.OPEN) return undefined;
-      send({
-        type: 'welcome',
-        protocol: PROTOCOL_VERSION,
-        player: { id: p.id, nickname: p.nickname },
-        serverTime: services.now(),
-        games: games.map((g) => ({
-          gameId: g.id,
-          kind: g.kind,
-          roomCode: g.raceId ? (roomOfRace.get(g.raceId) ?? null) : null,
-        })),
-        rooms,
-      });
+      send(welcome);
       // From here on pushes reach this socket, and frames are handled as they come.
       services.connections.add(p.id, socket);
       playerId = p.id;

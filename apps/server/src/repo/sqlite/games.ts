@@ -2,11 +2,10 @@ import type { GameAction } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
-import { previousDate } from '../../clock.ts';
 import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { dailySortKey } from '../sort-key.ts';
-import type { DailyResultRow, GameRow, GamesRepo, StoredAction } from '../types.ts';
+import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
 
 interface PendingAction {
@@ -53,32 +52,6 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
     }
   };
 
-  /** A player's totals after one more daily result. */
-  function addToStats(result: DailyResultRow) {
-    const old = db.select().from(playerStats).where(eq(playerStats.playerId, result.playerId)).get();
-    const base = old ?? {
-      playerId: result.playerId,
-      dailyPlayed: 0,
-      dailyWins: 0,
-      currentStreak: 0,
-      bestStreak: 0,
-      lastWinDate: null,
-      bestTimeMs: null,
-    };
-    const next = { ...base, dailyPlayed: base.dailyPlayed + 1 };
-    if (result.won) {
-      next.dailyWins += 1;
-      next.currentStreak = base.lastWinDate === previousDate(result.date) ? base.currentStreak + 1 : 1;
-      next.bestStreak = Math.max(base.bestStreak, next.currentStreak);
-      next.lastWinDate = result.date;
-      next.bestTimeMs = base.bestTimeMs === null ? result.timeMs : Math.min(base.bestTimeMs, result.timeMs);
-    } else if (base.lastWinDate === null || base.lastWinDate <= result.date) {
-      // A loss breaks the streak, unless a later day's win was already recorded.
-      next.currentStreak = 0;
-    }
-    db.insert(playerStats).values(next).onConflictDoUpdate({ target: playerStats.playerId, set: next }).run();
-  }
-
   return {
     async create(row) {
       db.insert(games).values(row).run();
@@ -111,16 +84,19 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
           .run().changes;
         if (changed === 0) return false;
         if (daily) {
+          const { result, totals } = daily;
           const inserted = tx
             .insert(dailyResults)
-            .values({ ...daily, sortKey: dailySortKey(daily) })
+            .values({ ...result, sortKey: dailySortKey(result) })
             .onConflictDoNothing()
             .run().changes;
-          if (inserted > 0 && daily.verified) {
-            addToStats(daily);
-            const won = daily.won ? 1 : 0;
+          if (inserted > 0 && totals) {
+            const before = tx.select().from(playerStats).where(eq(playerStats.playerId, result.playerId)).get();
+            const after = totals(before);
+            tx.insert(playerStats).values(after).onConflictDoUpdate({ target: playerStats.playerId, set: after }).run();
+            const won = result.won ? 1 : 0;
             tx.insert(dailyCounts)
-              .values({ date: daily.date, played: 1, won })
+              .values({ date: result.date, played: 1, won })
               .onConflictDoUpdate({
                 target: dailyCounts.date,
                 set: { played: sql`${dailyCounts.played} + 1`, won: sql`${dailyCounts.won} + ${won}` },
@@ -133,8 +109,9 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
     },
     async unfinishedOf(playerId) {
       return db
-        .select({ id: games.id, kind: games.kind, raceId: games.raceId })
+        .select({ id: games.id, kind: games.kind, roomCode: races.code })
         .from(games)
+        .leftJoin(races, eq(races.id, games.raceId))
         .where(and(eq(games.playerId, playerId), eq(games.status, 'playing')))
         .orderBy(desc(games.startedAt))
         .all();

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { openDb } from '../../db/open.ts';
 import type { Repos } from '../types.ts';
 import { sqliteBoards } from './boards.ts';
@@ -6,23 +5,23 @@ import { sqliteDaily } from './daily.ts';
 import { sqliteGames } from './games.ts';
 import { sqlitePlayers } from './players.ts';
 import { sqliteRaces } from './races.ts';
+import { latestMigration, readiness } from './ready.ts';
 import { sqliteRooms } from './rooms.ts';
 import { sqliteSettings } from './settings.ts';
 
 /**
  * The SQLite implementation of every repository, on one database file. `onCommit` hears how
- * long each group commit of game actions took (for the metrics); the raw handle is there for
- * the readiness check.
+ * long each group commit of game actions took (for the metrics).
  */
 export function sqliteRepos(
   path: string,
   sync: 'normal' | 'full' = 'normal',
   onCommit?: (seconds: number) => void,
-): Repos & { readonly sqlite: Database.Database } {
+): Repos {
   const opened = openDb(path, sync);
   const { db, sqlite } = opened;
+  const newest = latestMigration();
   return {
-    sqlite,
     settings: sqliteSettings(db),
     players: sqlitePlayers(db),
     games: sqliteGames(db, sqlite, onCommit),
@@ -30,6 +29,7 @@ export function sqliteRepos(
     rooms: sqliteRooms(db),
     races: sqliteRaces(db),
     boards: sqliteBoards(db),
+    ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };
 }

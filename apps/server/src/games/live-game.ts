@@ -23,13 +23,19 @@ import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
  * One game in memory: its row, its history (for undo and redo) and its action log. Pure: it
  * never stores anything; the game service stores an action first and then commits it here.
  */
-export class Session {
+export class LiveGame {
   row: GameRow;
   history: History;
   readonly log: StoredAction[];
   /** Server time of the last use, so that idle games can leave memory. */
   touchedAt = 0;
   private undos = 0;
+  /**
+   * Whether a position has no legal move, by position. A move's events already say so (the
+   * rules look for legal moves once, to tell `lost`), so a played move never asks again; a
+   * position reached by undo or redo is worked out once, when first asked.
+   */
+  private readonly stuckAt = new WeakMap<GameState, boolean>();
 
   constructor(row: GameRow, log: readonly StoredAction[]) {
     this.row = row;
@@ -38,7 +44,7 @@ export class Session {
     for (const stored of log) {
       const tried = this.tryAction(stored.action);
       if (!tried.ok) throw new Error(`game ${row.id} does not replay at action ${stored.seq}: ${tried.reason}`);
-      this.commit(stored, tried.history);
+      this.commit(stored, tried.history, tried.events);
     }
   }
 
@@ -52,7 +58,21 @@ export class Session {
 
   /** No legal move and not won: the rules' `lost`, which undo may still get out of. */
   get stuck(): boolean {
-    return gameStatus(this.state) === 'lost';
+    const state = this.state;
+    let stuck = this.stuckAt.get(state);
+    if (stuck === undefined) {
+      stuck = gameStatus(state) === 'lost';
+      this.stuckAt.set(state, stuck);
+    }
+    return stuck;
+  }
+
+  get canUndo(): boolean {
+    return canUndo(this.history);
+  }
+
+  get canRedo(): boolean {
+    return canRedo(this.history);
   }
 
   /** What `action` would do, without doing it. */
@@ -75,10 +95,17 @@ export class Session {
     }
   }
 
-  commit(stored: StoredAction, history: History): void {
+  /** Takes a stored action in; `events` are what `tryAction` said it did. */
+  commit(stored: StoredAction, history: History, events: readonly GameEvent[]): void {
     this.history = history;
     this.log.push(stored);
     if (stored.action.kind === 'undo') this.undos++;
+    else if (stored.action.kind !== 'redo') {
+      this.stuckAt.set(
+        this.state,
+        events.some((e) => e.type === 'lost'),
+      );
+    }
   }
 
   tally(): GameTally {

@@ -1,0 +1,40 @@
+import { previousDate } from '../clock.ts';
+import type { DailyFinish, DailyResultRow, PlayerTotals } from '../repo/types.ts';
+
+/** A player's daily totals after one more counted result (`before`: none yet). */
+export function addResult(before: PlayerTotals | undefined, result: DailyResultRow): PlayerTotals {
+  const base = before ?? {
+    playerId: result.playerId,
+    dailyPlayed: 0,
+    dailyWins: 0,
+    currentStreak: 0,
+    bestStreak: 0,
+    lastWinDate: null,
+    bestTimeMs: null,
+  };
+  if (result.won) {
+    const currentStreak = base.lastWinDate === previousDate(result.date) ? base.currentStreak + 1 : 1;
+    return {
+      ...base,
+      dailyPlayed: base.dailyPlayed + 1,
+      dailyWins: base.dailyWins + 1,
+      currentStreak,
+      bestStreak: Math.max(base.bestStreak, currentStreak),
+      lastWinDate: result.date,
+      bestTimeMs: base.bestTimeMs === null ? result.timeMs : Math.min(base.bestTimeMs, result.timeMs),
+    };
+  }
+  // A loss breaks the streak, unless a later day's win was already recorded.
+  const breaks = base.lastWinDate === null || base.lastWinDate <= result.date;
+  return { ...base, dailyPlayed: base.dailyPlayed + 1, currentStreak: breaks ? 0 : base.currentStreak };
+}
+
+/** A stored streak is current only while its last win was yesterday or today. */
+export function currentStreak(totals: Pick<PlayerTotals, 'lastWinDate' | 'currentStreak'>, today: string): number {
+  return totals.lastWinDate !== null && totals.lastWinDate >= previousDate(today) ? totals.currentStreak : 0;
+}
+
+/** A ranked result to store with its game's end: only a verified one counts on the boards. */
+export function dailyFinish(result: DailyResultRow): DailyFinish {
+  return result.verified ? { result, totals: (before) => addResult(before, result) } : { result };
+}

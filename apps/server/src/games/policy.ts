@@ -1,0 +1,38 @@
+import type { GameKind, GameStatus } from '@scorpion/protocol';
+import type { DailyFinish, GameRow } from '../repo/types.ts';
+import type { LiveGame } from './live-game.ts';
+
+export type Ending = Exclude<GameStatus, 'playing'>;
+
+/**
+ * Whether a game still in play takes actions now: `open`, `early` (a race before its start), or
+ * the ending that is due (a race past its deadline, a daily past its day), which the game
+ * service then gives it.
+ */
+export type Gate = 'open' | 'early' | Ending;
+
+/** How a game ends, as the game service is about to store it. */
+export interface GameEnd {
+  readonly status: Ending;
+  readonly finishedAt: number;
+  readonly timeMs: number;
+}
+
+/**
+ * What a kind of game decides, so that the game service knows no kind: practice
+ * (`games/practice.ts`), the daily (`daily/policy.ts`), races (`races/policy.ts`). Whether a
+ * game's deal is public is decided in `secrecy.ts`; `isPublic` asks it with what the kind knows.
+ */
+export interface GamePolicy {
+  gate(row: GameRow, now: number): Gate;
+  /** Whether the deck, the seed and the moves may be shown to anyone. */
+  isPublic(row: GameRow, now: number): Promise<boolean>;
+  /** The room a game is played in (races), for its snapshot. */
+  roomCode(row: GameRow): Promise<string | null>;
+  /** What is stored with the end in the same transaction (a ranked daily result), if anything. */
+  onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined>;
+  /** After every stored change of the game (an action, its end). */
+  changed(game: LiveGame): void;
+}
+
+export type Policies = Readonly<Record<GameKind, GamePolicy>>;

@@ -1,0 +1,236 @@
+import type { RaceResult, RacerProgress, ServerMessage } from '@scorpion/protocol';
+import type { Clock } from '../clock.ts';
+import type { LiveGame } from '../games/live-game.ts';
+import type { Gate } from '../games/policy.ts';
+import type { GameService } from '../games/service.ts';
+import type { RaceRow, RacesRepo } from '../repo/types.ts';
+import type { Push } from '../ws/push.ts';
+import { Absences } from './absence.ts';
+import { rankRace } from './ranking.ts';
+
+/** Progress of others is shown live, but two frames per room a second are plenty to watch. */
+export const PROGRESS_MS = 500;
+
+/** What a race needs of the room it runs in. */
+export interface RaceRoom {
+  readonly code: string;
+  nickname(playerId: string): string;
+  /** To everyone in the room and every racer. */
+  broadcast(message: ServerMessage): void;
+  /** The room's state changed (the countdown is over). */
+  changed(): void;
+  /** The race is over, its ranking stored: `results` are final. */
+  raceOver(race: LiveRace, results: RaceResult[]): void;
+}
+
+export interface RaceDeps {
+  readonly games: GameService;
+  readonly races: RacesRepo;
+  readonly push: Push;
+  readonly now: Clock;
+  readonly absentGraceMs: number;
+}
+
+/**
+ * One running race and everything it owns: its racers' games, its countdown and its single
+ * deadline timer, its racers' absences and its progress throttle. It belongs to this process
+ * alone; everything needed to pick it up again after a restart is in the database.
+ */
+export class LiveRace {
+  private readonly timers: NodeJS.Timeout[] = [];
+  /** Racers without a socket; one away for the whole grace is counted out (gave up). */
+  private readonly absences: Absences;
+  /** A progress broadcast is due: moves within `PROGRESS_MS` of each other share one. */
+  private progressDue: NodeJS.Timeout | undefined;
+  private ending = false;
+  private finished = false;
+
+  constructor(
+    readonly row: RaceRow,
+    /** playerId → gameId, for everyone who was present in the room when the race started. */
+    private readonly games: ReadonlyMap<string, string>,
+    private readonly room: RaceRoom,
+    private readonly deps: RaceDeps,
+  ) {
+    this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => {
+      // Closing a game that already ended does nothing, so a finished racer may drop freely.
+      const gameId = games.get(playerId);
+      if (gameId) void deps.games.close(gameId, 'gave-up');
+    });
+  }
+
+  get id(): string {
+    return this.row.id;
+  }
+
+  get code(): string {
+    return this.room.code;
+  }
+
+  /** When moves may start (server clock): the countdown's end, moved by any downtime. */
+  get startsAt(): number {
+    return this.row.startsAt + this.row.pausedMs;
+  }
+
+  /** When the race ends by its time limit, if it has one. */
+  get deadline(): number | null {
+    return this.row.timeLimit > 0 ? this.startsAt + this.row.timeLimit * 60_000 : null;
+  }
+
+  /** `finished` once it is over and ranked (its deal is public from then on: `secrecy.ts`). */
+  get status(): 'racing' | 'finished' {
+    return this.finished ? 'finished' : 'racing';
+  }
+
+  has(playerId: string): boolean {
+    return this.games.has(playerId);
+  }
+
+  gameOf(playerId: string): string | undefined {
+    return this.games.get(playerId);
+  }
+
+  racers(): IterableIterator<string> {
+    return this.games.keys();
+  }
+
+  /**
+   * Whether a racer's game takes actions at `now`: not before the start; after the deadline,
+   * not any more, and the race ends for everyone (a move may beat the deadline's timer to it).
+   */
+  gate(now: number): Gate {
+    if (now < this.startsAt) return 'early';
+    const deadline = this.deadline;
+    if (deadline === null || now < deadline) return 'open';
+    void this.end();
+    return 'timed-out';
+  }
+
+  /** Starts the clocks: "go" at the countdown's end, the end at the deadline, absences. */
+  run(): void {
+    const now = this.deps.now;
+    // A timer may fire a hair before the clock reaches its time; the room would then still read
+    // "countdown" and nobody would hear "go". So it waits again for whatever is left.
+    const announceStart = () => {
+      const left = this.startsAt - now();
+      if (left > 0) this.timers.push(setTimeout(announceStart, left));
+      else this.room.changed();
+    };
+    const untilStart = this.startsAt - now();
+    if (untilStart > 0) this.timers.push(setTimeout(announceStart, untilStart));
+    const deadline = this.deadline;
+    if (deadline !== null) this.timers.push(setTimeout(() => void this.end(), Math.max(0, deadline - now())));
+    // Nobody is connected to a race resumed after a restart: their grace starts now.
+    for (const playerId of this.games.keys()) {
+      if (!this.deps.push.connected(playerId)) this.absences.away(playerId);
+    }
+    void this.endIfDone();
+  }
+
+  /** A racer's game changed: a finish is shown at once (and may end the race), moves throttled. */
+  gameChanged(game: LiveGame): void {
+    if (this.ending) return;
+    if (game.row.status !== 'playing') {
+      clearTimeout(this.progressDue);
+      this.progressDue = undefined;
+      void this.broadcastProgress().then(() => this.endIfDone());
+      return;
+    }
+    this.progressDue ??= setTimeout(() => {
+      this.progressDue = undefined;
+      if (!this.ending) void this.broadcastProgress();
+    }, PROGRESS_MS);
+  }
+
+  /** A racer connected or dropped: their grace stops or starts, and the others see it now. */
+  presence(playerId: string, here: boolean): void {
+    if (this.ending) return;
+    if (here) this.absences.back(playerId);
+    else this.absences.away(playerId);
+    void this.broadcastProgress();
+  }
+
+  /** Everyone's progress, the frame the panel shows. */
+  async progressFrame(): Promise<ServerMessage> {
+    const racers = (await this.standings()).map((r) => r.progress);
+    return { type: 'race-progress', code: this.code, raceId: this.id, racers };
+  }
+
+  async broadcastProgress(): Promise<void> {
+    if (this.ending) return;
+    this.room.broadcast(await this.progressFrame());
+  }
+
+  /** Ends the race once: the rest time out, the ranking is stored, everyone is told. */
+  async end(): Promise<void> {
+    if (this.ending) return;
+    this.ending = true;
+    this.stop();
+    const { games, races, now } = this.deps;
+    for (const gameId of this.games.values()) await games.close(gameId, 'timed-out');
+    const standings = await this.standings();
+    const results = rankRace(
+      standings.map(({ progress, game }) => ({
+        playerId: progress.playerId,
+        nickname: progress.nickname,
+        won: game.row.status === 'won',
+        gaveUp: game.row.status === 'gave-up',
+        timeMs: game.row.timeMs ?? 0,
+        progress: game.row.progress,
+        faceDown: game.row.faceDown,
+        moves: game.row.moves,
+        gameId: game.row.id,
+      })),
+    );
+    const stored = await races.finish(this.id, now(), results);
+    this.finished = true;
+    this.room.raceOver(this, stored ? results : await races.results(this.id));
+    await this.sendGames();
+    for (const gameId of this.games.values()) games.forget(gameId);
+  }
+
+  /** Every racer's game to its racer: when dealt, and when over (public then). */
+  async sendGames(): Promise<void> {
+    const { games, push } = this.deps;
+    for (const [playerId, gameId] of this.games) {
+      const game = await games.load(gameId);
+      if (game) push.send(playerId, { type: 'game', game: await games.snapshot(game) });
+    }
+  }
+
+  /** Stops the timers; a race stopped by a shutdown stays running in the database. */
+  stop(): void {
+    this.absences.stop();
+    for (const timer of [...this.timers, this.progressDue]) clearTimeout(timer);
+    this.timers.length = 0;
+    this.progressDue = undefined;
+  }
+
+  private async standings(): Promise<{ progress: RacerProgress; game: LiveGame }[]> {
+    const list = [];
+    for (const [playerId, gameId] of this.games) {
+      const game = await this.deps.games.load(gameId);
+      if (!game) continue;
+      const row = game.row;
+      list.push({
+        game,
+        progress: {
+          playerId,
+          nickname: this.room.nickname(playerId),
+          progress: row.progress,
+          faceDown: row.faceDown,
+          moves: row.moves,
+          state: row.status,
+          timeMs: row.timeMs,
+          connected: this.deps.push.connected(playerId),
+        },
+      });
+    }
+    return list;
+  }
+
+  private async endIfDone(): Promise<void> {
+    const standings = await this.standings();
+    if (standings.every((r) => r.game.row.status !== 'playing')) await this.end();
+  }
+}

@@ -1,0 +1,58 @@
+import type { LiveGame } from '../games/live-game.ts';
+import type { GamePolicy, Gate } from '../games/policy.ts';
+import type { GameRow, RaceRow, RacesRepo } from '../repo/types.ts';
+import { raceIsPublic } from '../secrecy.ts';
+import type { LiveRace } from './live-race.ts';
+
+/** The races running in this process, by id: what the race policy asks about a racer's game. */
+export class LiveRaces {
+  private readonly byId = new Map<string, LiveRace>();
+
+  get(raceId: string | null): LiveRace | undefined {
+    return raceId === null ? undefined : this.byId.get(raceId);
+  }
+
+  add(race: LiveRace): void {
+    this.byId.set(race.id, race);
+  }
+
+  delete(race: LiveRace): void {
+    if (this.byId.get(race.id) === race) this.byId.delete(race.id);
+  }
+}
+
+/**
+ * Race games: their live race says when they take actions (its countdown and deadline) and
+ * hears every change (progress, finishes); a race's deal is public once it is over.
+ */
+export class RacePolicy implements GamePolicy {
+  constructor(
+    private readonly live: LiveRaces,
+    private readonly races: Pick<RacesRepo, 'get'>,
+  ) {}
+
+  gate(row: GameRow, now: number): Gate {
+    return this.live.get(row.raceId)?.gate(now) ?? 'open';
+  }
+
+  async isPublic(row: GameRow): Promise<boolean> {
+    const race = this.live.get(row.raceId) ?? (await this.stored(row));
+    return race !== undefined && raceIsPublic(race);
+  }
+
+  async roomCode(row: GameRow): Promise<string | null> {
+    return this.live.get(row.raceId)?.code ?? (await this.stored(row))?.code ?? null;
+  }
+
+  async onEnd(): Promise<undefined> {
+    return undefined;
+  }
+
+  changed(game: LiveGame): void {
+    this.live.get(game.row.raceId)?.gameChanged(game);
+  }
+
+  private async stored(row: GameRow): Promise<RaceRow | undefined> {
+    return row.raceId === null ? undefined : this.races.get(row.raceId);
+  }
+}

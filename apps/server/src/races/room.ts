@@ -1,0 +1,148 @@
+import type { RaceResult, RoomState, ServerMessage } from '@scorpion/protocol';
+import type { Clock } from '../clock.ts';
+import type { RoomRow, RoomsRepo } from '../repo/types.ts';
+import type { Push } from '../ws/push.ts';
+import { Absences } from './absence.ts';
+import type { LiveRace, RaceRoom } from './live-race.ts';
+
+/**
+ * A room in memory: its members and their names, its host (and the host's absence), its race
+ * while one runs and the last one's results. The hub loads it, changes it under its lock and
+ * lets it go when it is idle.
+ */
+export class Room implements RaceRoom {
+  members: string[];
+  race: LiveRace | undefined = undefined;
+  lastResults: RaceResult[] | null;
+  private readonly nicknames = new Map<string, string>();
+  /** The host while away: after the grace, a member who is here takes over the room. */
+  private readonly hostAway: Absences;
+
+  constructor(
+    public row: RoomRow,
+    members: readonly string[],
+    lastResults: RaceResult[] | null,
+    private readonly deps: {
+      readonly rooms: RoomsRepo;
+      readonly push: Push;
+      readonly now: Clock;
+      readonly absentGraceMs: number;
+      /** The host's grace ran out: the hub hands the room over (under its lock). */
+      readonly hostGone: (code: string) => void;
+      /** A race ended: the hub forgets it. */
+      readonly raceOver: (room: Room, race: LiveRace) => void;
+    },
+  ) {
+    this.members = [...members];
+    this.lastResults = lastResults;
+    this.hostAway = new Absences(deps.now, deps.absentGraceMs, () => deps.hostGone(row.code));
+  }
+
+  get code(): string {
+    return this.row.code;
+  }
+
+  nickname(playerId: string): string {
+    return this.nicknames.get(playerId) ?? '?';
+  }
+
+  knows(playerId: string): boolean {
+    return this.nicknames.has(playerId);
+  }
+
+  learn(playerId: string, nickname: string): void {
+    this.nicknames.set(playerId, nickname);
+  }
+
+  /** Members and racers: whoever hears what happens in the room. */
+  audience(): Set<string> {
+    return new Set([...this.members, ...(this.race?.racers() ?? [])]);
+  }
+
+  /** Nobody is here and no race runs: the room may leave memory (it is all in the database). */
+  idle(): boolean {
+    if (this.race) return false;
+    for (const id of this.audience()) if (this.deps.push.connected(id)) return false;
+    return true;
+  }
+
+  async setHost(hostId: string): Promise<void> {
+    this.hostAway.back(this.row.hostId);
+    this.row = { ...this.row, hostId };
+    await this.deps.rooms.setHost(this.row.code, hostId);
+    if (!this.deps.push.connected(hostId)) this.hostAway.away(hostId);
+  }
+
+  /** The first member who is here, if any. */
+  present(): string | undefined {
+    return this.members.find((m) => this.deps.push.connected(m));
+  }
+
+  /**
+   * Someone of the room connected or dropped: the host's grace starts or stops, or a member who
+   * comes back while the host's grace has run out takes over. Everyone sees it.
+   */
+  presence(playerId: string, here: boolean): void {
+    const host = this.row.hostId;
+    if (playerId === host) {
+      if (here) this.hostAway.back(host);
+      else this.hostAway.away(host);
+    } else if (here && !this.deps.push.connected(host) && !this.hostAway.isAway(host)) {
+      // The host's grace ran out while nobody was here to take over: this member does.
+      this.deps.hostGone(this.row.code);
+    }
+    this.changed();
+    if (this.race?.has(playerId)) this.race.presence(playerId, here);
+  }
+
+  /** Loaded with a host who is not here: their grace starts now (as after a restart). */
+  watchHost(): void {
+    if (!this.deps.push.connected(this.row.hostId)) this.hostAway.away(this.row.hostId);
+  }
+
+  raceOver(race: LiveRace, results: RaceResult[]): void {
+    if (this.race === race) this.race = undefined;
+    this.lastResults = results;
+    // Public now that the race is over (`raceIsPublic`), so the seed goes with the results.
+    this.broadcast({ type: 'race-over', code: this.code, raceId: race.id, seed: race.row.seed, results });
+    this.changed();
+    this.deps.raceOver(this, race);
+  }
+
+  state(): RoomState {
+    const race = this.race;
+    const now = this.deps.now();
+    return {
+      code: this.row.code,
+      hostId: this.row.hostId,
+      variant: this.row.variant,
+      options: this.row.options,
+      timeLimit: this.row.timeLimit,
+      winnableOnly: this.row.winnableOnly,
+      members: this.members.map((id) => ({
+        id,
+        nickname: this.nickname(id),
+        host: id === this.row.hostId,
+        connected: this.deps.push.connected(id),
+      })),
+      status: race ? (now < race.startsAt ? 'countdown' : 'racing') : this.lastResults ? 'finished' : 'lobby',
+      race: race ? { raceId: race.id, number: race.row.number, startsAt: race.startsAt, endsAt: race.deadline } : null,
+      lastResults: this.lastResults,
+      serverTime: now,
+    };
+  }
+
+  /** Everyone sees the room as it is now. */
+  changed(): void {
+    this.broadcast({ type: 'room', room: this.state() });
+  }
+
+  broadcast(message: ServerMessage): void {
+    for (const playerId of this.audience()) this.deps.push.send(playerId, message);
+  }
+
+  stop(): void {
+    this.hostAway.stop();
+    this.race?.stop();
+  }
+}
