@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { DailyPolicy } from '../daily/policy.ts';
+import { acceptEveryDeal } from '../deals/certify.ts';
+import { PracticePolicy } from '../games/practice.ts';
+import { GameService } from '../games/service.ts';
+import { sqliteRepos } from '../repo/sqlite/index.ts';
+import type { Repos } from '../repo/types.ts';
+import { fixedDeals } from '../test/deals.ts';
+import { RecordingPush } from '../test/push.ts';
+import { RaceHub, type RoomSpec } from './hub.ts';
+import { LiveRaces, RacePolicy } from './policy.ts';
+
+const SPEC: RoomSpec = {
+  variant: 'scorpion',
+  options: { foundations: false, open: false },
+  timeLimit: 0,
+  winnableOnly: false,
+};
+const now = () => Date.parse('2026-06-01T12:00:00Z');
+
+let repos: Repos;
+let push: RecordingPush;
+let games: GameService;
+let hub: RaceHub;
+
+beforeEach(async () => {
+  repos = sqliteRepos(':memory:');
+  push = new RecordingPush();
+  const live = new LiveRaces();
+  games = new GameService(repos.games, now, {
+    practice: new PracticePolicy(),
+    daily: new DailyPolicy(repos),
+    race: new RacePolicy(live, repos.races),
+  });
+  hub = new RaceHub({
+    repos,
+    games,
+    live,
+    deals: fixedDeals,
+    certifier: acceptEveryDeal,
+    push,
+    now,
+    countdownMs: 0,
+    absentGraceMs: 60_000,
+  });
+  for (const id of ['host', 'guest']) {
+    await repos.players.create({ id, nickname: id, nicknameKey: id, tokenHash: id, at: 0 });
+  }
+});
+afterEach(async () => {
+  hub.stop();
+  await repos.close();
+});
+
+/** The player's socket closes (or opens), as the socket edge tells the hub. */
+function presence(playerId: string, here: boolean) {
+  if (here) push.here.add(playerId);
+  else push.here.delete(playerId);
+  hub.presenceChanged(playerId);
+}
+
+test('a room everyone has left leaves memory, and comes back whole when next joined', async () => {
+  push.here.add('host');
+  const { code } = await hub.create('host', SPEC);
+  expect(hub.loaded).toEqual({ rooms: 1, players: 1 });
+
+  presence('host', false);
+  await expect.poll(() => hub.loaded).toEqual({ rooms: 0, players: 0 });
+
+  push.here.add('guest');
+  const joined = await hub.join('guest', code);
+  expect(joined.ok && joined.value.room.members.map((m) => [m.id, m.connected])).toEqual([
+    ['host', false],
+    ['guest', true],
+  ]);
+  expect(hub.loaded).toEqual({ rooms: 1, players: 2 });
+});
+
+test('a room stays while its race runs, even with nobody here, and goes once the race is over', async () => {
+  push.here.add('host');
+  push.here.add('guest');
+  const { code } = await hub.create('host', SPEC);
+  await hub.join('guest', code);
+  expect((await hub.start('host', code)).ok).toBe(true);
+  await expect.poll(() => push.frames('game').length).toBe(2);
+  const dealt = push.frames('game').map((f) => f.game);
+
+  presence('host', false);
+  presence('guest', false);
+  // An eviction would run under the room's lock, in the microtasks that follow: let them run.
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(hub.loaded.rooms).toBe(1);
+
+  for (const game of dealt) {
+    const playerId = (await repos.games.get(game.gameId))!.playerId;
+    expect((await games.giveUp(playerId, game.gameId)).ok).toBe(true);
+  }
+  // Both hear the race end, though neither is here; then the room goes.
+  await expect.poll(() => push.frames('race-over').length).toBe(2);
+  await expect.poll(() => hub.loaded).toEqual({ rooms: 0, players: 0 });
+});
