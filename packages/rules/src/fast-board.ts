@@ -1,4 +1,16 @@
 import { type Card, FACES } from './cards.ts';
+import {
+  codeA,
+  codeB,
+  codeC,
+  codeKind,
+  KIND_DEAL,
+  KIND_FOUNDATION,
+  KIND_MOVE,
+  KIND_RESERVE,
+  KIND_UNFOUNDATION,
+  moveCode,
+} from './move-code.ts';
 import type { Move } from './moves.ts';
 import type { GameState } from './state.ts';
 import { VARIANTS } from './variants.ts';
@@ -7,21 +19,9 @@ import { VARIANTS } from './variants.ts';
  * A mutable board on typed arrays for the hot loops: random playouts, the benchmark and the
  * solver. It follows exactly the rules of `legalMoves`/`applyMove` (a property test plays both
  * side by side), but plays in place and takes moves back instead of copying positions.
- *
- * A move is one integer: kind in bits 0–2, then three 7-bit fields a, b, c:
- *   move: a = from, b = row, c = to · deal · reserve: a = index, c = to
- *   foundation: a = from · unfoundation: a = foundation, c = to
+
+ * A move is one integer (`move-code.ts`).
  */
-const KIND_MOVE = 0;
-const KIND_DEAL = 1;
-const KIND_RESERVE = 2;
-const KIND_FOUNDATION = 3;
-const KIND_UNFOUNDATION = 4;
-
-function code(kind: number, a: number, b: number, c: number): number {
-  return kind | (a << 3) | (b << 10) | (c << 17);
-}
-
 const RANK = new Int8Array(2 * FACES);
 const SUIT = new Int8Array(2 * FACES);
 const FACE = new Int8Array(2 * FACES);
@@ -151,23 +151,23 @@ export class FastBoard {
   static encode(move: Move): number {
     switch (move.kind) {
       case 'move':
-        return code(KIND_MOVE, move.from, move.row, move.to);
+        return moveCode(KIND_MOVE, move.from, move.row, move.to);
       case 'deal':
-        return code(KIND_DEAL, 0, 0, 0);
+        return moveCode(KIND_DEAL, 0, 0, 0);
       case 'reserve':
-        return code(KIND_RESERVE, move.index, 0, move.to);
+        return moveCode(KIND_RESERVE, move.index, 0, move.to);
       case 'foundation':
-        return code(KIND_FOUNDATION, move.from, 0, 0);
+        return moveCode(KIND_FOUNDATION, move.from, 0, 0);
       case 'unfoundation':
-        return code(KIND_UNFOUNDATION, move.foundation, 0, move.to);
+        return moveCode(KIND_UNFOUNDATION, move.foundation, 0, move.to);
     }
   }
 
   static decode(move: number): Move {
-    const a = (move >> 3) & 127;
-    const b = (move >> 10) & 127;
-    const c = (move >> 17) & 127;
-    switch (move & 7) {
+    const a = codeA(move);
+    const b = codeB(move);
+    const c = codeC(move);
+    switch (codeKind(move)) {
       case KIND_MOVE:
         return { kind: 'move', from: a, row: b, to: c };
       case KIND_DEAL:
@@ -228,7 +228,7 @@ export class FastBoard {
     let n = 0;
     for (let i = 0; i < k; i++) {
       const key = keys[i]!;
-      out[n++] = code(KIND_MOVE, key >> 16, (key >> 8) & 255, key & 255);
+      out[n++] = moveCode(KIND_MOVE, key >> 16, (key >> 8) & 255, key & 255);
     }
     for (let index = 0; index < this.reserveLen; index++) {
       const card = this.reserve[index]!;
@@ -236,16 +236,16 @@ export class FastBoard {
       for (let t = 0; t < this.columnCount; t++) {
         const len = lengths[t]!;
         const fits = len === 0 ? toEmpty : RANK[card] !== RUN && FACE[cards[t * stride + len - 1]!] === FACE[card]! + 1;
-        if (fits) out[n++] = code(KIND_RESERVE, index, 0, t);
+        if (fits) out[n++] = moveCode(KIND_RESERVE, index, 0, t);
       }
     }
     if (this.stockLen > 0) out[n++] = KIND_DEAL;
     if (this.foundationsOn) {
       for (let from = 0; from < this.columnCount; from++) {
-        if (this.isCompleteColumn(from)) out[n++] = code(KIND_FOUNDATION, from, 0, 0);
+        if (this.isCompleteColumn(from)) out[n++] = moveCode(KIND_FOUNDATION, from, 0, 0);
       }
       for (let f = 0; f < this.foundationLen; f++) {
-        for (let e = 0; e < emptyCount; e++) out[n++] = code(KIND_UNFOUNDATION, f, 0, empties[e]!);
+        for (let e = 0; e < emptyCount; e++) out[n++] = moveCode(KIND_UNFOUNDATION, f, 0, empties[e]!);
       }
     }
     return n;
@@ -274,11 +274,11 @@ export class FastBoard {
 
   /** Plays a legal move (as `generate` writes it) in place. */
   play(move: number): void {
-    const a = (move >> 3) & 127;
-    const b = (move >> 10) & 127;
-    const c = (move >> 17) & 127;
+    const a = codeA(move);
+    const b = codeB(move);
+    const c = codeC(move);
     let undo = 0;
-    switch (move & 7) {
+    switch (codeKind(move)) {
       case KIND_MOVE: {
         undo = (this.lengths[a]! - b) << 1;
         this.moveCards(a, b, c);
@@ -321,10 +321,10 @@ export class FastBoard {
   undo(): void {
     const undo = this.log[--this.logLen]!;
     const move = this.log[--this.logLen]!;
-    const a = (move >> 3) & 127;
-    const b = (move >> 10) & 127;
-    const c = (move >> 17) & 127;
-    switch (move & 7) {
+    const a = codeA(move);
+    const b = codeB(move);
+    const c = codeC(move);
+    switch (codeKind(move)) {
       case KIND_MOVE:
         if (undo & 1) this.hidden[a] = b;
         this.moveCards(c, this.lengths[c]! - (undo >> 1), a);

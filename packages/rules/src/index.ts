@@ -3,6 +3,7 @@ export * from './cards.ts';
 export * from './fast-board.ts';
 export * from './history.ts';
 export * from './legal.ts';
+export * from './move-code.ts';
 export * from './moves.ts';
 export * from './reasons.ts';
 export * from './record.ts';

@@ -1,6 +1,13 @@
-import { dealFromSeed, FastBoard, type GameState, newGame, positionFromText } from '@scorpion/rules';
+import {
+  codeKind,
+  dealFromSeed,
+  FastBoard,
+  type GameState,
+  KIND_MOVE,
+  newGame,
+  positionFromText,
+} from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
-import { KIND_MOVE, kindOf } from './codes.ts';
 import { FrozenCheck } from './frozen.ts';
 import { nearlySolved, smallPosition } from './small.ts';
 import { randomWalk } from './walk.ts';
@@ -89,7 +96,7 @@ describe('FrozenCheck.isDeadAfter', () => {
       randomWalk(board, seedOf(i), 1500, {
         played: (move, landing, turned) => {
           frozen.places.played(move, landing);
-          if (kindOf(move) !== KIND_MOVE) return;
+          if (codeKind(move) !== KIND_MOVE) return;
           const dead = frozen.isDead();
           if (frozen.isDeadAfter(move, landing, turned) !== dead) tally.wrong++;
           if (!dead) tally.alive++;

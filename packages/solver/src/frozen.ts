@@ -1,5 +1,4 @@
-import { FACES, type FastBoard } from '@scorpion/rules';
-import { fieldA, fieldC } from './codes.ts';
+import { codeA, codeC, FACES, type FastBoard } from '@scorpion/rules';
 import { CardPlaces, columnOf, NOWHERE, rowOf } from './places.ts';
 
 const KING = 12;
@@ -140,8 +139,8 @@ export class FrozenCheck {
    */
   isDeadAfter(move: number, landing: number, turned: boolean): boolean {
     const { cards, stride, lengths, hidden } = this.board;
-    const from = fieldA(move);
-    const to = fieldC(move);
+    const from = codeA(move);
+    const to = codeC(move);
     if (turned && !this.canMove(cards[from * stride + hidden[from]!]!)) return true;
     // G, C and A as sets of cards (T is in A after a turn).
     this.gather(to, landing, lengths[to]!);

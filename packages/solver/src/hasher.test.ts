@@ -1,6 +1,16 @@
-import { FastBoard, type GameState, positionFromText, Sfc32 } from '@scorpion/rules';
+import {
+  codeKind,
+  FastBoard,
+  type GameState,
+  KIND_DEAL,
+  KIND_FOUNDATION,
+  KIND_MOVE,
+  KIND_RESERVE,
+  KIND_UNFOUNDATION,
+  positionFromText,
+  Sfc32,
+} from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
-import { KIND_DEAL, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE, KIND_UNFOUNDATION, kindOf } from './codes.ts';
 import { PositionHasher } from './hasher.ts';
 import { smallPosition } from './small.ts';
 
@@ -79,7 +89,7 @@ describe('PositionHasher', () => {
           if (hasher.lo !== played[0] || hasher.hi !== played[1]) wrong++;
           hasher.undo();
           if (hasher.lo !== before[0] || hasher.hi !== before[1]) wrong++;
-          kinds.add(kindOf(move));
+          kinds.add(codeKind(move));
         }
         hasher.play(moves[rng.below(count)]!);
       }

@@ -1,15 +1,17 @@
-import { FACES, type FastBoard, type GameState } from '@scorpion/rules';
 import {
-  fieldA,
-  fieldB,
-  fieldC,
+  codeA,
+  codeB,
+  codeC,
+  codeKind,
+  FACES,
+  type FastBoard,
+  type GameState,
   KIND_DEAL,
   KIND_FOUNDATION,
   KIND_MOVE,
   KIND_RESERVE,
   KIND_UNFOUNDATION,
-  kindOf,
-} from './codes.ts';
+} from '@scorpion/rules';
 import {
   CARD_HI,
   CARD_LO,
@@ -141,9 +143,9 @@ export class PositionHasher {
     s[base + SUM] = this.sumLo;
     s[base + SUM + 1] = this.sumHi;
     this.depth++;
-    const kind = kindOf(move);
-    const a = fieldA(move);
-    const c = fieldC(move);
+    const kind = codeKind(move);
+    const a = codeA(move);
+    const c = codeC(move);
     if (kind === KIND_MOVE) {
       s[base + SHAPE] = TWO_COLUMNS;
       this.save(base, 0, a);
@@ -218,7 +220,7 @@ export class PositionHasher {
       grown.set(this.peeked);
       this.peeked = grown;
     }
-    if (kindOf(move) === KIND_MOVE) {
+    if (codeKind(move) === KIND_MOVE) {
       this.peekColumnMove(move, at);
       return;
     }
@@ -244,9 +246,9 @@ export class PositionHasher {
   private peekColumnMove(move: number, at: number): void {
     const { cards, stride, lengths, hidden } = this.board;
     const { cardLo, cardHi, faceRows } = this;
-    const from = fieldA(move);
-    const row = fieldB(move);
-    const to = fieldC(move);
+    const from = codeA(move);
+    const row = codeB(move);
+    const to = codeC(move);
     const shift = lengths[to]! - row;
     const before = hidden[from]!;
     const after = row > 0 && before >= row ? row - 1 : before;
@@ -282,8 +284,8 @@ export class PositionHasher {
   /** Plays a column move with the codes `peekColumnMove` left at `at`. */
   private playColumnMove(move: number, at: number): void {
     const p = this.peeked;
-    const from = fieldA(move);
-    const to = fieldC(move);
+    const from = codeA(move);
+    const to = codeC(move);
     this.board.play(move);
     const fromLo = p[at + RAW_FROM]!;
     const fromHi = p[at + RAW_FROM + 1]!;

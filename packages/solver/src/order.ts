@@ -1,5 +1,14 @@
-import type { FastBoard } from '@scorpion/rules';
-import { fieldA, fieldB, fieldC, KIND_DEAL, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE, kindOf } from './codes.ts';
+import {
+  codeA,
+  codeB,
+  codeC,
+  codeKind,
+  type FastBoard,
+  KIND_DEAL,
+  KIND_FOUNDATION,
+  KIND_MOVE,
+  KIND_RESERVE,
+} from '@scorpion/rules';
 
 const STOCK_COLUMNS = 3;
 /** Sort keys are `score << 10 | index`: a node never has 1,024 moves. */
@@ -36,12 +45,12 @@ export function orderMoves(board: FastBoard, moves: Int32Array, count: number, k
   let kept = 0;
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
-    const kind = kindOf(move);
+    const kind = codeKind(move);
     let score: number;
     if (kind === KIND_MOVE) {
-      const from = fieldA(move);
-      const row = fieldB(move);
-      const to = fieldC(move);
+      const from = codeA(move);
+      const row = codeB(move);
+      const to = codeC(move);
       if (lengths[to] === 0) {
         if (!(salted && to < STOCK_COLUMNS) && to !== firstFreeEmpty) continue;
         if (row === 0 && !(salted && (from < STOCK_COLUMNS || to < STOCK_COLUMNS))) continue;
@@ -54,13 +63,13 @@ export function orderMoves(board: FastBoard, moves: Int32Array, count: number, k
     } else if (kind === KIND_DEAL) {
       score = 3;
     } else if (kind === KIND_RESERVE) {
-      const to = fieldC(move);
+      const to = codeC(move);
       if (lengths[to] === 0 && !(salted && to < STOCK_COLUMNS) && to !== firstFreeEmpty) continue;
       score = isKingRootedRun(board, to) ? 60 : 20;
     } else if (kind === KIND_FOUNDATION) {
       score = 2;
     } else {
-      const to = fieldC(move);
+      const to = codeC(move);
       if (!(salted && to < STOCK_COLUMNS) && to !== firstFreeEmpty) continue;
       score = 1;
     }

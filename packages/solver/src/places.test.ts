@@ -1,6 +1,13 @@
-import { FastBoard, type GameState } from '@scorpion/rules';
+import {
+  FastBoard,
+  type GameState,
+  KIND_DEAL,
+  KIND_FOUNDATION,
+  KIND_MOVE,
+  KIND_RESERVE,
+  KIND_UNFOUNDATION,
+} from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
-import { KIND_DEAL, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE, KIND_UNFOUNDATION } from './codes.ts';
 import { CardPlaces, columnOf, NOWHERE, rowOf } from './places.ts';
 import { smallPosition } from './small.ts';
 import { randomWalk } from './walk.ts';

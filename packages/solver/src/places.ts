@@ -1,15 +1,16 @@
-import { FACES, type FastBoard } from '@scorpion/rules';
 import {
-  fieldA,
-  fieldB,
-  fieldC,
+  codeA,
+  codeB,
+  codeC,
+  codeKind,
+  FACES,
+  type FastBoard,
   KIND_DEAL,
   KIND_FOUNDATION,
   KIND_MOVE,
   KIND_RESERVE,
   KIND_UNFOUNDATION,
-  kindOf,
-} from './codes.ts';
+} from '@scorpion/rules';
 
 export const NOWHERE = -1;
 const STOCK_COLUMNS = 3;
@@ -42,8 +43,8 @@ export class CardPlaces {
 
   /** Call right after the board played `move`; `landing` is the length of its target column before. */
   played(move: number, landing: number): void {
-    const kind = kindOf(move);
-    const to = fieldC(move);
+    const kind = codeKind(move);
+    const to = codeC(move);
     if (kind === KIND_MOVE) this.refresh(to, landing);
     else if (kind === KIND_DEAL) {
       for (let c = 0; c < Math.min(STOCK_COLUMNS, this.board.columnCount); c++) this.refresh(c, 0);
@@ -53,9 +54,9 @@ export class CardPlaces {
 
   /** Call right after the board took `move` back. */
   undone(move: number): void {
-    const kind = kindOf(move);
-    if (kind === KIND_MOVE) this.refresh(fieldA(move), fieldB(move));
-    else if (kind === KIND_FOUNDATION) this.refresh(fieldA(move), 0);
+    const kind = codeKind(move);
+    if (kind === KIND_MOVE) this.refresh(codeA(move), codeB(move));
+    else if (kind === KIND_FOUNDATION) this.refresh(codeA(move), 0);
   }
 
   private refresh(c: number, from: number): void {

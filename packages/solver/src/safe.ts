@@ -1,5 +1,4 @@
-import type { FastBoard } from '@scorpion/rules';
-import { fieldC, KIND_MOVE, KIND_RESERVE, kindOf } from './codes.ts';
+import { codeC, codeKind, type FastBoard, KIND_MOVE, KIND_RESERVE } from '@scorpion/rules';
 
 /**
  * The one move-dominance rule the solver uses, in single-deck variants where only a King fills
@@ -35,8 +34,8 @@ import { fieldC, KIND_MOVE, KIND_RESERVE, kindOf } from './codes.ts';
 export function findSafeBuild(board: FastBoard, moves: Int32Array, count: number): number {
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
-    const kind = kindOf(move);
-    if ((kind === KIND_MOVE || kind === KIND_RESERVE) && isSettled(board, fieldC(move))) return i;
+    const kind = codeKind(move);
+    if ((kind === KIND_MOVE || kind === KIND_RESERVE) && isSettled(board, codeC(move))) return i;
   }
   return -1;
 }

@@ -1,5 +1,4 @@
-import { FastBoard, type GameState, type Move, VARIANTS } from '@scorpion/rules';
-import { fieldA, fieldC, KIND_MOVE, kindOf } from './codes.ts';
+import { codeA, codeC, codeKind, FastBoard, type GameState, KIND_MOVE, type Move, VARIANTS } from '@scorpion/rules';
 import { DeadlockCheck } from './dead.ts';
 import { FrozenCheck } from './frozen.ts';
 import { PositionHasher } from './hasher.ts';
@@ -106,7 +105,7 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
   if (turned && s.deadlock?.isDead()) return false;
   const frozen = s.frozen;
   if (frozen) {
-    const columnMove = move !== ROOT && kindOf(move) === KIND_MOVE;
+    const columnMove = move !== ROOT && codeKind(move) === KIND_MOVE;
     if (columnMove ? frozen.isDeadAfter(move, landing, turned) : frozen.isDead()) return false;
   }
   const count = s.board.generate(s.scratch);
@@ -171,9 +170,9 @@ function run(s: Search): number {
       continue;
     }
     const move = s.stack[at]!;
-    const from = fieldA(move);
-    const hiddenBefore = kindOf(move) === KIND_MOVE ? board.hidden[from]! : 0;
-    const landing = board.lengths[fieldC(move)]!;
+    const from = codeA(move);
+    const hiddenBefore = codeKind(move) === KIND_MOVE ? board.hidden[from]! : 0;
+    const landing = board.lengths[codeC(move)]!;
     hasher.play(move, at);
     s.path[depth] = move;
     s.slot[depth] = slot;

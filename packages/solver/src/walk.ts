@@ -1,6 +1,4 @@
-import type { FastBoard } from '@scorpion/rules';
-import { Sfc32 } from '@scorpion/rules';
-import { fieldA, fieldC, KIND_MOVE, kindOf } from './codes.ts';
+import { codeA, codeC, codeKind, type FastBoard, KIND_MOVE, Sfc32 } from '@scorpion/rules';
 
 export interface WalkHooks {
   /**
@@ -29,12 +27,12 @@ export function randomWalk(board: FastBoard, seed: string, steps: number, hooks:
     const forward = count > 0 && (line.length === 0 || rng.below(3) > 0) && (hooks.goOn?.() ?? true);
     if (forward) {
       const move = moves[rng.below(count)]!;
-      const landing = board.lengths[fieldC(move)]!;
-      const from = fieldA(move);
-      const hidden = kindOf(move) === KIND_MOVE ? board.hidden[from]! : 0;
+      const landing = board.lengths[codeC(move)]!;
+      const from = codeA(move);
+      const hidden = codeKind(move) === KIND_MOVE ? board.hidden[from]! : 0;
       board.play(move);
       line.push(move);
-      kinds[kindOf(move)]!++;
+      kinds[codeKind(move)]!++;
       hooks.played?.(move, landing, board.hidden[from]! < hidden);
     } else if (line.length > 0) {
       const move = line.pop()!;
