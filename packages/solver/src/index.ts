@@ -4,5 +4,4 @@ export { HINT_LIMITS, type Hint, hint } from './hint.ts';
 export { createSolverPool, type SolverPool } from './pool.ts';
 export { referenceSolve } from './reference.ts';
 export { solve } from './solve.ts';
-export { type PositionInput, stateOf } from './tasks.ts';
 export { DEFAULT_LIMITS, type Effort, type Limits, type SolveResult, type Verdict } from './types.ts';

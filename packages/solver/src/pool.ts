@@ -1,21 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { Options, VariantId } from '@scorpion/rules';
-import type { Certificate, CertifiedDeal } from './certify.ts';
-import type { Hint } from './hint.ts';
-import type { PositionInput, Task } from './tasks.ts';
-import type { Limits, SolveResult } from './types.ts';
+import type { Certificate } from './certify.ts';
+import type { Task } from './tasks.ts';
+import type { Limits } from './types.ts';
 
 export interface SolverPool {
-  solve(position: PositionInput, limits?: Limits): Promise<SolveResult>;
-  hint(position: PositionInput, limits?: Limits): Promise<Hint>;
+  /** `certifyDeal` on a thread: whether the deal is proven winnable, with its line if so. */
   certify(variant: VariantId, options: Options, deck: readonly number[], limits?: Limits): Promise<Certificate>;
-  /** `findCertifiedDeal` over candidate seeds in order (daily deal, winnable-only races). */
-  findCertifiedDeal(
-    variant: VariantId,
-    options: Options,
-    seeds: readonly string[],
-    limits?: Limits,
-  ): Promise<CertifiedDeal | undefined>;
   /** Tasks waiting for a free thread (for back-pressure). */
   readonly pending: number;
   /** Stops the threads; tasks not finished are rejected. */
@@ -35,7 +26,7 @@ interface Thread {
 }
 
 /**
- * Solver threads for the server, so that searches never run on the event loop that handles
+ * Solver threads for the server, so that certifying searches never run on the event loop that handles
  * moves. Each thread runs one search at a time (a search is CPU-bound); extra tasks queue in
  * order. Threads load the TypeScript sources through tsx, like the rest of the server. Each
  * thread holds its own transposition table (`Limits.tableMegabytes`, allocated on first use).
@@ -88,12 +79,8 @@ export function createSolverPool(options: { threads?: number } = {}): SolverPool
   }
 
   return {
-    solve: (position, limits) => run({ kind: 'solve', position, ...(limits ? { limits } : {}) }),
-    hint: (position, limits) => run({ kind: 'hint', position, ...(limits ? { limits } : {}) }),
     certify: (variant, options, deck, limits) =>
       run({ kind: 'certify', variant, options, deck, ...(limits ? { limits } : {}) }),
-    findCertifiedDeal: (variant, options, seeds, limits) =>
-      run({ kind: 'find', variant, options, seeds, ...(limits ? { limits } : {}) }),
     get pending() {
       return queue.length;
     },
