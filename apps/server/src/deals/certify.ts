@@ -14,7 +14,8 @@ export interface Difficulty {
   readonly score: number;
 }
 
-export interface Certificate {
+/** What a certifier says of one deal (the solver's own `Certificate` is turned into this). */
+export interface Assessment {
   readonly verdict: Verdict;
   /** A winning line from the deal's start, when the deal was proven winnable by search. */
   readonly line?: readonly Move[];
@@ -27,7 +28,7 @@ export interface Certificate {
 export interface Certifier {
   /** Stored with each daily deal, so we know later which deals were really proven. */
   readonly name: string;
-  certify(variant: VariantId, options: Options, deck: readonly Card[]): Promise<Certificate>;
+  certify(variant: VariantId, options: Options, deck: readonly Card[]): Promise<Assessment>;
 }
 
 /**
@@ -47,7 +48,7 @@ export const acceptEveryDeal: Certifier = {
  */
 export const MAX_CANDIDATES = 64;
 
-export type Certified<T> = T & { readonly candidate: number; readonly certificate: Certificate };
+export type Certified<T> = T & { readonly candidate: number; readonly certificate: Assessment };
 
 /**
  * The first candidate the certifier proves winnable; failing that, the first it could not

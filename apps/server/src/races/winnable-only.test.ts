@@ -1,14 +1,14 @@
 import { dealFromSeed } from '@scorpion/rules';
 import { certifyDeal } from '@scorpion/solver';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Certificate, Certifier } from '../deals/certify.ts';
+import type { Assessment, Certifier } from '../deals/certify.ts';
 import { solverCertifier } from '../deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from '../deals/source.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 
 /** Every certificate the solver gave, in order, with the deck it was for. */
-const certified: { deck: readonly number[]; certificate: Certificate }[] = [];
+const certified: { deck: readonly number[]; certificate: Assessment }[] = [];
 let server: RunningServer;
 
 beforeAll(async () => {
