@@ -1,13 +1,8 @@
 /**
- * For tests and tools that start the real server: `startServer()` listens in-process on a free
- * port with a temporary SQLite file; `spawnServer(env)` runs `src/server.ts` as a child process
- * (to kill it); `buildApp()` is the whole service as a Fastify instance; `TestClient` and
- * `signUp` speak the protocol over a real socket; `fixedDeals` + `WINNING` give a known win.
+ * The server as a library: `buildApp()` is the whole service as a Fastify instance (what
+ * `src/server.ts` runs), with the seams its options take: where deals come from and who
+ * certifies them. Helpers for tests and tools that start the real server are `./testing`.
  */
 export { type AppOptions, buildApp, type ScorpionApp } from './app.ts';
-export { acceptEveryDeal, type Certifier, type Verdict } from './deals/certify.ts';
+export { acceptEveryDeal, type Assessment, type Certifier, type Verdict } from './deals/certify.ts';
 export type { DealSource } from './deals/source.ts';
-export { type ChildServer, spawnServer } from './test/child.ts';
-export { signUp, TestClient } from './test/client.ts';
-export { FIXED_SEED, fixedDeals, WINNING } from './test/deals.ts';
-export { type RunningServer, startServer } from './test/helper.ts';
