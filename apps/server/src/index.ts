@@ -4,5 +4,5 @@
  * certifies them. Helpers for tests and tools that start the real server are `./testing`.
  */
 export { type AppOptions, buildApp, type ScorpionApp } from './app.ts';
-export { acceptEveryDeal, type Assessment, type Certifier, type Verdict } from './deals/certify.ts';
+export { type Assessment, acceptEveryDeal, type Certifier, type Verdict } from './deals/certify.ts';
 export type { DealSource } from './deals/source.ts';
