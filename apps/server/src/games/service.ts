@@ -130,7 +130,7 @@ export class GameService {
           game: await this.snapshot(game, current),
         };
       }
-      const refusal = await this.refusal(game);
+      const refusal = await this.closed(await this.endIfDue(game), game);
       if (refusal) return refusal;
       if (expect !== game.seq) {
         const message = `The game is at ${game.seq}, not ${expect}.`;
@@ -173,7 +173,7 @@ export class GameService {
       const game = await this.load(gameId);
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
-      const refusal = await this.refusal(game);
+      const refusal = await this.closed(await this.endIfDue(game), game);
       if (refusal) return refusal;
       await this.end(game, 'gave-up');
       this.policyOf(game.row).changed(game);
@@ -206,24 +206,23 @@ export class GameService {
     return this.policies[row.kind];
   }
 
-  /** Ends a game in play whose policy says its time is up; says whether it is early instead. */
-  private async endIfDue(game: LiveGame): Promise<'early' | undefined> {
-    if (game.row.status !== 'playing') return undefined;
+  /**
+   * Asks the game's policy whether it takes actions now, and ends it when its time is up (a
+   * daily past its day, a race past its deadline). Returns `early` for a race not yet started.
+   */
+  private async endIfDue(game: LiveGame): Promise<'early' | 'open' | 'over'> {
+    if (game.row.status !== 'playing') return 'over';
     const gate = this.policyOf(game.row).gate(game.row, this.now());
-    if (gate === 'early') return 'early';
-    if (gate !== 'open') {
-      await this.end(game, gate);
-      this.policyOf(game.row).changed(game);
-    }
-    return undefined;
+    if (gate === 'early' || gate === 'open') return gate;
+    await this.end(game, gate);
+    this.policyOf(game.row).changed(game);
+    return 'over';
   }
 
-  /** Why the game takes no action now (not started, or over), if it does not. */
-  private async refusal(game: LiveGame): Promise<Refusal | undefined> {
-    if ((await this.endIfDue(game)) === 'early') {
-      return { ok: false, code: 'not-started', message: 'The race has not started yet.' };
-    }
-    if (game.row.status !== 'playing') {
+  /** The refusal of an action on a game that is not open: not started yet, or over. */
+  private async closed(gate: 'early' | 'open' | 'over', game: LiveGame): Promise<Refusal | undefined> {
+    if (gate === 'early') return { ok: false, code: 'not-started', message: 'The race has not started yet.' };
+    if (gate === 'over') {
       return { ok: false, code: 'game-over', message: 'This game is over.', game: await this.snapshot(game) };
     }
     return undefined;

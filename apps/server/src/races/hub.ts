@@ -92,7 +92,7 @@ export class RaceHub {
       if (!room) return noSuchRoom();
       if (!room.members.includes(playerId)) {
         if (room.members.length >= MAX_PLAYERS) {
-          const seat = this.vacantSeat(room);
+          const seat = room.vacantSeat();
           if (!seat) return fail('room-full', `A room holds ${MAX_PLAYERS} players, and all of them are here.`);
           await this.removeMember(room, seat);
         }
@@ -101,7 +101,7 @@ export class RaceHub {
         this.index.add(playerId, room);
         // Everyone had left, the host too: the room is the newcomer's, or nobody could start a race.
         if (!room.members.includes(room.row.hostId)) await room.setHost(playerId);
-        await this.learnNicknames(room, [playerId]);
+        await room.learnNicknames([playerId]);
         room.changed();
       }
       // Whoever (re)joins during a race sees where everyone is now, not at the next move.
@@ -199,13 +199,14 @@ export class RaceHub {
     const lastResults = last && !running ? await races.results(last.id) : null;
     const room = new Room(row, members, lastResults, {
       rooms,
+      players: this.o.repos.players,
       push: this.o.push,
       now: this.o.now,
       absentGraceMs: this.graceMs,
       hostGone: (gone) => void this.handOver(gone),
       raceOver: (over, race) => this.raceOver(over, race),
     });
-    await this.learnNicknames(room, [...members, ...(running ?? []).map((g) => g.playerId)]);
+    await room.learnNicknames([...members, ...(running ?? []).map((g) => g.playerId)]);
     // Another caller may have loaded it while we awaited: theirs is the one that lives.
     const loaded = this.rooms.get(code);
     if (loaded) return loaded;
@@ -214,6 +215,11 @@ export class RaceHub {
     room.watchHost();
     if (last && running) this.runRace(room, last, new Map(running.map((g) => [g.playerId, g.gameId])));
     return room;
+  }
+
+  private async removeMember(room: Room, playerId: string): Promise<void> {
+    await room.removeMember(playerId);
+    if (!room.race?.has(playerId)) this.index.remove(playerId, room);
   }
 
   private runRace(room: Room, row: RaceRow, games: Map<string, string>): LiveRace {
@@ -231,39 +237,10 @@ export class RaceHub {
     this.evictIfIdle(room);
   }
 
-  private async learnNicknames(room: Room, ids: readonly string[]): Promise<void> {
-    const missing = ids.filter((id) => !room.knows(id));
-    for (const p of await this.o.repos.players.byIds(missing)) room.learn(p.id, p.nickname);
-  }
-
-  private async removeMember(room: Room, playerId: string): Promise<void> {
-    await this.o.repos.rooms.removeMember(room.code, playerId);
-    room.members = room.members.filter((m) => m !== playerId);
-    if (!room.race?.has(playerId)) this.index.remove(playerId, room);
-    if (room.row.hostId === playerId && room.members.length > 0) {
-      // The host's job is to start the next race, which only someone present can do.
-      await room.setHost(room.present() ?? room.members[0]!);
-    }
-  }
-
-  /**
-   * In a full room, the seat of a member who is away and not racing now (the earliest to have
-   * joined of them): a tab closed yesterday must not keep a friend with the link out. Coming
-   * back, they join again like anyone else, if there is room.
-   */
-  private vacantSeat(room: Room): string | undefined {
-    return room.members.find((m) => !this.o.push.connected(m) && !room.race?.has(m));
-  }
-
   /** The host has been away for the whole grace: the first member who is here takes over. */
   private handOver(code: string): Promise<void> {
     return this.lock.run(code, async () => {
-      const room = this.rooms.get(code);
-      if (!room || this.o.push.connected(room.row.hostId)) return;
-      const next = room.present();
-      if (!next) return;
-      await room.setHost(next);
-      room.changed();
+      await this.rooms.get(code)?.handOver();
     });
   }
 

@@ -1,6 +1,6 @@
 import type { RaceResult, RoomState, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import type { RoomRow, RoomsRepo } from '../repo/types.ts';
+import type { PlayersRepo, RoomRow, RoomsRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
 import type { LiveRace, RaceRoom } from './live-race.ts';
@@ -24,6 +24,7 @@ export class Room implements RaceRoom {
     lastResults: RaceResult[] | null,
     private readonly deps: {
       readonly rooms: RoomsRepo;
+      readonly players: Pick<PlayersRepo, 'byIds'>;
       readonly push: Push;
       readonly now: Clock;
       readonly absentGraceMs: number;
@@ -54,6 +55,29 @@ export class Room implements RaceRoom {
     this.nicknames.set(playerId, nickname);
   }
 
+  async learnNicknames(ids: readonly string[]): Promise<void> {
+    const missing = ids.filter((id) => !this.nicknames.has(id));
+    for (const p of await this.deps.players.byIds(missing)) this.nicknames.set(p.id, p.nickname);
+  }
+
+  async removeMember(playerId: string): Promise<void> {
+    await this.deps.rooms.removeMember(this.code, playerId);
+    this.members = this.members.filter((m) => m !== playerId);
+    if (this.row.hostId === playerId && this.members.length > 0) {
+      // The host's job is to start the next race, which only someone present can do.
+      await this.setHost(this.present() ?? this.members[0]!);
+    }
+  }
+
+  /**
+   * In a full room, the seat of a member who is away and not racing now (the earliest to have
+   * joined of them): a tab closed yesterday must not keep a friend with the link out. Coming
+   * back, they join again like anyone else, if there is room.
+   */
+  vacantSeat(): string | undefined {
+    return this.members.find((m) => !this.deps.push.connected(m) && !this.race?.has(m));
+  }
+
   /** Members and racers: whoever hears what happens in the room. */
   audience(): Set<string> {
     return new Set([...this.members, ...(this.race?.racers() ?? [])]);
@@ -76,6 +100,15 @@ export class Room implements RaceRoom {
   /** The first member who is here, if any. */
   present(): string | undefined {
     return this.members.find((m) => this.deps.push.connected(m));
+  }
+
+  /** The host has been away for the whole grace: the first member who is here takes over. */
+  async handOver(): Promise<void> {
+    if (this.deps.push.connected(this.row.hostId)) return;
+    const next = this.present();
+    if (!next) return;
+    await this.setHost(next);
+    this.changed();
   }
 
   /**

@@ -64,6 +64,7 @@ export async function roomRoutes(app: FastifyInstance, { services }: { services:
     const q = parse(reply, RoomHistoryQuery, request.query);
     if (!q) return reply;
     if (!(await rooms.get(params.code))) return fail(reply, 404, 'no-such-room', 'There is no room with that code.');
+    // Finished races only: their deals are public (`raceIsPublic`), so each seed goes with it.
     const list = await races.history(params.code, (q.page - 1) * q.pageSize, q.pageSize);
     const body: RoomHistory = {
       code: params.code,
