@@ -186,6 +186,7 @@ export interface RoomsRepo {
   create(row: RoomRow): Promise<'ok' | 'taken'>;
   get(code: string): Promise<RoomRow | undefined>;
   setHost(code: string, hostId: string): Promise<void>;
+  /** The members in the order they joined (the earliest first). */
   members(code: string): Promise<string[]>;
   addMember(code: string, playerId: string, at: number): Promise<void>;
   removeMember(code: string, playerId: string): Promise<void>;

@@ -22,7 +22,8 @@ export function sqliteRooms(db: Db): RoomsRepo {
         .select({ playerId: roomMembers.playerId })
         .from(roomMembers)
         .where(eq(roomMembers.code, code))
-        .orderBy(asc(roomMembers.joinedAt))
+        // Two joins in one millisecond keep their order too (a room leaves memory and comes back).
+        .orderBy(asc(roomMembers.joinedAt), asc(sql`rowid`))
         .all()
         .map((m) => m.playerId);
     },
