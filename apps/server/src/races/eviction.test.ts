@@ -99,3 +99,15 @@ test('a room stays while its race runs, even with nobody here, and goes once the
   await expect.poll(() => push.frames('race-over').length).toBe(2);
   await expect.poll(() => hub.loaded).toEqual({ rooms: 0, players: 0 });
 });
+
+test('a room loaded only to refuse a command goes again', async () => {
+  push.here.add('host');
+  const { code } = await hub.create('host', SPEC);
+  presence('host', false);
+  await expect.poll(() => hub.loaded.rooms).toBe(0);
+
+  push.here.add('guest');
+  expect(await hub.leave('guest', code)).toMatchObject({ ok: false, code: 'not-in-room' });
+  expect(await hub.start('guest', code)).toMatchObject({ ok: false, code: 'not-host' });
+  await expect.poll(() => hub.loaded).toEqual({ rooms: 0, players: 0 });
+});

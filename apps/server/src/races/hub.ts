@@ -87,9 +87,7 @@ export class RaceHub {
   }
 
   join(playerId: string, code: string): Promise<HubResult<{ room: RoomState; game: string | null }>> {
-    return this.lock.run(code, async () => {
-      const room = await this.room(code);
-      if (!room) return noSuchRoom();
+    return this.command(code, async (room) => {
       if (!room.members.includes(playerId)) {
         if (room.members.length >= MAX_PLAYERS) {
           const seat = room.vacantSeat();
@@ -112,16 +110,13 @@ export class RaceHub {
   }
 
   leave(playerId: string, code: string): Promise<HubResult<RoomState>> {
-    return this.lock.run(code, async () => {
-      const room = await this.room(code);
-      if (!room) return noSuchRoom();
+    return this.command(code, async (room) => {
       if (!room.members.includes(playerId)) return fail('not-in-room', 'You are not in that room.');
       await this.removeMember(room, playerId);
       const gameId = room.race?.gameOf(playerId);
       const state = room.state();
       room.changed();
       if (gameId) void this.o.games.close(gameId, 'gave-up');
-      this.evictIfIdle(room);
       return { ok: true, value: state };
     });
   }
@@ -132,9 +127,7 @@ export class RaceHub {
    * race never waits for someone who was not there when it began.
    */
   start(playerId: string, code: string): Promise<HubResult<RoomState>> {
-    return this.lock.run(code, async () => {
-      const room = await this.room(code);
-      if (!room) return noSuchRoom();
+    return this.command(code, async (room) => {
       if (room.row.hostId !== playerId) return fail('not-host', 'Only the host starts the race.');
       if (room.race) return fail('race-running', 'A race is already running in this room.');
       const present = room.members.filter((m) => this.o.push.connected(m));
@@ -184,6 +177,22 @@ export class RaceHub {
   /** Stops the timers; the races stay running in the database for the next start. */
   stop(): void {
     for (const room of this.rooms.values()) room.stop();
+  }
+
+  /**
+   * Runs a command on a room under its lock. Whatever it did (a refusal too: the room may have
+   * been loaded for it), a room left idle goes.
+   */
+  private command<T>(code: string, run: (room: Room) => Promise<HubResult<T>>): Promise<HubResult<T>> {
+    return this.lock.run(code, async () => {
+      const room = await this.room(code);
+      if (!room) return noSuchRoom();
+      try {
+        return await run(room);
+      } finally {
+        this.evictIfIdle(room);
+      }
+    });
   }
 
   /** The room in memory, loaded from the database on first use (with its live race, if any). */
