@@ -18,14 +18,16 @@ export function sqliteRooms(db: Db): RoomsRepo {
       db.update(rooms).set({ hostId }).where(eq(rooms.code, code)).run();
     },
     async members(code) {
-      return db
-        .select({ playerId: roomMembers.playerId })
-        .from(roomMembers)
-        .where(eq(roomMembers.code, code))
-        // Two joins in one millisecond keep their order too (a room leaves memory and comes back).
-        .orderBy(asc(roomMembers.joinedAt), asc(sql`rowid`))
-        .all()
-        .map((m) => m.playerId);
+      return (
+        db
+          .select({ playerId: roomMembers.playerId })
+          .from(roomMembers)
+          .where(eq(roomMembers.code, code))
+          // Two joins in one millisecond keep their order too (a room leaves memory and comes back).
+          .orderBy(asc(roomMembers.joinedAt), asc(sql`rowid`))
+          .all()
+          .map((m) => m.playerId)
+      );
     },
     async addMember(code, playerId, at) {
       db.insert(roomMembers).values({ code, playerId, joinedAt: at }).onConflictDoNothing().run();

@@ -1,0 +1,34 @@
+import type { PublicGame } from '@scorpion/protocol';
+import { cardCode } from '@scorpion/rules';
+import type { Repos } from '../repo/types.ts';
+import type { GameService } from './service.ts';
+
+/**
+ * A public game as `GET /api/games/:id` shows it: its record (the CLI's format) and every
+ * action, to replay it. Whether it is public is asked before anything is loaded.
+ */
+export async function publicGame(
+  games: GameService,
+  repos: Pick<Repos, 'games' | 'players'>,
+  gameId: string,
+): Promise<PublicGame | 'no-such-game' | 'not-public'> {
+  const row = await repos.games.get(gameId);
+  if (!row) return 'no-such-game';
+  if (!(await games.isPublic(row))) return 'not-public';
+  const game = (await games.load(row.id))!;
+  const player = await repos.players.byId(row.playerId);
+  const body: PublicGame = {
+    gameId: row.id,
+    kind: row.kind,
+    player: player ?? { id: row.playerId, nickname: '?' },
+    status: game.row.status,
+    seed: row.seed,
+    record: { variant: row.variant, options: row.options, deck: row.deck.map(cardCode), moves: [...game.movesSoFar()] },
+    actions: game.log.map((a) => ({ seq: a.seq, action: a.action, at: a.at })),
+    moves: game.row.moves,
+    timeMs: game.row.timeMs ?? 0,
+  };
+  // Finished games are read rarely; they need not stay in memory after this.
+  if (game.row.status !== 'playing') games.forget(row.id);
+  return body;
+}
