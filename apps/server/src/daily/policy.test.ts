@@ -52,7 +52,7 @@ test('a daily game is public once its day is over, whether or not it is', async 
   const row = newGameRow(dailyGame('p', DEAL, true), NOON);
   expect(await policy.isPublic({ ...row, status: 'won' }, NOON)).toBe(false);
   expect(await policy.isPublic(row, NEXT_DAY)).toBe(true);
-  expect(await policy.roomCode()).toBeNull();
+  expect(await policy.placeOf(row)).toEqual({ daily: { date: DAY, day: 152 }, roomCode: null });
 });
 
 test('the end of a ranked game stores a verified result that counts; an unranked one stores nothing', async () => {

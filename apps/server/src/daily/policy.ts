@@ -1,7 +1,7 @@
 import { isWon } from '@scorpion/rules';
-import { utcDate } from '../clock.ts';
+import { dayNumber, utcDate } from '../clock.ts';
 import { LiveGame } from '../games/live-game.ts';
-import type { GameEnd, GamePolicy, Gate } from '../games/policy.ts';
+import type { GameEnd, GamePolicy, Gate, Place } from '../games/policy.ts';
 import type { DailyFinish, GameRow, Repos } from '../repo/types.ts';
 import { dailyIsPublic } from '../secrecy.ts';
 import { isTheDaysDeal } from './same-deal.ts';
@@ -22,8 +22,8 @@ export class DailyPolicy implements GamePolicy {
     return row.dailyDate !== null && dailyIsPublic(row.dailyDate, utcDate(now));
   }
 
-  async roomCode(): Promise<null> {
-    return null;
+  async placeOf(row: GameRow): Promise<Place> {
+    return { daily: row.dailyDate ? { date: row.dailyDate, day: dayNumber(row.dailyDate) } : null, roomCode: null };
   }
 
   async onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined> {

@@ -1,4 +1,4 @@
-import type { GameKind, GameStatus } from '@scorpion/protocol';
+import type { GameKind, GameSnapshot, GameStatus } from '@scorpion/protocol';
 import type { DailyFinish, GameRow } from '../repo/types.ts';
 import type { LiveGame } from './live-game.ts';
 
@@ -27,12 +27,17 @@ export interface GamePolicy {
   gate(row: GameRow, now: number): Gate;
   /** Whether the deck, the seed and the moves may be shown to anyone. */
   isPublic(row: GameRow, now: number): Promise<boolean>;
-  /** The room a game is played in (races), for its snapshot. */
-  roomCode(row: GameRow): Promise<string | null>;
+  /** Where the game is played, for its snapshot: the day of a daily, the room of a race. */
+  placeOf(row: GameRow): Promise<Place>;
   /** What is stored with the end in the same transaction (a ranked daily result), if anything. */
   onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined>;
   /** After every stored change of the game (an action, its end). */
   changed(game: LiveGame): void;
 }
+
+/** A snapshot's fields that say where a game is played. */
+export type Place = Pick<GameSnapshot, 'daily' | 'roomCode'>;
+
+export const NOWHERE: Place = { daily: null, roomCode: null };
 
 export type Policies = Readonly<Record<GameKind, GamePolicy>>;

@@ -22,6 +22,6 @@ test('a practice game is always open, and public only once it is over', async ()
   for (const status of ['won', 'gave-up', 'timed-out'] as const) {
     expect(await policy.isPublic({ ...row, status })).toBe(true);
   }
-  expect(await policy.roomCode()).toBeNull();
+  expect(await policy.placeOf()).toEqual({ daily: null, roomCode: null });
   expect(await policy.onEnd()).toBeUndefined();
 });

@@ -1,6 +1,6 @@
 import type { GameRow } from '../repo/types.ts';
 import { practiceIsPublic } from '../secrecy.ts';
-import type { GamePolicy, Gate } from './policy.ts';
+import { type GamePolicy, type Gate, NOWHERE, type Place } from './policy.ts';
 
 /** Practice: always open, public once over, nothing stored with the end, nobody to tell. */
 export class PracticePolicy implements GamePolicy {
@@ -12,8 +12,8 @@ export class PracticePolicy implements GamePolicy {
     return practiceIsPublic(row.status);
   }
 
-  async roomCode(): Promise<null> {
-    return null;
+  async placeOf(): Promise<Place> {
+    return NOWHERE;
   }
 
   async onEnd(): Promise<undefined> {

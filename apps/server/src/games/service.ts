@@ -1,6 +1,6 @@
 import { type GameAction, type GameSnapshot, type GameUpdate, toWireEvents } from '@scorpion/protocol';
 import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
-import { type Clock, dayNumber } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 import type { GameRow, GamesRepo } from '../repo/types.ts';
 import type { LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
@@ -86,7 +86,7 @@ export class GameService {
   async snapshot(game: LiveGame, current: GameUpdate = this.update(game)): Promise<GameSnapshot> {
     const row = game.row;
     const policy = this.policyOf(row);
-    const [isPublic, roomCode] = await Promise.all([policy.isPublic(row, this.now()), policy.roomCode(row)]);
+    const [isPublic, place] = await Promise.all([policy.isPublic(row, this.now()), policy.placeOf(row)]);
     const record = isPublic
       ? { variant: row.variant, options: row.options, deck: row.deck.map(cardCode), moves: [...game.movesSoFar()] }
       : null;
@@ -96,8 +96,8 @@ export class GameService {
         kind: row.kind,
         ranked: row.ranked,
         seq: game.seq,
-        daily: row.dailyDate ? { date: row.dailyDate, day: dayNumber(row.dailyDate) } : null,
-        roomCode,
+        daily: place.daily,
+        roomCode: place.roomCode,
         raceId: row.raceId,
       },
       update: current,

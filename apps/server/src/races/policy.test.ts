@@ -114,7 +114,7 @@ test('a race game waits for the start, then is open until the deadline, which en
 test('a race game is public once its race is over, live or stored, and carries the room code', async () => {
   const ann = rows[0]!;
   expect(await policy.isPublic(ann)).toBe(false);
-  expect(await policy.roomCode(ann)).toBe('ROOM42');
+  expect(await policy.placeOf(ann)).toEqual({ daily: null, roomCode: 'ROOM42' });
   now = START;
   // Every racer's end goes to the race through the policy; the last one ends it.
   expect((await games.giveUp('ann', ann.id)).ok).toBe(true);
@@ -129,7 +129,7 @@ test('a race game is public once its race is over, live or stored, and carries t
   expect(await policy.isPublic(ann)).toBe(true);
   live.delete(race);
   expect(await policy.isPublic(ann)).toBe(true);
-  expect(await policy.roomCode(ann)).toBe('ROOM42');
+  expect(await policy.placeOf(ann)).toEqual({ daily: null, roomCode: 'ROOM42' });
 });
 
 test('a race game whose race is neither live nor stored as finished stays secret', async () => {

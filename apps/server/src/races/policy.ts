@@ -1,5 +1,5 @@
 import type { LiveGame } from '../games/live-game.ts';
-import type { GamePolicy, Gate } from '../games/policy.ts';
+import type { GamePolicy, Gate, Place } from '../games/policy.ts';
 import type { GameRow, RaceRow, RacesRepo } from '../repo/types.ts';
 import { raceIsPublic } from '../secrecy.ts';
 import type { LiveRace } from './live-race.ts';
@@ -40,8 +40,8 @@ export class RacePolicy implements GamePolicy {
     return race !== undefined && raceIsPublic(race);
   }
 
-  async roomCode(row: GameRow): Promise<string | null> {
-    return this.live.get(row.raceId)?.code ?? (await this.stored(row))?.code ?? null;
+  async placeOf(row: GameRow): Promise<Place> {
+    return { daily: null, roomCode: this.live.get(row.raceId)?.code ?? (await this.stored(row))?.code ?? null };
   }
 
   async onEnd(): Promise<undefined> {
