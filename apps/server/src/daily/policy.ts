@@ -12,7 +12,11 @@ import { dailyFinish } from './stats.ts';
  * and the first attempt's end stores a ranked result, verified against the stored deal.
  */
 export class DailyPolicy implements GamePolicy {
-  constructor(private readonly repos: Pick<Repos, 'games' | 'daily'>) {}
+  private readonly repos: Pick<Repos, 'games' | 'daily'>;
+
+  constructor(repos: Pick<Repos, 'games' | 'daily'>) {
+    this.repos = repos;
+  }
 
   gate(row: GameRow, now: number): Gate {
     return row.dailyDate !== null && row.dailyDate < utcDate(now) ? 'timed-out' : 'open';

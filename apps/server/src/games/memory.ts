@@ -10,10 +10,13 @@ export class GameMemory {
   private readonly games = new Map<string, LiveGame>();
   private readonly loading = new Map<string, Promise<LiveGame | undefined>>();
 
-  constructor(
-    private readonly repo: Pick<GamesRepo, 'get' | 'actions'>,
-    private readonly now: Clock,
-  ) {}
+  private readonly repo: Pick<GamesRepo, 'get' | 'actions'>;
+  private readonly now: Clock;
+
+  constructor(repo: Pick<GamesRepo, 'get' | 'actions'>, now: Clock) {
+    this.repo = repo;
+    this.now = now;
+  }
 
   /** Keeps a game row that was just stored (e.g. with its race) as a live game. */
   adopt(row: GameRow): LiveGame {

@@ -23,11 +23,14 @@ export class GameService {
   private readonly memory: GameMemory;
   private readonly lock = new KeyedLock();
 
-  constructor(
-    private readonly repo: GamesRepo,
-    private readonly now: Clock,
-    private readonly policies: Policies,
-  ) {
+  private readonly repo: GamesRepo;
+  private readonly now: Clock;
+  private readonly policies: Policies;
+
+  constructor(repo: GamesRepo, now: Clock, policies: Policies) {
+    this.repo = repo;
+    this.now = now;
+    this.policies = policies;
     this.memory = new GameMemory(repo, now);
   }
 

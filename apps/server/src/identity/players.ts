@@ -27,11 +27,15 @@ const taken: Refused = {
 
 /** Players: sign-up (a nickname and a secret token), renames, and what a new socket is told. */
 export class PlayerService {
-  constructor(
-    private readonly repos: Pick<Repos, 'players' | 'games' | 'rooms'>,
-    private readonly now: Clock,
-    private readonly listener: RenameListener,
-  ) {}
+  private readonly repos: Pick<Repos, 'players' | 'games' | 'rooms'>;
+  private readonly now: Clock;
+  private readonly listener: RenameListener;
+
+  constructor(repos: Pick<Repos, 'players' | 'games' | 'rooms'>, now: Clock, listener: RenameListener) {
+    this.repos = repos;
+    this.now = now;
+    this.listener = listener;
+  }
 
   /** A new player under `nickname`; the token (only its hash is stored) goes into their cookie. */
   async create(nickname: string): Promise<SignedUp> {

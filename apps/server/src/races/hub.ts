@@ -59,7 +59,10 @@ export class RaceHub {
   private readonly raceDeps: RaceDeps;
   private readonly graceMs: number;
 
-  constructor(private readonly o: HubOptions) {
+  private readonly o: HubOptions;
+
+  constructor(o: HubOptions) {
+    this.o = o;
     this.graceMs = o.absentGraceMs ?? ABSENT_GRACE_MS;
     this.raceDeps = { games: o.games, races: o.repos.races, push: o.push, now: o.now, absentGraceMs: this.graceMs };
   }

@@ -45,13 +45,17 @@ export class LiveRace {
   private ending = false;
   private finished = false;
 
-  constructor(
-    readonly row: RaceRow,
-    /** playerId → gameId, for everyone who was present in the room when the race started. */
-    private readonly games: ReadonlyMap<string, string>,
-    private readonly room: RaceRoom,
-    private readonly deps: RaceDeps,
-  ) {
+  readonly row: RaceRow;
+  /** playerId → gameId, for everyone who was present in the room when the race started. */
+  private readonly games: ReadonlyMap<string, string>;
+  private readonly room: RaceRoom;
+  private readonly deps: RaceDeps;
+
+  constructor(row: RaceRow, games: ReadonlyMap<string, string>, room: RaceRoom, deps: RaceDeps) {
+    this.row = row;
+    this.games = games;
+    this.room = room;
+    this.deps = deps;
     this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => {
       // Closing a game that already ended does nothing, so a finished racer may drop freely.
       const gameId = games.get(playerId);

@@ -26,10 +26,13 @@ export class LiveRaces {
  * hears every change (progress, finishes); a race's deal is public once it is over.
  */
 export class RacePolicy implements GamePolicy {
-  constructor(
-    private readonly live: LiveRaces,
-    private readonly races: Pick<RacesRepo, 'get'>,
-  ) {}
+  private readonly live: LiveRaces;
+  private readonly races: Pick<RacesRepo, 'get'>;
+
+  constructor(live: LiveRaces, races: Pick<RacesRepo, 'get'>) {
+    this.live = live;
+    this.races = races;
+  }
 
   gate(row: GameRow, now: number): Gate {
     return this.live.get(row.raceId)?.gate(now) ?? 'open';

@@ -5,6 +5,18 @@ import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
 import type { LiveRace, RaceRoom } from './live-race.ts';
 
+export interface RoomDeps {
+  readonly rooms: RoomsRepo;
+  readonly players: Pick<PlayersRepo, 'byIds'>;
+  readonly push: Push;
+  readonly now: Clock;
+  readonly absentGraceMs: number;
+  /** The host's grace ran out: the hub hands the room over (under its lock). */
+  readonly hostGone: (code: string) => void;
+  /** A race ended: the hub forgets it. */
+  readonly raceOver: (room: Room, race: LiveRace) => void;
+}
+
 /**
  * A room in memory: its members and their names, its host (and the host's absence), its race
  * while one runs and the last one's results. The hub loads it, changes it under its lock and
@@ -18,22 +30,12 @@ export class Room implements RaceRoom {
   /** The host while away: after the grace, a member who is here takes over the room. */
   private readonly hostAway: Absences;
 
-  constructor(
-    public row: RoomRow,
-    members: readonly string[],
-    lastResults: RaceResult[] | null,
-    private readonly deps: {
-      readonly rooms: RoomsRepo;
-      readonly players: Pick<PlayersRepo, 'byIds'>;
-      readonly push: Push;
-      readonly now: Clock;
-      readonly absentGraceMs: number;
-      /** The host's grace ran out: the hub hands the room over (under its lock). */
-      readonly hostGone: (code: string) => void;
-      /** A race ended: the hub forgets it. */
-      readonly raceOver: (room: Room, race: LiveRace) => void;
-    },
-  ) {
+  row: RoomRow;
+  private readonly deps: RoomDeps;
+
+  constructor(row: RoomRow, members: readonly string[], lastResults: RaceResult[] | null, deps: RoomDeps) {
+    this.row = row;
+    this.deps = deps;
     this.members = [...members];
     this.lastResults = lastResults;
     this.hostAway = new Absences(deps.now, deps.absentGraceMs, () => deps.hostGone(row.code));
