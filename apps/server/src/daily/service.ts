@@ -35,13 +35,18 @@ export class DailyService {
   /** Two tabs joining at once must not both get a first, ranked attempt. */
   private readonly joining = new KeyedLock();
 
-  constructor(
-    private readonly repos: Repos,
-    private readonly games: GameService,
-    private readonly deals: DealSource,
-    private readonly certifier: Certifier,
-    private readonly now: Clock,
-  ) {}
+  private readonly repos: Repos;
+  private readonly games: GameService;
+  private readonly deals: DealSource;
+  private readonly certifier: Certifier;
+  private readonly now: Clock;
+  constructor(repos: Repos, games: GameService, deals: DealSource, certifier: Certifier, now: Clock) {
+    this.repos = repos;
+    this.games = games;
+    this.deals = deals;
+    this.certifier = certifier;
+    this.now = now;
+  }
 
   today(): string {
     return utcDate(this.now());

@@ -48,10 +48,11 @@ export class Counter implements Metric {
   readonly names: readonly string[];
   private value = 0;
 
-  constructor(
-    readonly name: string,
-    private readonly help: string,
-  ) {
+  readonly name: string;
+  private readonly help: string;
+  constructor(name: string, help: string) {
+    this.name = name;
+    this.help = help;
     this.names = [checkName(name, NAME, 'metric')];
   }
 
@@ -73,12 +74,13 @@ export class LabelledCounter implements Metric {
   readonly names: readonly string[];
   private readonly values = new Map<string, number>();
 
-  constructor(
-    readonly name: string,
-    private readonly help: string,
-    private readonly label: string,
-    known: readonly string[] = [],
-  ) {
+  readonly name: string;
+  private readonly help: string;
+  private readonly label: string;
+  constructor(name: string, help: string, label: string, known: readonly string[] = []) {
+    this.name = name;
+    this.help = help;
+    this.label = label;
     this.names = [checkName(name, NAME, 'metric')];
     checkName(label, LABEL, 'label');
     for (const value of known) this.values.set(value, 0);
@@ -100,12 +102,15 @@ export class LabelledCounter implements Metric {
 export class Sampled implements Metric {
   readonly names: readonly string[];
 
-  constructor(
-    readonly name: string,
-    private readonly help: string,
-    private readonly type: 'gauge' | 'counter',
-    private readonly read: () => number | Promise<number>,
-  ) {
+  readonly name: string;
+  private readonly help: string;
+  private readonly type: 'gauge' | 'counter';
+  private readonly read: () => number | Promise<number>;
+  constructor(name: string, help: string, type: 'gauge' | 'counter', read: () => number | Promise<number>) {
+    this.name = name;
+    this.help = help;
+    this.type = type;
+    this.read = read;
     this.names = [checkName(name, NAME, 'metric')];
   }
 
@@ -125,11 +130,13 @@ export class Histogram implements Metric {
   private sum = 0;
   private count = 0;
 
-  constructor(
-    readonly name: string,
-    private readonly help: string,
-    readonly buckets: readonly number[],
-  ) {
+  readonly name: string;
+  private readonly help: string;
+  readonly buckets: readonly number[];
+  constructor(name: string, help: string, buckets: readonly number[]) {
+    this.name = name;
+    this.help = help;
+    this.buckets = buckets;
     this.names = [checkName(name, NAME, 'metric')];
     if (buckets.length === 0) throw new Error(`${name} needs at least one bucket`);
     for (let i = 0; i < buckets.length; i++) {

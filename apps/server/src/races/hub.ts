@@ -72,16 +72,32 @@ export class RaceHub {
   private readonly byRace = new Map<string, LiveRoom>();
   private readonly lock = new KeyedLock();
 
+  private readonly repos: Repos;
+  private readonly games: GameService;
+  private readonly deals: DealSource;
+  private readonly certifier: Certifier;
+  private readonly push: Push;
+  private readonly now: Clock;
+  private readonly countdownMs: number;
+  private readonly absentGraceMs: number;
   constructor(
-    private readonly repos: Repos,
-    private readonly games: GameService,
-    private readonly deals: DealSource,
-    private readonly certifier: Certifier,
-    private readonly push: Push,
-    private readonly now: Clock,
-    private readonly countdownMs: number,
-    private readonly absentGraceMs = ABSENT_GRACE_MS,
+    repos: Repos,
+    games: GameService,
+    deals: DealSource,
+    certifier: Certifier,
+    push: Push,
+    now: Clock,
+    countdownMs: number,
+    absentGraceMs = ABSENT_GRACE_MS,
   ) {
+    this.repos = repos;
+    this.games = games;
+    this.deals = deals;
+    this.certifier = certifier;
+    this.push = push;
+    this.now = now;
+    this.countdownMs = countdownMs;
+    this.absentGraceMs = absentGraceMs;
     games.raceWindow = (raceId) => {
       const race = this.byRace.get(raceId)?.race;
       return race && { startsAt: race.row.startsAt + race.row.pausedMs, deadline: this.deadline(race.row) };
