@@ -51,7 +51,7 @@ export default defineConfig({
     { name: 'phone', testMatch: '**/*.phone.e2e.ts', use: { ...devices['Pixel 7'] } },
   ],
   webServer: {
-    command: `pnpm --filter @scorpion/web build && node --import tsx e2e/serve.ts`,
+    command: `pnpm --filter @scorpion/web build && node --conditions=source --import tsx e2e/serve.ts`,
     url: `${baseURL}/api/daily`,
     env: { E2E_PORT: String(port), LOG_LEVEL: 'warn' },
     timeout: 120_000,

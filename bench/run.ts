@@ -31,7 +31,7 @@ if (wanted('solver')) {
   // Its own process: the solver bench reads peak memory (max RSS) of the process it runs in.
   const solver = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'solver.ts'), ...(quick ? ['--quick'] : [])],
+    ['--conditions=source', '--import', 'tsx', join(import.meta.dirname, 'solver.ts'), ...(quick ? ['--quick'] : [])],
     { stdio: 'inherit' },
   );
   if (solver.status !== 0) process.exit(solver.status ?? 1);

@@ -1,11 +1,14 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // The server serves dist/ and owns /api and /ws; in dev, Vite proxies both to it.
 const server = process.env.SCORPION_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [svelte()],
+  // The workspace packages are bundled from their TypeScript (their "source" export condition), so
+  // the web build needs no server-side build first.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -4,6 +4,7 @@ import type { Certificate, CertifiedDeal } from './certify.ts';
 import type { Hint } from './hint.ts';
 import type { PositionInput, Task } from './tasks.ts';
 import type { Limits, SolveResult } from './types.ts';
+import { WORKER_ENTRY, WORKER_OPTIONS } from './worker-location.ts';
 
 export interface SolverPool {
   solve(position: PositionInput, limits?: Limits): Promise<SolveResult>;
@@ -37,7 +38,7 @@ interface Thread {
 /**
  * Solver threads for the server, so that searches never run on the event loop that handles
  * moves. Each thread runs one search at a time (a search is CPU-bound); extra tasks queue in
- * order. Threads load the TypeScript sources through tsx, like the rest of the server. Each
+ * order. Threads run the same build as the pool (worker-location.ts). Each
  * thread holds its own transposition table (`Limits.tableMegabytes`, allocated on first use).
  */
 export function createSolverPool(options: { threads?: number } = {}): SolverPool {
@@ -56,7 +57,7 @@ export function createSolverPool(options: { threads?: number } = {}): SolverPool
   }
 
   function spawn(): Thread {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
+    const worker = new Worker(WORKER_ENTRY, WORKER_OPTIONS);
     const thread: Thread = { worker, job: undefined };
     worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
       const job = thread.job;

@@ -18,11 +18,15 @@ export interface ChildServer {
  * `nodeArgs` go to node itself (e.g. `--cpu-prof` for a profile of a benchmark run).
  */
 export function spawnServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...nodeArgs, '--conditions=source', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: SERVER_DIR,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // A child must not outlive the test or benchmark that started it.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
