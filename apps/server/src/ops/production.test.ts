@@ -66,6 +66,8 @@ test('the production install holds no TypeScript loader', () => {
 });
 
 test('it is ready, serves the page, certifies the daily on the solver thread and stores a move', async () => {
+  // The image's HEALTHCHECK asks /healthz.
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   const ready = await fetch(`${server.url}/readyz`);
   expect(ready.status).toBe(200);
   expect(await ready.json()).toMatchObject({ ok: true });
