@@ -29,3 +29,4 @@ export PATH="$node24/bin:$PATH" npm_config_nodedir="$node24"
 node --version
 bash scripts/install-and-build.sh
 pnpm vitest run --project server
+pnpm test:prod
