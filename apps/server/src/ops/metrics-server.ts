@@ -52,6 +52,8 @@ export class ServerMetrics {
   });
 
   constructor() {
+    // Started now, not at the first scrape: the CPU counter and the loop monitor count from here.
+    processMetrics();
     // Every reason is written (as 0) from the start, so that rate() sees the first of each.
     for (const reason of [...ErrorCode.options, ...CLOSE_REASONS]) this.rejections.inc({ reason }, 0);
   }
