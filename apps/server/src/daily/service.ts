@@ -11,6 +11,10 @@ import type { DailyDealRow, Repos } from '../repo/types.ts';
 export const DAILY_VARIANT: VariantId = 'scorpion';
 export const DAILY_OPTIONS: GameOptions = { foundations: false, open: false };
 
+/** What a player is told when the day's deal cannot be dealt because the solver is down. */
+export const DAILY_UNAVAILABLE =
+  "Today's deal is not ready: the solver that proves it winnable is restarting. Try again in a minute.";
+
 /** A game of the day's deal for `playerId`: ranked for the first attempt only. */
 export function dailyGame(playerId: string, deal: DailyDealRow, ranked: boolean): NewGame {
   return {
@@ -52,7 +56,10 @@ export class DailyService {
     return utcDate(this.now());
   }
 
-  /** The deal of `date`, made and stored on first use. Never handed to a client before the day ends. */
+  /**
+   * The deal of `date`, made and stored on first use. Never handed to a client before the day
+   * ends. Rejects with `CertifierUnavailable` (and stores nothing) while the solver is down.
+   */
   deal(date: string): Promise<DailyDealRow> {
     let pending = this.making.get(date);
     if (!pending) {

@@ -9,8 +9,8 @@ import type {
 } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
-import { type Certifier, pickCertified } from '../deals/certify.ts';
-import type { DealSource } from '../deals/source.ts';
+import { type Certifier, CertifierUnavailable, pickCertified } from '../deals/certify.ts';
+import type { Deal, DealSource } from '../deals/source.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import type { Session } from '../games/session.ts';
@@ -25,6 +25,10 @@ export const MAX_PLAYERS = 8;
 export const MIN_PLAYERS = 2;
 /** Progress of others is shown live, but two frames per room a second are plenty to watch. */
 export const PROGRESS_MS = 500;
+
+/** Why a "winnable deals only" race was not dealt while the solver is down. */
+export const RACE_UNAVAILABLE =
+  'No race was dealt: the solver that finds winnable deals is restarting. Try again in a minute.';
 
 interface LiveRace {
   row: RaceRow;
@@ -276,9 +280,15 @@ export class RaceHub {
       }
 
       const { variant, options } = room.row;
-      const deal = room.row.winnableOnly
-        ? await pickCertified(this.certifier, variant, options, () => this.deals.fresh(variant))
-        : this.deals.fresh(variant);
+      let deal: Deal;
+      try {
+        deal = room.row.winnableOnly
+          ? await pickCertified(this.certifier, variant, options, () => this.deals.fresh(variant))
+          : this.deals.fresh(variant);
+      } catch (error) {
+        if (error instanceof CertifierUnavailable) return fail('solver-unavailable', RACE_UNAVAILABLE);
+        throw error;
+      }
       const raceRow: RaceRow = {
         id: newId(),
         code,
