@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { dayNumber } from '../clock.ts';
 import { DAILY_OPTIONS } from '../daily/service.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
+import type { DailyDealRow } from '../repo/types.ts';
 import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ date: z.iso.date() });
 
 export async function dailyRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  async function info(date: string): Promise<DailyInfo> {
-    const deal = await services.daily.deal(date);
+  function info(date: string, deal: DailyDealRow): DailyInfo {
     const isPublic = date < services.daily.today();
     return {
       date,
@@ -29,13 +29,18 @@ export async function dailyRoutes(app: FastifyInstance, { services }: { services
     };
   }
 
-  app.get('/api/daily', async () => info(services.daily.today()));
+  app.get('/api/daily', async () => {
+    const today = services.daily.today();
+    return info(today, (await services.daily.shown(today))!);
+  });
 
   app.get('/api/daily/:date', async (request, reply) => {
     const params = parse(reply, Params, request.params);
     if (!params) return reply;
     if (params.date > services.daily.today()) return fail(reply, 404, 'not-found', 'That day has not come yet.');
     if (dayNumber(params.date) < 1) return fail(reply, 404, 'not-found', 'The daily challenge began on 2026-01-01.');
-    return info(params.date);
+    const deal = await services.daily.shown(params.date);
+    if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
+    return info(params.date, deal);
   });
 }
