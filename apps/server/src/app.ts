@@ -16,6 +16,7 @@ import { RaceHub } from './races/hub.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
+import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { gameRoutes } from './routes/games.ts';
 import { playerRoutes } from './routes/players.ts';
 import { roomRoutes } from './routes/rooms.ts';
@@ -96,7 +97,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
+    clientErrorHandler,
   });
+  answerErrorsAsApiErrors(app);
   await app.register(fastifyCookie, { secret });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
