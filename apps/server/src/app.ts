@@ -18,6 +18,7 @@ import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { gameRoutes } from './routes/games.ts';
+import { DEFAULT_LIMITS, installLimits, type Limits } from './routes/limits.ts';
 import { playerRoutes } from './routes/players.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { webRoutes } from './routes/web.ts';
@@ -46,7 +47,10 @@ export interface AppOptions {
   readonly absentGraceMs?: number;
   readonly heartbeatMs?: number;
   readonly downtimeTickMs?: number;
-  readonly rateLimit?: { perSecond: number; burst: number };
+  /** The socket's message budget per player, its refill clock (ms) and the cap on a player's sockets. */
+  readonly rateLimit?: { perSecond: number; burst: number; clock?: () => number; socketsPerPlayer?: number };
+  /** The REST limits (and the socket's room frames); each one not given keeps its default. */
+  readonly limits?: Partial<Limits>;
 }
 
 declare module 'fastify' {
@@ -102,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   });
   answerErrorsAsApiErrors(app);
   await app.register(fastifyCookie, { secret });
+  await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // On close (SIGTERM): finish the frames in flight, then close every socket with 1012.
@@ -126,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       heartbeatMs: options.heartbeatMs ?? 30_000,
       ratePerSecond: options.rateLimit?.perSecond ?? 20,
       rateBurst: options.rateLimit?.burst ?? 40,
+      rateClock: options.rateLimit?.clock ?? (() => performance.now()),
+      socketsPerPlayer: options.rateLimit?.socketsPerPlayer ?? 8,
     },
   });
   app.get('/api/health', async () => ({ ok: true, serverTime: now() }));

@@ -4,6 +4,7 @@ import { configFromEnv } from './config.ts';
 import { acceptEveryDeal } from './deals/certify.ts';
 import { solverCertifier } from './deals/solver-certifier.ts';
 import { exitOnSignals } from './ops/shutdown.ts';
+import { scaledLimits } from './routes/limits.ts';
 
 /**
  * The entry point: configuration from the environment, one port, and a graceful close on
@@ -22,6 +23,7 @@ const app = await buildApp({
   metricsToken: config.metricsToken,
   countdownMs: config.countdownMs,
   trustProxy: config.trustProxy,
+  limits: scaledLimits(config.rateLimitScale),
   logger: { level: config.logLevel },
 });
 
