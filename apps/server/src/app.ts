@@ -103,8 +103,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,
     clientErrorHandler,
+    // Fastify's own 503 while closing is not an ApiError; `answerErrorsAsApiErrors` sends ours.
+    return503OnClosing: false,
   });
-  answerErrorsAsApiErrors(app);
+  answerErrorsAsApiErrors(app, drain);
   await app.register(fastifyCookie, { secret });
   await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits });
   await app.register(fastifyWebsocket, {

@@ -146,7 +146,8 @@ Read the header of \`packages/protocol/src/index.ts\` for the flow.
 - Every REST error, Fastify's own included, is an \`ApiError\` \`{error, message}\`: a body that is
   not JSON or holds a \`__proto__\` key is 400 \`bad-message\`, too large 413 \`too-large\`, not
   JSON by its type 415 \`unsupported-media-type\`, a path part too long 414 \`uri-too-long\`, a
-  server fault 500 \`internal\` (never with its detail). Signups, renames, room look-ups and the
+  server fault 500 \`internal\` (never with its detail), any request once the server has begun
+  to shut down 503 \`unavailable\`. Signups, renames, room look-ups and the
   leaderboards are rate-limited: 429 \`rate-limited\` with \`retryAfter\` seconds and the same
   \`Retry-After\` header (the limits are in \`docs/operations.md\`).
 - \`GET /api/daily/:date\` of a past day that was never dealt is 404 \`not-found\`.

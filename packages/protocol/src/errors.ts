@@ -40,6 +40,8 @@ export const ErrorCode = z.enum([
   'uri-too-long',
   /** A body that is not JSON by its `Content-Type` (415). */
   'unsupported-media-type',
+  /** The server is shutting down or restarting (503): try again in a moment. */
+  'unavailable',
   /** The server failed; nothing was changed, and no detail of the failure is given away. */
   'internal',
 ]);

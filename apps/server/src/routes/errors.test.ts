@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { ApiError } from '@scorpion/protocol';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 
 let server: RunningServer;
@@ -119,4 +120,21 @@ test('a request Node cannot read as HTTP gets the same shape on the raw socket',
   expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
   const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
   expect(ApiError.parse(JSON.parse(body))).toEqual({ error: 'bad-message', message: 'The request is not valid HTTP.' });
+});
+
+test('once shutdown has begun, every request is 503 unavailable in the same shape', async () => {
+  const other = await startServer();
+  const { cookie } = await signUp(other.url, 'Last Orders');
+  // A client that does not read keeps shutdown waiting for its close, with the port still open.
+  const slow = await TestClient.connect(other.wsUrl, cookie);
+  slow.socket.pause();
+  const closing = other.app.close();
+  for (const path of ['/api/daily', '/readyz', '/api/nothing']) {
+    const response = await fetch(`${other.url}${path}`);
+    expect(response.status, path).toBe(503);
+    expect(ApiError.parse(await response.json())).toMatchObject({ error: 'unavailable' });
+  }
+  slow.socket.resume();
+  await slow.closed;
+  await closing;
 });

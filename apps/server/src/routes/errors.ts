@@ -94,9 +94,15 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 
 /**
  * Every error leaves as `{error, message}` (see `ApiError`), Fastify's own included; a server
- * fault is logged here with its stack and answered without it.
+ * fault is logged here with its stack and answered without it. Once shutdown has begun
+ * (`closing.draining`) every request is a 503 `unavailable`, so a load balancer moves on at once.
  */
-export function answerErrorsAsApiErrors(app: FastifyInstance): void {
+export function answerErrorsAsApiErrors(app: FastifyInstance, closing: { readonly draining: boolean }): void {
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing.draining) return;
+    reply.header('connection', 'close');
+    return send(reply, answer(503, 'unavailable', 'The server is restarting: try again in a moment.'));
+  });
   app.setErrorHandler((error: Partial<FastifyError>, request, reply) => {
     const found = answerFor(error, request);
     if (found.status >= 500) request.log.error({ err: error }, 'request failed');
