@@ -104,6 +104,7 @@ export async function wsRoutes(
     if (key) socket.on('close', () => sockets.close(key));
     const player = playerOf(request, services.repos.players);
     let playerId: string | undefined;
+    let roomTurn: Promise<unknown> = Promise.resolve();
     heartbeat.add(socket);
     socket.on('error', (error) => {
       const reason = rejectedFrame(error);
@@ -152,7 +153,6 @@ export async function wsRoutes(
       }
       const message = parsed.data;
       const limited = roomLimit(app, message);
-      // A limited room frame waits for its count; no frame after it needs it answered first.
       const dispatch = (id: string): Promise<ServerMessage | ServerMessage[]> =>
         limited
           ? limited
@@ -164,7 +164,14 @@ export async function wsRoutes(
               )
           : Promise.resolve(handle(services, id, message));
       // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
-      const reply = playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : []));
+      const start = () => (playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : [])));
+      // Room frames take turns: a create or a join waits for its count, and a leave or a start
+      // sent after it must not overtake it.
+      let reply: Promise<ServerMessage | ServerMessage[]>;
+      if (message.type.startsWith('room-')) {
+        reply = roomTurn.then(start, start);
+        roomTurn = reply;
+      } else reply = start();
       const answered = reply.then(
         (frames) => {
           for (const frame of Array.isArray(frames) ? frames : [frames]) {
