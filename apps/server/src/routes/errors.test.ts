@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { tryAgainIn } from './errors.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -137,4 +138,13 @@ test('once shutdown has begun, every request is 503 unavailable in the same shap
   slow.socket.resume();
   await slow.closed;
   await closing;
+});
+
+test('a wait reads as seconds under two minutes, then as whole minutes', () => {
+  expect([tryAgainIn(1), tryAgainIn(119), tryAgainIn(120), tryAgainIn(3599)]).toEqual([
+    'try again in 1 s',
+    'try again in 119 s',
+    'try again in 2 min',
+    'try again in 60 min',
+  ]);
 });

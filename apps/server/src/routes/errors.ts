@@ -10,12 +10,17 @@ interface Answer {
 
 const answer = (status: number, error: ErrorCode, message: string): Answer => ({ status, body: { error, message } });
 
+/** "in 40 s", "in 12 min": when to try again, as a person reads it. */
+export function tryAgainIn(seconds: number): string {
+  return seconds < 120 ? `try again in ${seconds} s` : `try again in ${Math.ceil(seconds / 60)} min`;
+}
+
 /** A refusal for too many requests: `errorResponseBuilder` throws it, the error handler answers it. */
 export class RateLimited extends Error {
   readonly statusCode = 429;
   readonly retryAfter: number;
   constructor(retryAfter: number) {
-    super(`Too many requests: try again in ${retryAfter} s.`);
+    super(`Too many requests: ${tryAgainIn(retryAfter)}.`);
     this.retryAfter = retryAfter;
   }
 }

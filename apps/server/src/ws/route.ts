@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { playerOf, tokenHashOf } from '../identity/session-cookie.ts';
 import type { ServerMetrics } from '../ops/metrics-server.ts';
 import type { Drain } from '../ops/shutdown.ts';
+import { tryAgainIn } from '../routes/errors.ts';
 import type { Services } from '../services.ts';
 import { sendFrame } from './connections.ts';
 import { errorFrame, handle } from './handlers.ts';
@@ -159,7 +160,7 @@ export async function wsRoutes(
               .check(request)
               .then((wait) =>
                 wait > 0
-                  ? errorFrame('rate-limited', `${limited.what}: try again in ${wait} s.`, { ref: message.type })
+                  ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
                   : handle(services, id, message),
               )
           : Promise.resolve(handle(services, id, message));
