@@ -18,7 +18,9 @@ import { RaceHub } from './races/hub.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
+import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { gameRoutes } from './routes/games.ts';
+import { DEFAULT_LIMITS, installLimits, type Limits } from './routes/limits.ts';
 import { playerRoutes } from './routes/players.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { webRoutes } from './routes/web.ts';
@@ -53,7 +55,10 @@ export interface AppOptions {
   readonly absentGraceMs?: number;
   readonly heartbeatMs?: number;
   readonly downtimeTickMs?: number;
-  readonly rateLimit?: { perSecond: number; burst: number };
+  /** The socket's message budget per player, its refill clock (ms) and the cap on a player's sockets. */
+  readonly rateLimit?: { perSecond: number; burst: number; clock?: () => number; socketsPerPlayer?: number };
+  /** The REST limits (and the socket's room frames); each one not given keeps its default. */
+  readonly limits?: Partial<Limits>;
 }
 
 declare module 'fastify' {
@@ -105,8 +110,14 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
+    clientErrorHandler,
+    // Fastify's own 503 while closing is not an ApiError; `answerErrorsAsApiErrors` sends ours.
+    return503OnClosing: false,
   });
+  answerErrorsAsApiErrors(app, drain);
   await app.register(fastifyCookie, { secret });
+  await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // On close (SIGTERM): finish the frames in flight, then close every socket with 1012.
@@ -138,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       heartbeatMs: options.heartbeatMs ?? 30_000,
       ratePerSecond: options.rateLimit?.perSecond ?? 20,
       rateBurst: options.rateLimit?.burst ?? 40,
+      rateClock: options.rateLimit?.clock ?? (() => performance.now()),
+      socketsPerPlayer: options.rateLimit?.socketsPerPlayer ?? 8,
     },
   });
   app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
