@@ -73,9 +73,6 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const deals = options.deals ?? secretDeals(secret);
   const certifier = options.certifier ?? acceptEveryDeal;
 
-  const downtimeMs = await creditDowntime(repos, now);
-  const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
-
   const connections = new Connections();
   const games = new GameService(repos, now);
   const daily = new DailyService(repos, games, deals, certifier, now);
@@ -129,9 +126,16 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(metricsRoute, { registry: metrics.registry, token: options.metricsToken });
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 
-  const resumed = await hub.resumeRunning();
-  const closed = await daily.closePastDays();
-  app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed }, 'state restored');
+  // The downtime is credited at ready, the last step before `listen` opens the port: every
+  // plugin and route is loaded, no socket can carry a move yet, so the clocks lose nothing.
+  let stopHeartbeat: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    const downtimeMs = await creditDowntime(repos, now);
+    stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
+    const resumed = await hub.resumeRunning();
+    const closed = await daily.closePastDays();
+    app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed }, 'state restored');
+  });
   const sweep = setInterval(() => {
     void daily.closePastDays();
     games.evictIdle(IDLE_GAME_MS);
@@ -143,7 +147,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     hub.stop();
     metrics.stop();
     // The last beat: the time from here to the next start is credited to every open clock.
-    await stopHeartbeat();
+    // Never ready, never credited: no beat either, or this start's downtime would be lost.
+    await stopHeartbeat?.();
     await repos.close();
   });
   app.decorate('services', services);
