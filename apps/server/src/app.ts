@@ -7,6 +7,7 @@ import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startHeartbeat } from './downtime.ts';
 import { GameService } from './games/service.ts';
+import { rekeyNicknames } from './identity/nickname-keys.ts';
 import { serverSecret } from './identity/secret.ts';
 import { healthRoutes, latestMigration, readiness } from './ops/health.ts';
 import { metricsRoute } from './ops/metrics-route.ts';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const repos = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
   const newestMigration = latestMigration();
   const secret = await serverSecret(repos.settings, options.secret);
+  const nicknamesRekeyed = await rekeyNicknames(repos);
   const deals = options.deals ?? secretDeals(secret);
   const certifier = options.certifier ?? acceptEveryDeal;
 
@@ -134,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
     const resumed = await hub.resumeRunning();
     const closed = await daily.closePastDays();
-    app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed }, 'state restored');
+    app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed }, 'state restored');
   });
   const sweep = setInterval(() => {
     void daily.closePastDays();
