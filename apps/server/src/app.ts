@@ -129,7 +129,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 
   // The downtime is credited at ready, the last step before `listen` opens the port: every
-  // plugin and route is loaded, no socket can carry a move yet, so the clocks lose nothing.
+  // plugin and route is loaded and no socket can carry a move yet, so start-up is off the clocks.
+  // Only what needs the credit first (race timers, past dailies closed) runs after it.
   let stopHeartbeat: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     const downtimeMs = await creditDowntime(repos, now);
