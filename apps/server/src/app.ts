@@ -9,6 +9,7 @@ import { solverCertifier } from './deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startHeartbeat } from './downtime.ts';
 import { GameService } from './games/service.ts';
+import { rekeyNicknames } from './identity/nickname-keys.ts';
 import { serverSecret } from './identity/secret.ts';
 import { healthRoutes, latestMigration, readiness, solverReadiness } from './ops/health.ts';
 import { metricsRoute } from './ops/metrics-route.ts';
@@ -83,12 +84,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const repos = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
   const newestMigration = latestMigration();
   const secret = await serverSecret(repos.settings, options.secret);
+  const nicknamesRekeyed = await rekeyNicknames(repos);
   const deals = options.deals ?? secretDeals(secret);
   const solver = options.solver;
   const certifier = options.certifier ?? (solver ? solverCertifier(solver) : acceptEveryDeal);
-
-  const downtimeMs = await creditDowntime(repos, now);
-  const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
 
   const connections = new Connections();
   const games = new GameService(repos, now);
@@ -163,9 +162,17 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(metricsRoute, { metrics, token: options.metricsToken });
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 
-  const resumed = await hub.resumeRunning();
-  const closed = await daily.closePastDays();
-  app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed }, 'state restored');
+  // The downtime is credited at ready, the last step before `listen` opens the port: every
+  // plugin and route is loaded and no socket can carry a move yet, so start-up is off the clocks.
+  // Only what needs the credit first (race timers, past dailies closed) runs after it.
+  let stopHeartbeat: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    const downtimeMs = await creditDowntime(repos, now);
+    stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
+    const resumed = await hub.resumeRunning();
+    const closed = await daily.closePastDays();
+    app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed }, 'state restored');
+  });
   const sweep = setInterval(() => {
     void daily.closePastDays();
     games.evictIdle(IDLE_GAME_MS);
@@ -177,7 +184,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     hub.stop();
     await solver?.close();
     // The last beat: the time from here to the next start is credited to every open clock.
-    await stopHeartbeat();
+    // Never ready, never credited: no beat either, or this start's downtime would be lost.
+    await stopHeartbeat?.();
     await repos.close();
   });
   app.decorate('services', services);

@@ -82,4 +82,11 @@ describe('scorpion deal and show', () => {
     expect(scorpion(['deal', '--variant', 'spider']).status).toBe(2);
     expect(scorpion(['fly']).status).toBe(2);
   });
+
+  it('refuses a misspelt flag with usage and status 2, and prints nothing on stdout', () => {
+    const misspelt = scorpion(['deal', '--varaint', 'scorpion']);
+    expect(misspelt).toMatchObject({ status: 2, stdout: '' });
+    expect(misspelt.stderr).toContain('scorpion: deal has no flag --varaint');
+    expect(misspelt.stderr).toContain('usage: scorpion <command> [flags]');
+  }, 20_000);
 });
