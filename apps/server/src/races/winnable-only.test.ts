@@ -46,11 +46,10 @@ async function race(winnableOnly: boolean): Promise<string> {
   b.send({ type: 'room-join', code: room.code });
   await b.next('room');
   a.send({ type: 'room-start', code: room.code });
-  const countdown = (await a.next('room', (r) => r.room.status === 'countdown')).room;
   const aGame = (await a.next('game', (g) => g.game.kind === 'race')).game;
   const bGame = (await b.next('game', (g) => g.game.kind === 'race')).game;
-  // Past the start on the server clock (not on a 'racing' frame: its timer may fire a hair early).
-  await new Promise((resolve) => setTimeout(resolve, countdown.race!.startsAt - countdown.serverTime + 20));
+  // 'racing' is only announced once the server's clock is past the start (see go-signal.test.ts).
+  await a.next('room', (r) => r.room.status === 'racing');
   a.send({ type: 'give-up', gameId: aGame.gameId });
   b.send({ type: 'give-up', gameId: bGame.gameId });
   const { seed } = await a.next('race-over');
