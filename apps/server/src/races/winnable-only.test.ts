@@ -2,7 +2,7 @@ import { dealFromSeed } from '@scorpion/rules';
 import { certifyDeal } from '@scorpion/solver';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Certificate, Certifier } from '../deals/certify.ts';
-import { solverCertifier } from '../deals/solver-certifier.ts';
+import { CERTIFY_BUDGET, solverCertifier } from '../deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from '../deals/source.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
@@ -12,7 +12,9 @@ const certified: { deck: readonly number[]; certificate: Certificate }[] = [];
 let server: RunningServer;
 
 beforeAll(async () => {
-  const solver = solverCertifier({ certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) });
+  // The production node budget without its time limit: the same verdicts on a loaded machine.
+  const inProcess = { certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) };
+  const solver = solverCertifier(inProcess, { ...CERTIFY_BUDGET, ms: 600_000 });
   const spy: Certifier = {
     name: solver.name,
     async certify(variant, options, deck) {
