@@ -4,14 +4,21 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { type ChildServer, spawnServer } from './child.ts';
 
+const CLOCK_AHEAD = new URL('./clock-ahead.mjs', import.meta.url).href;
+
 export interface ChildServers {
   /** The temporary directory the database lives in. */
   readonly dir: string;
   readonly databasePath: string;
   /** What every child gets: the database, a secret, and the test file's own additions. */
   readonly env: Readonly<Record<string, string>>;
-  /** Spawns one more server process on that database (a restart, after the last one died). */
-  start(): Promise<ChildServer>;
+  /**
+   * Spawns one more server process on that database (a restart, after the last one died).
+   * `clockAheadMs` sets its clock that far ahead of the real one (see `clock-ahead.mjs`): a
+   * restart that seems to come after a long downtime. Keep it for every later start, as a
+   * clock never runs back.
+   */
+  start(options?: { clockAheadMs?: number }): Promise<ChildServer>;
 }
 
 /**
@@ -37,8 +44,12 @@ export function childServers(
     dir,
     databasePath,
     env: fullEnv,
-    async start() {
-      const server = await spawnServer(fullEnv, nodeArgs);
+    async start({ clockAheadMs = 0 } = {}) {
+      const server = await spawnServer({ ...fullEnv, TEST_CLOCK_AHEAD_MS: String(clockAheadMs) }, [
+        '--import',
+        CLOCK_AHEAD,
+        ...nodeArgs,
+      ]);
       running.push(server);
       return server;
     },

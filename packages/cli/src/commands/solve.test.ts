@@ -62,7 +62,8 @@ describe('solve flags and progress', () => {
   });
 });
 
-describe('scorpion solve (the real command)', () => {
+/* A new node with its TypeScript loader, then a solve: a second alone, several on a loaded machine. */
+describe('scorpion solve (the real command)', { timeout: 60_000 }, () => {
   it('writes one verdict per record, a progress bar on request, and exit status 1 for bad lines', () => {
     const input = [recordLine(WON), recordLine(LOST), 'nope'].join('\n');
     const run = spawnSync(
