@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.ts';
 import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver-certifier.ts';
+import { LIFTED } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
 import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
@@ -22,9 +23,12 @@ const app = await buildApp({
   databasePath: join(dir, 'e2e.db'),
   webDist: join(root, 'apps/web/dist'),
   secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+  // Every spec signs up and reads boards from 127.0.0.1; the limits have their own tests.
+  limits: LIFTED,
   certifier: solverCertifier(
     { certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) },
-    { ...CERTIFY_BUDGET, tableMegabytes: 16 },
+    // The production node budget without its time limit: the same deals however busy the machine.
+    { ...CERTIFY_BUDGET, ms: 600_000, tableMegabytes: 16 },
   ),
   deals: {
     daily: (variant) => ({ seed: DAILY_SEED, deck: dealFromSeed(variant, DAILY_SEED) }),

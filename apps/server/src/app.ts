@@ -1,17 +1,20 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
+import type { SolverPool } from '@scorpion/solver';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import { DailyPolicy } from './daily/policy.ts';
 import { DailyService } from './daily/service.ts';
 import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
+import { solverCertifier } from './deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startHeartbeat } from './downtime.ts';
 import { PracticePolicy } from './games/practice.ts';
 import { GameService } from './games/service.ts';
+import { rekeyNicknames } from './identity/nickname-keys.ts';
 import { PlayerService } from './identity/players.ts';
 import { serverSecret } from './identity/secret.ts';
-import { healthRoutes } from './ops/health.ts';
+import { healthRoutes, solverReadiness } from './ops/health.ts';
 import { metricsRoute } from './ops/metrics-route.ts';
 import { ServerMetrics } from './ops/metrics-server.ts';
 import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
@@ -20,7 +23,9 @@ import { LiveRaces, RacePolicy } from './races/policy.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
+import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { gameRoutes } from './routes/games.ts';
+import { DEFAULT_LIMITS, installLimits, type Limits } from './routes/limits.ts';
 import { playerRoutes } from './routes/players.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { webRoutes } from './routes/web.ts';
@@ -40,6 +45,12 @@ export interface AppOptions {
   readonly metricsToken?: string;
   /** Believe `X-Forwarded-*` from these proxies (Fastify's `trustProxy`); off by default. */
   readonly trustProxy?: boolean | string;
+  /**
+   * The solver's threads (CERTIFY=solver): they certify daily deals and "winnable only" races
+   * unless `certifier` is given, their health shows in `/readyz` and `/metrics`, and they close
+   * with the app.
+   */
+  readonly solver?: SolverPool;
   /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
   readonly now?: Clock;
   readonly deals?: DealSource;
@@ -49,7 +60,10 @@ export interface AppOptions {
   readonly absentGraceMs?: number;
   readonly heartbeatMs?: number;
   readonly downtimeTickMs?: number;
-  readonly rateLimit?: { perSecond: number; burst: number };
+  /** The socket's message budget per player, its refill clock (ms) and the cap on a player's sockets. */
+  readonly rateLimit?: { perSecond: number; burst: number; clock?: () => number; socketsPerPlayer?: number };
+  /** The REST limits (and the socket's room frames); each one not given keeps its default. */
+  readonly limits?: Partial<Limits>;
 }
 
 declare module 'fastify' {
@@ -73,11 +87,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const metrics = new ServerMetrics();
   const repos = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
   const secret = await serverSecret(repos.settings, options.secret);
+  const nicknamesRekeyed = await rekeyNicknames(repos);
   const deals = options.deals ?? secretDeals(secret);
-  const certifier = options.certifier ?? acceptEveryDeal;
-
-  const downtimeMs = await creditDowntime(repos, now);
-  const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
+  const solver = options.solver;
+  const certifier = options.certifier ?? (solver ? solverCertifier(solver) : acceptEveryDeal);
 
   const connections = new Connections();
   const live = new LiveRaces();
@@ -106,8 +119,14 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
+    clientErrorHandler,
+    // Fastify's own 503 while closing is not an ApiError; `answerErrorsAsApiErrors` sends ours.
+    return503OnClosing: false,
   });
+  answerErrorsAsApiErrors(app, drain);
   await app.register(fastifyCookie, { secret });
+  await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // On close (SIGTERM): finish the frames in flight, then close every socket with 1012.
@@ -118,6 +137,13 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     openSockets: () => app.websocketServer.clients.size,
     activeRaces: async () => (await repos.races.running()).length,
   });
+  if (solver) {
+    metrics.watchSolver(solver);
+    // The reason stays in the log: /readyz is public and says only how many died, and when.
+    solver.onDeath(({ error, exitCode, restartInMs }) =>
+      app.log.error({ err: error, exitCode, restartInMs }, 'solver thread died; restarting after a backoff'),
+    );
+  }
   await app.register(playerRoutes, { services });
   await app.register(dailyRoutes, { services });
   await app.register(boardRoutes, { services });
@@ -132,16 +158,31 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       heartbeatMs: options.heartbeatMs ?? 30_000,
       ratePerSecond: options.rateLimit?.perSecond ?? 20,
       rateBurst: options.rateLimit?.burst ?? 40,
+      rateClock: options.rateLimit?.clock ?? (() => performance.now()),
+      socketsPerPlayer: options.rateLimit?.socketsPerPlayer ?? 8,
     },
   });
   app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
-  await app.register(healthRoutes, { ready: () => repos.ready() });
-  await app.register(metricsRoute, { registry: metrics.registry, token: options.metricsToken });
+  await app.register(healthRoutes, {
+    ready: async () => {
+      const database = await repos.ready();
+      return database.ok ? solverReadiness(solver?.health()) : database;
+    },
+  });
+  await app.register(metricsRoute, { metrics, token: options.metricsToken });
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 
-  const resumed = await hub.resumeRunning();
-  const closed = await daily.closePastDays();
-  app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed }, 'state restored');
+  // The downtime is credited at ready, the last step before `listen` opens the port: every
+  // plugin and route is loaded and no socket can carry a move yet, so start-up is off the clocks.
+  // Only what needs the credit first (race timers, past dailies closed) runs after it.
+  let stopHeartbeat: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    const downtimeMs = await creditDowntime(repos, now);
+    stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
+    const resumed = await hub.resumeRunning();
+    const closed = await daily.closePastDays();
+    app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed }, 'state restored');
+  });
   const sweep = setInterval(() => {
     void daily.closePastDays();
     games.evictIdle(IDLE_GAME_MS);
@@ -151,9 +192,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     hub.stop();
-    metrics.stop();
+    await solver?.close();
     // The last beat: the time from here to the next start is credited to every open clock.
-    await stopHeartbeat();
+    // Never ready, never credited: no beat either, or this start's downtime would be lost.
+    await stopHeartbeat?.();
     await repos.close();
   });
   app.decorate('services', services);

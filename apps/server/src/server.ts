@@ -1,9 +1,8 @@
 import { createSolverPool } from '@scorpion/solver';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
-import { acceptEveryDeal } from './deals/certify.ts';
-import { solverCertifier } from './deals/solver-certifier.ts';
 import { exitOnSignals } from './ops/shutdown.ts';
+import { scaledLimits } from './routes/limits.ts';
 
 /**
  * The entry point: configuration from the environment, one port, and a graceful close on
@@ -11,9 +10,8 @@ import { exitOnSignals } from './ops/shutdown.ts';
  */
 const config = configFromEnv();
 // Daily deals and "winnable only" races are certified by the solver, on its own threads.
-const pool = config.certify === 'solver' ? createSolverPool({ threads: 1 }) : undefined;
 const app = await buildApp({
-  certifier: pool ? solverCertifier(pool) : acceptEveryDeal,
+  solver: config.certify === 'solver' ? createSolverPool({ threads: 1 }) : undefined,
   databasePath: config.databasePath,
   databaseSync: config.databaseSync,
   secret: config.secret,
@@ -22,10 +20,10 @@ const app = await buildApp({
   metricsToken: config.metricsToken,
   countdownMs: config.countdownMs,
   trustProxy: config.trustProxy,
+  limits: scaledLimits(config.rateLimitScale),
   logger: { level: config.logLevel },
 });
 
-app.addHook('onClose', async () => pool?.close());
 exitOnSignals(app);
 
 await app.listen({ port: config.port, host: config.host });

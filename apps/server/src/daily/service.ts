@@ -7,6 +7,10 @@ import type { GameService } from '../games/service.ts';
 import type { DailyDealRow, Repos } from '../repo/types.ts';
 import { DAILY_OPTIONS, DAILY_VARIANT, dailyGame } from './deal.ts';
 
+/** What a player is told when the day's deal cannot be dealt because the solver is down. */
+export const DAILY_UNAVAILABLE =
+  "Today's deal is not ready: the solver that proves it winnable is restarting. Try again in a minute.";
+
 /**
  * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked and its
  * clock starts when the deal is first shown; later attempts replay the deal as practice.
@@ -34,8 +38,21 @@ export class DailyService {
     return utcDate(this.now());
   }
 
-  /** The deal of `date`, made and stored on first use. Never handed to a client before the day ends. */
-  deal(date: string): Promise<DailyDealRow> {
+  /**
+   * The deal of `date` as shown to anyone who asks: today's is made on first use; a past day's
+   * only if it was dealt then. A past day nobody played is never dealt after the fact, so a
+   * stranger cannot set the solver to work on old dates ahead of today's players.
+   */
+  async shown(date: string): Promise<DailyDealRow | undefined> {
+    if (date === this.today()) return this.deal(date);
+    return this.making.get(date) ?? this.repos.daily.get(date);
+  }
+
+  /**
+   * The deal of `date`, made and stored on first use. Never handed to a client before the day
+   * ends. Rejects with `CertifierUnavailable` (and stores nothing) while the solver is down.
+   */
+  private deal(date: string): Promise<DailyDealRow> {
     let pending = this.making.get(date);
     if (!pending) {
       pending = (async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { solverReadiness } from './health.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -32,4 +33,16 @@ test('/readyz answers 503 once shutdown has begun, while the port is still open'
   slow.socket.resume();
   expect((await slow.closed).code).toBe(1012);
   await closing;
+});
+
+test("solver readiness: ready without a pool or with a sound one; otherwise 503 with the pool's problem", () => {
+  const sound = { threads: 1, alive: 1, backingOff: 0, deaths: 0, restarts: 0, waiting: 0, problem: undefined };
+  expect(solverReadiness(undefined)).toEqual({ ok: true });
+  expect(solverReadiness(sound)).toEqual({ ok: true });
+  expect(
+    solverReadiness({ ...sound, deaths: 3, restarts: 3, problem: '3 solver thread deaths in the last 300 s' }),
+  ).toEqual({
+    ok: false,
+    reason: 'solver unavailable: 3 solver thread deaths in the last 300 s',
+  });
 });

@@ -1,9 +1,19 @@
+import type { PoolHealth } from '@scorpion/solver';
 import type { FastifyInstance } from 'fastify';
 import type { Readiness } from '../repo/types.ts';
 
 /**
+ * Ready as far as the solver goes: with CERTIFY=solver, no thread is waiting to be restarted
+ * and threads have not died repeatedly of late (the pool's `problem`). Without a solver
+ * (CERTIFY=none) there is nothing to wait for.
+ */
+export function solverReadiness(health: PoolHealth | undefined): Readiness {
+  return health?.problem ? { ok: false, reason: `solver unavailable: ${health.problem}` } : { ok: true };
+}
+
+/**
  * `/healthz`: the process serves HTTP (a container's liveness check). `/readyz`: it can take
- * players (the repository's `ready()`), 503 with the reason otherwise. Once shutdown begins, Fastify
+ * players (the repository's `ready()`, then `solverReadiness`), 503 with the reason otherwise. Once shutdown begins, Fastify
  * answers every request, these included, with 503 until the port closes, so a load balancer
  * stops sending players at once.
  */

@@ -1,7 +1,7 @@
 import type { ErrorCode, GameOptions, RoomState, TimeLimit } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
-import type { Certifier } from '../deals/certify.ts';
+import { type Certifier, CertifierUnavailable } from '../deals/certify.ts';
 import type { DealSource } from '../deals/source.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
@@ -17,6 +17,10 @@ import { RoomIndex } from './room-index.ts';
 
 export const MAX_PLAYERS = 8;
 export const MIN_PLAYERS = 2;
+
+/** Why a "winnable deals only" race was not dealt while the solver is down. */
+export const RACE_UNAVAILABLE =
+  'No race was dealt: the solver that finds winnable deals is restarting. Try again in a minute.';
 
 export type HubResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
 
@@ -142,7 +146,13 @@ export class RaceHub {
 
       const number = (await this.o.repos.races.count(code)) + 1;
       const { games } = this.o;
-      const next = await newRace(room.row, present, number, { ...this.o, newRow: (spec) => games.newRow(spec) });
+      const next = await newRace(room.row, present, number, { ...this.o, newRow: (spec) => games.newRow(spec) }).catch(
+        (error: unknown) => {
+          if (error instanceof CertifierUnavailable) return undefined;
+          throw error;
+        },
+      );
+      if (!next) return fail('solver-unavailable', RACE_UNAVAILABLE);
       await this.o.repos.races.create(next.race, next.games);
       for (const row of next.games) games.adopt(row);
       const race = this.runRace(room, next.race, new Map(next.games.map((r) => [r.playerId, r.id])));
