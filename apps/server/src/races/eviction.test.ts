@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { DailyPolicy } from '../daily/policy.ts';
 import { acceptEveryDeal } from '../deals/certify.ts';
 import { PracticePolicy } from '../games/practice.ts';
@@ -16,7 +16,9 @@ const SPEC: RoomSpec = {
   timeLimit: 0,
   winnableOnly: false,
 };
-const now = () => Date.parse('2026-06-01T12:00:00Z');
+const GRACE_MS = 60_000;
+let at = Date.parse('2026-06-01T12:00:00Z');
+const now = () => at;
 
 let repos: Repos;
 let push: RecordingPush;
@@ -24,6 +26,8 @@ let games: GameService;
 let hub: RaceHub;
 
 beforeEach(async () => {
+  // The graces' timers wait for the test to move the clock (`graceRunsOut`), never for real time.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   repos = sqliteRepos(':memory:');
   push = new RecordingPush();
   const live = new LiveRaces();
@@ -41,7 +45,7 @@ beforeEach(async () => {
     push,
     now,
     countdownMs: 0,
-    absentGraceMs: 60_000,
+    absentGraceMs: GRACE_MS,
   });
   for (const id of ['host', 'guest']) {
     await repos.players.create({ id, nickname: id, nicknameKey: id, tokenHash: id, at: 0 });
@@ -49,8 +53,15 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   hub.stop();
+  vi.useRealTimers();
   await repos.close();
 });
+
+/** The server clock and its timers move on by a whole grace. */
+function graceRunsOut() {
+  at += GRACE_MS;
+  vi.advanceTimersByTime(GRACE_MS);
+}
 
 /** The player's socket closes (or opens), as the socket edge tells the hub. */
 function presence(playerId: string, here: boolean) {
@@ -64,7 +75,11 @@ test('a room everyone has left leaves memory, and comes back whole when next joi
   const { code } = await hub.create('host', SPEC);
   expect(hub.loaded).toEqual({ rooms: 1, players: 1 });
 
+  // The host's grace runs first: whoever comes back in it finds the room as it was.
   presence('host', false);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(hub.loaded.rooms).toBe(1);
+  graceRunsOut();
   await expect.poll(() => hub.loaded).toEqual({ rooms: 0, players: 0 });
 
   push.here.add('guest');
@@ -95,8 +110,10 @@ test('a room stays while its race runs, even with nobody here, and goes once the
     const playerId = (await repos.games.get(game.gameId))!.playerId;
     expect((await games.giveUp(playerId, game.gameId)).ok).toBe(true);
   }
-  // Both hear the race end, though neither is here; then the room goes.
+  // Both hear the race end, though neither is here; the room goes once the host's grace is out.
   await expect.poll(() => push.frames('race-over').length).toBe(2);
+  expect(hub.loaded.rooms).toBe(1);
+  graceRunsOut();
   await expect.poll(() => hub.loaded).toEqual({ rooms: 0, players: 0 });
 });
 
@@ -104,10 +121,13 @@ test('a room loaded only to refuse a command goes again', async () => {
   push.here.add('host');
   const { code } = await hub.create('host', SPEC);
   presence('host', false);
+  graceRunsOut();
   await expect.poll(() => hub.loaded.rooms).toBe(0);
 
   push.here.add('guest');
   expect(await hub.leave('guest', code)).toMatchObject({ ok: false, code: 'not-in-room' });
   expect(await hub.start('guest', code)).toMatchObject({ ok: false, code: 'not-host' });
+  // Loaded again, the absent host has a fresh grace; once it is out, the room goes.
+  graceRunsOut();
   await expect.poll(() => hub.loaded).toEqual({ rooms: 0, players: 0 });
 });

@@ -262,7 +262,10 @@ export class RaceHub {
   /** The host has been away for the whole grace: the first member who is here takes over. */
   private handOver(code: string): Promise<void> {
     return this.lock.run(code, async () => {
-      await this.rooms.get(code)?.handOver();
+      const room = this.rooms.get(code);
+      if (!room) return;
+      await room.handOver();
+      this.evictIfIdle(room);
     });
   }
 

@@ -85,9 +85,13 @@ export class Room implements RaceRoom {
     return new Set([...this.members, ...(this.race?.racers() ?? [])]);
   }
 
-  /** Nobody is here and no race runs: the room may leave memory (it is all in the database). */
+  /**
+   * Nobody is here, no race runs and no host's grace is running: the room may leave memory (it
+   * is all in the database). A host's grace is waited out, so that the hand-over it ends in
+   * happens as it would have; a room loaded again gives an absent host a fresh grace.
+   */
   idle(): boolean {
-    if (this.race) return false;
+    if (this.race || this.hostAway.isAway(this.row.hostId)) return false;
     for (const id of this.audience()) if (this.deps.push.connected(id)) return false;
     return true;
   }
