@@ -19,7 +19,12 @@ import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const winDeck = openWinDeck();
 const dir = mkdtempSync(join(tmpdir(), 'scorpion-e2e-'));
+// The server starts a day back to deal yesterday's daily, then catches up with the real clock:
+// a past day is public only if it was dealt on its day, and the specs read yesterday's.
+const DAY_MS = 86_400_000;
+let behindMs = DAY_MS;
 const app = await buildApp({
+  now: () => Date.now() - behindMs,
   databasePath: join(dir, 'e2e.db'),
   webDist: join(root, 'apps/web/dist'),
   secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
@@ -35,6 +40,10 @@ const app = await buildApp({
     fresh: () => ({ seed: '5eed0000000000000000000000000002', deck: winDeck }),
   },
 });
+await app.ready();
+const yesterday = await app.inject('/api/daily');
+if (yesterday.statusCode !== 200) throw new Error(`yesterday's daily was not dealt: ${yesterday.body}`);
+behindMs = 0;
 const port = Number(process.env.E2E_PORT ?? 8080);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on http://127.0.0.1:${port} with its database in ${dir}`);
