@@ -2,7 +2,7 @@ import { ApiError } from '@scorpion/protocol';
 import { createSolverPool, type SolverPool } from '@scorpion/solver';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
-import { RACE_UNAVAILABLE } from '../races/hub.ts';
+import { RACE_UNAVAILABLE } from '../races/answers.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { players } from '../test/rooms.ts';
 

@@ -7,7 +7,8 @@ import { sqliteRepos } from '../repo/sqlite/index.ts';
 import type { Repos } from '../repo/types.ts';
 import { fixedDeals } from '../test/deals.ts';
 import { RecordingPush } from '../test/push.ts';
-import { RaceHub, type RoomSpec } from './hub.ts';
+import type { RoomSpec } from './answers.ts';
+import { RaceHub } from './hub.ts';
 import { LiveRaces, RacePolicy } from './policy.ts';
 
 const SPEC: RoomSpec = {

@@ -1,5 +1,4 @@
-import type { ErrorCode, GameOptions, RoomState, TimeLimit } from '@scorpion/protocol';
-import type { VariantId } from '@scorpion/rules';
+import type { RoomState } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import { type Certifier, CertifierUnavailable } from '../deals/certify.ts';
 import type { DealSource } from '../deals/source.ts';
@@ -8,6 +7,7 @@ import type { GameService } from '../games/service.ts';
 import type { RaceRow, Repos, RoomRow } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { ABSENT_GRACE_MS } from './absence.ts';
+import { fail, type HubResult, noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
 import { newRoomCode } from './codes.ts';
 import { LiveRace, type RaceDeps } from './live-race.ts';
 import { newRace } from './new-race.ts';
@@ -17,26 +17,6 @@ import { RoomIndex } from './room-index.ts';
 
 export const MAX_PLAYERS = 8;
 export const MIN_PLAYERS = 2;
-
-/** Why a "winnable deals only" race was not dealt while the solver is down. */
-export const RACE_UNAVAILABLE =
-  'No race was dealt: the solver that finds winnable deals is restarting. Try again in a minute.';
-
-export type HubResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
-
-const fail = (code: ErrorCode, message: string): { ok: false; code: ErrorCode; message: string } => ({
-  ok: false,
-  code,
-  message,
-});
-const noSuchRoom = () => fail('no-such-room', 'There is no room with that code.');
-
-export interface RoomSpec {
-  variant: VariantId;
-  options: GameOptions;
-  timeLimit: TimeLimit;
-  winnableOnly: boolean;
-}
 
 export interface HubOptions {
   readonly repos: Pick<Repos, 'rooms' | 'races' | 'players'>;
