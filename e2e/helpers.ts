@@ -24,6 +24,7 @@ export async function screenshots(page: Page, name: string) {
   await page.setViewportSize(before);
 }
 
+/** Picks a nickname in the dialog that something needing one (Start, Create room, Join) opened. */
 export async function pickNickname(page: Page, nickname: string) {
   const dialog = page.getByRole('dialog', { name: 'Pick a nickname' });
   await expect(dialog).toBeVisible();
@@ -31,6 +32,13 @@ export async function pickNickname(page: Page, nickname: string) {
   await dialog.getByRole('button', { name: "Let's play" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('[data-connection="online"]')).toBeVisible();
+}
+
+/** On /daily: presses Start (picking a nickname first when given one) and waits for the deal. */
+export async function startDaily(page: Page, nickname?: string) {
+  await page.getByRole('button', { name: 'Start the clock and deal' }).click();
+  if (nickname) await pickNickname(page, nickname);
+  await expect(card(page, 0, 3)).toBeVisible();
 }
 
 export function card(page: Page, column: number, row: number) {

@@ -72,7 +72,7 @@ test('on a phone, a double tap sends a completed run to the foundations', async 
   await page.touchscreen.tap(box.x + box.width / 2, box.y + 6);
   await expect(page.getByRole('status').filter({ hasText: 'Double-tap or double-click the run' })).toBeVisible();
   await page.touchscreen.tap(box.x + box.width / 2, box.y + 6);
-  await expect(page.getByRole('group', { name: 'Foundations: 1 runs' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Foundations: 1 run' })).toBeVisible();
   await expect(await movesShown(page)).toHaveText(String(moves.length + 1));
   // The tip is gone once the run has gone.
   await expect(page.locator('.toast.show')).toHaveCount(0);
