@@ -30,12 +30,16 @@ export function boardMetrics(width: number, columns: number, large: boolean): Me
   const cardW = Math.max(24, Math.floor(Math.min(large ? 132 : 100, fit)));
   const narrow = cardW < NARROW_CARD_W;
   const cardH = Math.round(cardW * (narrow && large ? LARGE_NARROW_RATIO : RATIO));
-  return { cardW, cardH, gap, indexPx: indexPx(cardH, narrow, large) };
+  return { cardW, cardH, gap, indexPx: indexPx(cardW, cardH, narrow, large) };
 }
 
-function indexPx(cardH: number, narrow: boolean, large: boolean): number {
+function indexPx(cardW: number, cardH: number, narrow: boolean, large: boolean): number {
   const natural = cardH * 0.17;
-  if (narrow) return Math.max(natural, large ? NARROW_INDEX_PX.large : NARROW_INDEX_PX.normal);
+  // A narrow card's index takes a third of its width (a "10" and a suit still fit), never less than the floor.
+  if (narrow) {
+    const floor = large ? NARROW_INDEX_PX.large : NARROW_INDEX_PX.normal;
+    return Math.round(Math.max(floor, Math.min(cardW * 0.32, 20) + (large ? 3 : 0)));
+  }
   return Math.round(Math.max(natural, large ? LARGE_INDEX_PX : 12));
 }
 
@@ -43,8 +47,12 @@ function indexPx(cardH: number, narrow: boolean, large: boolean): number {
 const STEP = { up: 0.27, down: 0.11 };
 /** The least overlap that still shows a card's rank and suit corner. */
 const MIN_STEP = { up: 0.17, down: 0.05 };
-/** On a phone the overlaps open up to this many times their natural size to use the height. */
-const MAX_GROWTH = 1.6;
+/**
+ * On a phone the overlaps open up to use the height: face-up steps up to this many times their
+ * natural size (most of each card shows), face-down steps less (their backs say nothing).
+ */
+const MAX_GROWTH = 2.6;
+const DOWN_GROWTH = 0.5;
 
 /** The least face-up step, in px, that shows the whole corner index (its top offset and a margin). */
 export function indexStepPx(m: Metrics): number {
@@ -75,7 +83,8 @@ export function columnOffsets(
   if (natural > room) scale = natural > 0 ? (Math.max(least, room) / natural) * growth : growth;
   const tops: number[] = [0];
   for (let row = 1; row < length; row++) {
-    const step = row - 1 < hidden ? STEP.down * scale * cardH : Math.max(STEP.up * scale * cardH, minUpPx);
+    const down = STEP.down * (scale > 1 ? 1 + (scale - 1) * DOWN_GROWTH : scale);
+    const step = row - 1 < hidden ? down * cardH : Math.max(STEP.up * scale * cardH, minUpPx);
     tops.push(tops[row - 1]! + step);
   }
   return tops.map((top) => Math.round(top * 10) / 10);
@@ -126,7 +135,7 @@ export function fitBoard(
     const cardH = Math.max(MIN_CARD_H, Math.floor((available - trayExtra) / (tightest + trayShare)));
     if (cardH < base.cardH) {
       const cardW = Math.round(cardH / RATIO);
-      metrics = { ...base, cardH, cardW, indexPx: indexPx(cardH, false, options.large) };
+      metrics = { ...base, cardH, cardW, indexPx: indexPx(cardW, cardH, false, options.large) };
     }
   }
   const room = Math.max(metrics.cardH * 3, available - metrics.cardH * trayShare - trayExtra);

@@ -48,6 +48,6 @@ export function ordinal(n: number): string {
  * them, and is never told a place ("1st of 1" for a give-up would be a lie).
  */
 export function standing(row: { readonly won: boolean; readonly rank: number }, solvers: number) {
-  if (!row.won) return { figure: 'Unranked', caption: 'only solvers are ranked' };
+  if (!row.won) return { figure: 'Unranked', caption: 'solvers only have a place' };
   return { figure: ordinal(row.rank), caption: `of ${counted(solvers, 'solver')} today` };
 }
