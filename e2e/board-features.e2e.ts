@@ -106,6 +106,10 @@ test('the four-colour deck and large cards change the cards, and stay after a re
   await expect.poll(colour('diamonds')).toBe('rgb(29, 95, 196)');
   await page.getByLabel('Large cards').check();
   await expect.poll(cardWidth).toBeGreaterThan(normalWidth);
+  // Larger, and the deal still fits the window: the page does not scroll.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollHeight - innerHeight))
+    .toBeLessThanOrEqual(0);
   // A phone has no room for wider cards: they grow taller, with a larger corner index.
   await page.setViewportSize(PHONE);
   await expect.poll(indexSize).toBeGreaterThan(phoneIndex);

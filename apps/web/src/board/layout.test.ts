@@ -82,6 +82,12 @@ describe('fitting the board', () => {
     expect(faceUpStep(desktop)).toBeCloseTo(0.27 * desktop.metrics.cardH, 0);
   });
 
+  it('squeezes large cards into a desktop window rather than letting the page scroll', () => {
+    const fit = fitBoard(1100, 534, deal, { large: true, tray: true });
+    expect(fit.metrics.cardW).toBeGreaterThan(100);
+    expect(fit.height + fit.metrics.cardH * 0.8 + fit.metrics.gap * 1.5).toBeLessThanOrEqual(534);
+  });
+
   it('stops shrinking where ranks would become unreadable', () => {
     const huge = [{ length: 104, hidden: 0 }];
     expect(fitBoard(1200, 300, huge, { large: false, tray: false }).metrics.cardH).toBe(50);

@@ -138,7 +138,8 @@ export function fitBoard(
       metrics = { ...base, cardH, cardW, indexPx: indexPx(cardW, cardH, false, options.large) };
     }
   }
-  const room = Math.max(metrics.cardH * 3, available - metrics.cardH * trayShare - trayExtra);
+  // The columns squeeze into what is left (never below a readable corner, see columnOffsets).
+  const room = Math.max(metrics.cardH, available - metrics.cardH * trayShare - trayExtra);
   const minUp = narrow || options.large ? indexStepPx(metrics) : 0;
   const longest = Math.max(1, ...columns.map((c) => units(c, STEP)));
   const growth = narrow ? Math.min(MAX_GROWTH, Math.max(1, (room / metrics.cardH - 1) / (longest - 1 || 1))) : 1;
