@@ -47,6 +47,8 @@ function indexPx(cardW: number, cardH: number, narrow: boolean, large: boolean):
 const STEP = { up: 0.27, down: 0.11 };
 /** The least overlap that still shows a card's rank and suit corner. */
 const MIN_STEP = { up: 0.17, down: 0.05 };
+/** The tightest face-up step of large cards: their index step is about 0.19 of the height + 4 px. */
+const LARGE_MIN_UP = 0.23;
 /**
  * On a phone the overlaps open up to use the height: face-up steps up to this many times their
  * natural size (most of each card shows), face-down steps less (their backs say nothing).
@@ -128,7 +130,9 @@ export function fitBoard(
     const ups = Math.max(0, c.length - 1 - downs);
     return 1 + downs * step.down + ups * step.up;
   };
-  const tightest = Math.max(1, ...columns.map((c) => units(c, MIN_STEP)));
+  // Large cards keep a larger index, so their tightest face-up step is wider (see indexStepPx).
+  const least = options.large ? { ...MIN_STEP, up: LARGE_MIN_UP } : MIN_STEP;
+  const tightest = Math.max(1, ...columns.map((c) => units(c, least)));
   let metrics = base;
   const fits = (cardH: number) => cardH * (tightest + trayShare) + trayExtra <= available;
   if (!narrow && !fits(base.cardH)) {
