@@ -84,10 +84,13 @@ async function settledBoxes(page: Page, from: number, row: number, to: number): 
   return (await handle.jsonValue()) as { s: Box; t: Box };
 }
 
-/** Drags with the mouse as a person would: press, travel in steps, release over the column. */
+/**
+ * Drags with the mouse as a person would: press, travel in steps, release over the column. The
+ * card is taken 8 px below its top edge: inside the strip a long, squeezed column leaves showing.
+ */
 export async function drag(page: Page, from: number, row: number, to: number) {
   const { s: source, t: target } = await settledBoxes(page, from, row, to);
-  await page.mouse.move(source.x + source.width / 2, source.y + Math.min(12, source.height / 2));
+  await page.mouse.move(source.x + source.width / 2, source.y + Math.min(8, source.height / 2));
   await page.mouse.down();
   await page.mouse.move(source.x + source.width / 2 + 8, source.y + 20, { steps: 2 });
   await page.mouse.move(target.x + target.width / 2, target.y + 40, { steps: 4 });
@@ -143,7 +146,7 @@ export async function touchDrag(
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
-  const start = { x: source.x + source.width / 2, y: source.y + Math.min(12, source.height / 2) };
+  const start = { x: source.x + source.width / 2, y: source.y + Math.min(8, source.height / 2) };
   const end = { x: target.x + target.width / 2, y: target.y + 40 };
   await touch('touchStart', start.x, start.y);
   for (let i = 1; i <= 5; i++) {

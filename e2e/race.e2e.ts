@@ -23,7 +23,6 @@ test('two players race through a room link, see each other live, rematch, one le
   // A room link shows the invitation; the name is asked for when the guest chooses to join.
   const guest = await player(browser, link);
   await expect(guest.getByRole('heading', { name: /^Room / })).toBeVisible();
-  await screenshots(guest, '07-room-invitation');
   await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
   await pickNickname(guest, 'Guest');
   await expect(guest.getByTestId('room-members')).toContainText('Hostess');
