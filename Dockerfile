@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # Scorpion Race: one process, one port, SQLite on a volume.
 
-# Build: the very script CI runs (locked install + web build), on the same Node and Debian.
+# Build: the very script CI runs (locked install, then every package compiled and the web app
+# bundled), on the same Node and Debian.
 FROM node:20-bookworm-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -9,10 +10,10 @@ WORKDIR /app
 COPY . .
 RUN bash scripts/install-and-build.sh
 
-# Production dependencies only, for the server and the workspace packages it imports.
+# The production install, laid out by the script the smoke test runs too: the compiled server,
+# the packages it imports, the web build, the migrations, and `pnpm install --prod` for them.
 FROM build AS prod-deps
-RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules bench/node_modules \
-  && pnpm install --frozen-lockfile --prod --filter @scorpion/server...
+RUN bash scripts/prod-layout.sh /prod
 
 # Runtime: slim Node, non-root, no compilers.
 FROM node:20-bookworm-slim AS runtime
@@ -21,13 +22,12 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATABASE_PATH=/data/scorpion.db
 WORKDIR /app
-COPY --from=prod-deps /app /app
-RUN rm -rf /app/e2e /app/bench \
-  && mkdir -p /data && chown node:node /data
+COPY --from=prod-deps /prod /app
+RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 WORKDIR /app/apps/server
-CMD ["node", "--max-semi-space-size=1", "--import", "tsx", "src/server.ts"]
+CMD ["node", "--max-semi-space-size=1", "dist/server.js"]

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
 
 /*
  * End-to-end tests against the built web app served by the real server on a throwaway SQLite
@@ -28,18 +29,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     {
@@ -51,7 +41,7 @@ export default defineConfig({
     { name: 'phone', testMatch: '**/*.phone.e2e.ts', use: { ...devices['Pixel 7'] } },
   ],
   webServer: {
-    command: `pnpm --filter @scorpion/web build && node --import tsx e2e/serve.ts`,
+    command: `pnpm --filter @scorpion/web build && node --conditions=source --import tsx e2e/serve.ts`,
     url: `${baseURL}/api/daily`,
     env: { E2E_PORT: String(port), LOG_LEVEL: 'warn' },
     timeout: 120_000,

@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { formatFigure, measurePlayouts } from './rules-playout.ts';
 import { serverBenchMarkdown } from './server/index.ts';
+import { benchFirstVisit, formatFirstVisit } from './web/first-visit.ts';
 
 /**
- * `pnpm bench [--quick] [--only rules|solver|server]`: every benchmark in turn, printed as
+ * `pnpm bench [--quick] [--only rules|solver|server|web]`: every benchmark in turn, printed as
  * Markdown. The solver bench also writes `bench/solver.md` (not with `--quick`). Figures are
  * medians on a noisy shared machine: compare them as ratios, never as pass/fail.
  *
@@ -31,7 +32,7 @@ if (wanted('solver')) {
   // Its own process: the solver bench reads peak memory (max RSS) of the process it runs in.
   const solver = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'solver.ts'), ...(quick ? ['--quick'] : [])],
+    ['--conditions=source', '--import', 'tsx', join(import.meta.dirname, 'solver.ts'), ...(quick ? ['--quick'] : [])],
     { stdio: 'inherit' },
   );
   if (solver.status !== 0) process.exit(solver.status ?? 1);
@@ -41,4 +42,9 @@ if (wanted('solver')) {
 if (wanted('server')) {
   const sizes = quick ? { results: 10_000, ramp: [100], seconds: 5 } : {};
   console.log(await serverBenchMarkdown(sizes));
+}
+
+if (wanted('web')) {
+  console.log('## Web app: first visit to the daily on a throttled phone\n');
+  console.log(formatFirstVisit(await benchFirstVisit(quick ? 1 : 5)));
 }

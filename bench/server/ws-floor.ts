@@ -30,9 +30,13 @@ const MOVE = JSON.stringify({
  * server measures above this is the server's.
  */
 export async function benchWsFloor(players: number, seconds: number, movesPerSecond = 2): Promise<FloorFigures> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'echo-server.ts')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', join(import.meta.dirname, 'echo-server.ts')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
     const port = await new Promise<string>((resolve) => {
       child.stdout.on('data', (d) => {
@@ -93,7 +97,7 @@ export function formatFloor(f: FloorFigures): string {
   ].join('\n');
 }
 
-/** `node --import tsx bench/server/ws-floor.ts [--players 1000] [--seconds 15]` */
+/** `node --conditions=source --import tsx bench/server/ws-floor.ts [--players 1000] [--seconds 15]` */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string, fallback: string) => {
     const i = process.argv.indexOf(`--${name}`);

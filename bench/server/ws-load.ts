@@ -109,7 +109,7 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
   args.push('--rate', String(options.movesPerSecond), ...(options.url ? ['--url', options.url] : []));
   const child = spawn(
     process.execPath,
-    [...CLIENT_NODE_FLAGS, '--import', 'tsx', import.meta.filename, '--clients', ...args],
+    [...CLIENT_NODE_FLAGS, '--conditions=source', '--import', 'tsx', import.meta.filename, '--clients', ...args],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -290,7 +290,7 @@ export function formatLoad(figures: readonly LoadFigures[]): string {
 }
 
 /**
- * `node --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000] [--url http://host:port]`
+ * `node --conditions=source --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000] [--url http://host:port]`
  * With `--ramp`, one run per player count (a fresh server each), to find the largest load
  * whose p99 stays under 50 ms.
  */

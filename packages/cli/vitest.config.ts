@@ -1,3 +1,4 @@
 import { defineProject } from 'vitest/config';
+import { sourceForNode } from '../../vitest.source.ts';
 
-export default defineProject({ test: { name: 'cli', include: ['src/**/*.test.ts'] } });
+export default defineProject({ ...sourceForNode, test: { name: 'cli', include: ['src/**/*.test.ts'] } });

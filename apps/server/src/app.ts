@@ -1,14 +1,16 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
+import type { SolverPool } from '@scorpion/solver';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import { DailyService } from './daily/service.ts';
 import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
+import { solverCertifier } from './deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startHeartbeat } from './downtime.ts';
 import { GameService } from './games/service.ts';
 import { serverSecret } from './identity/secret.ts';
-import { healthRoutes, latestMigration, readiness } from './ops/health.ts';
+import { healthRoutes, latestMigration, readiness, solverReadiness } from './ops/health.ts';
 import { metricsRoute } from './ops/metrics-route.ts';
 import { ServerMetrics } from './ops/metrics-server.ts';
 import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
@@ -36,6 +38,12 @@ export interface AppOptions {
   readonly metricsToken?: string;
   /** Believe `X-Forwarded-*` from these proxies (Fastify's `trustProxy`); off by default. */
   readonly trustProxy?: boolean | string;
+  /**
+   * The solver's threads (CERTIFY=solver): they certify daily deals and "winnable only" races
+   * unless `certifier` is given, their health shows in `/readyz` and `/metrics`, and they close
+   * with the app.
+   */
+  readonly solver?: SolverPool;
   /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
   readonly now?: Clock;
   readonly deals?: DealSource;
@@ -71,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const newestMigration = latestMigration();
   const secret = await serverSecret(repos.settings, options.secret);
   const deals = options.deals ?? secretDeals(secret);
-  const certifier = options.certifier ?? acceptEveryDeal;
+  const solver = options.solver;
+  const certifier = options.certifier ?? (solver ? solverCertifier(solver) : acceptEveryDeal);
 
   const downtimeMs = await creditDowntime(repos, now);
   const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
@@ -108,6 +117,13 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     openSockets: () => app.websocketServer.clients.size,
     activeRaces: async () => (await repos.races.running()).length,
   });
+  if (solver) {
+    metrics.watchSolver(solver);
+    // The reason stays in the log: /readyz is public and says only how many died, and when.
+    solver.onDeath(({ error, exitCode, restartInMs }) =>
+      app.log.error({ err: error, exitCode, restartInMs }, 'solver thread died; restarting after a backoff'),
+    );
+  }
   await app.register(playerRoutes, { services });
   await app.register(dailyRoutes, { services });
   await app.register(boardRoutes, { services });
@@ -125,8 +141,13 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     },
   });
   app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
-  await app.register(healthRoutes, { ready: () => readiness(repos.sqlite, newestMigration) });
-  await app.register(metricsRoute, { registry: metrics.registry, token: options.metricsToken });
+  await app.register(healthRoutes, {
+    ready: () => {
+      const database = readiness(repos.sqlite, newestMigration);
+      return database.ok ? solverReadiness(solver?.health()) : database;
+    },
+  });
+  await app.register(metricsRoute, { metrics, token: options.metricsToken });
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 
   const resumed = await hub.resumeRunning();
@@ -141,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     hub.stop();
-    metrics.stop();
+    await solver?.close();
     // The last beat: the time from here to the next start is credited to every open clock.
     await stopHeartbeat();
     await repos.close();

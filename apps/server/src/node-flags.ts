@@ -1,6 +1,7 @@
 /**
  * The flags node runs the server with, wherever it runs (`pnpm start`, the image's CMD, the
- * crash tests and the load bench); the container test holds the three to this list.
+ * crash tests and the load bench); the production smoke test (ops/production.test.ts) holds
+ * `pnpm start` and the image's CMD to this list, and starts the build with it.
  *
  * A young generation of at most 1 MB per semi-space: every action leaves a little behind that
  * lives on (the game's new position), so each scavenge copies what was made since the last

@@ -1,8 +1,6 @@
 import { createSolverPool } from '@scorpion/solver';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
-import { acceptEveryDeal } from './deals/certify.ts';
-import { solverCertifier } from './deals/solver-certifier.ts';
 import { exitOnSignals } from './ops/shutdown.ts';
 
 /**
@@ -11,9 +9,8 @@ import { exitOnSignals } from './ops/shutdown.ts';
  */
 const config = configFromEnv();
 // Daily deals and "winnable only" races are certified by the solver, on its own threads.
-const pool = config.certify === 'solver' ? createSolverPool({ threads: 1 }) : undefined;
 const app = await buildApp({
-  certifier: pool ? solverCertifier(pool) : acceptEveryDeal,
+  solver: config.certify === 'solver' ? createSolverPool({ threads: 1 }) : undefined,
   databasePath: config.databasePath,
   databaseSync: config.databaseSync,
   secret: config.secret,
@@ -25,7 +22,6 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 });
 
-app.addHook('onClose', async () => pool?.close());
 exitOnSignals(app);
 
 await app.listen({ port: config.port, host: config.host });

@@ -8,11 +8,15 @@ const root = join(import.meta.dirname, '../../..');
 const fixtures = join(root, 'packages/rules/test/fixtures/conformance');
 
 function scorpion(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args], {
-    input,
-    encoding: 'utf8',
-    cwd: root,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args],
+    {
+      input,
+      encoding: 'utf8',
+      cwd: root,
+    },
+  );
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { GameOptions, Move, Seed, VariantId } from './game.ts';
+import { ROOM_CODE_PATTERN } from './room-code.ts';
 
 const GameId = z.string().min(1).max(64);
 /** The `seq` the client believes the game is at; the server applies the action only if it matches. */
 const Expect = z.int().min(0).max(1_000_000);
-/** Six letters and digits without I, O, 0 or 1, which are easy to mistake for each other. */
-export const ROOM_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{6}$/;
 export const RoomCode = z.string().regex(ROOM_CODE_PATTERN);
 export type RoomCode = z.infer<typeof RoomCode>;
 

@@ -31,6 +31,11 @@ export const ErrorCode = z.enum([
   'nickname-taken',
   'not-public',
   'not-found',
+  /**
+   * The solver that proves deals winnable is down or restarting: no daily deal or "winnable
+   * deals only" race could be dealt just now (REST: 503). Nothing was dealt; try again later.
+   */
+  'solver-unavailable',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -38,6 +38,7 @@ export * from './errors.ts';
 export * from './game.ts';
 export * from './histogram.ts';
 export * from './rest.ts';
+export * from './room-code.ts';
 export * from './server.ts';
 export * from './version.ts';
 export * from './view.ts';

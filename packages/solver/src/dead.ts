@@ -19,11 +19,13 @@ const KING = 12;
  * cards left out of it can never be turned over, and a won position has none: the position is lost.
  */
 export class DeadlockCheck {
+  private readonly board: FastBoard;
   /** `buried[face * 2 + copy]`: the column holding that copy face down, or -1. */
   private readonly buried: Int8Array;
   private readonly mayMove: Uint8Array;
 
-  constructor(private readonly board: FastBoard) {
+  constructor(board: FastBoard) {
+    this.board = board;
     this.buried = new Int8Array(2 * FACES).fill(-1);
     this.mayMove = new Uint8Array(board.columnCount);
   }

@@ -39,6 +39,7 @@ const HALF = 26;
 const NOT_KINGS = ((1 << HALF) - 1) & ~((1 << KING) | (1 << (13 + KING)));
 
 export class FrozenCheck {
+  private readonly board: FastBoard;
   /** Where each card lies, for `isDeadAfter`: the caller reports every play and undo to it. */
   readonly places: CardPlaces;
   private readonly column = new Int8Array(FACES);
@@ -56,7 +57,8 @@ export class FrozenCheck {
   private readonly seen = new Int32Array(FACES);
   private query = 0;
 
-  constructor(private readonly board: FastBoard) {
+  constructor(board: FastBoard) {
+    this.board = board;
     this.places = new CardPlaces(board);
   }
 

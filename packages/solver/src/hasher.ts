@@ -80,6 +80,7 @@ function finalHi(lo: number, hi: number, salt: number): number {
  * cancel out). Everything is updated incrementally: a play touches at most three columns.
  */
 export class PositionHasher {
+  readonly board: FastBoard;
   lo = 0;
   hi = 0;
   /** The code tables peek reads, held as fields: V8 then knows their kind and skips re-checking it per read. */
@@ -104,10 +105,8 @@ export class PositionHasher {
   /** What `peek` worked out, `PEEK` words per slot (slot 0 is `play`'s own). */
   private peeked = new Int32Array(PEEK * 4096);
 
-  constructor(
-    readonly board: FastBoard,
-    state: GameState,
-  ) {
+  constructor(board: FastBoard, state: GameState) {
+    this.board = board;
     this.rawLo = new Int32Array(board.columnCount);
     this.rawHi = new Int32Array(board.columnCount);
     this.mixLo = new Int32Array(board.columnCount);

@@ -1,7 +1,15 @@
 export { CERTIFY_LIMITS, type Certificate, type CertifiedDeal, certifyDeal, findCertifiedDeal } from './certify.ts';
 export { type Difficulty, difficultyOf } from './difficulty.ts';
 export { HINT_LIMITS, type Hint, hint } from './hint.ts';
-export { createSolverPool, type SolverPool } from './pool.ts';
+export {
+  createSolverPool,
+  type PoolHealth,
+  type PoolTimers,
+  type SolverPool,
+  type SolverPoolOptions,
+  SolverUnavailableError,
+  type WorkerDeath,
+} from './pool.ts';
 export { referenceSolve } from './reference.ts';
 export { solve } from './solve.ts';
 export { type PositionInput, stateOf } from './tasks.ts';

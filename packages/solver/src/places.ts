@@ -24,9 +24,11 @@ const ROWS = 128;
  * card put into a column is written again (`played`, `undone`).
  */
 export class CardPlaces {
+  private readonly board: FastBoard;
   private readonly places = new Int16Array(FACES).fill(NOWHERE);
 
-  constructor(private readonly board: FastBoard) {
+  constructor(board: FastBoard) {
+    this.board = board;
     for (let c = 0; c < board.columnCount; c++) this.refresh(c, 0);
   }
 

@@ -2,8 +2,69 @@ import { Worker } from 'node:worker_threads';
 import type { Options, VariantId } from '@scorpion/rules';
 import type { Certificate, CertifiedDeal } from './certify.ts';
 import type { Hint } from './hint.ts';
+import { type PoolTimers, systemTimers } from './pool-timers.ts';
 import type { PositionInput, Task } from './tasks.ts';
 import type { Limits, SolveResult } from './types.ts';
+import { WORKER_ENTRY, WORKER_OPTIONS } from './worker-location.ts';
+
+export type { PoolTimers } from './pool-timers.ts';
+
+/**
+ * The pool cannot run a task: its thread died under it, every thread is waiting to be
+ * restarted, or the pool is closed. The caller decides what to tell the user; the message says
+ * what happened but carries nothing of the task (no deck, no seed).
+ */
+export class SolverUnavailableError extends Error {
+  readonly code = 'solver-unavailable';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'SolverUnavailableError';
+  }
+}
+
+/** A thread that exited while the pool was open. */
+export interface WorkerDeath {
+  /** The uncaught error that ended it, when there was one (a load failure, a throw). */
+  readonly error: Error | undefined;
+  readonly exitCode: number;
+  /** When the pool starts a new thread in its place. */
+  readonly restartInMs: number;
+}
+
+/** The pool's state for `/readyz` and `/metrics`. */
+export interface PoolHealth {
+  /** Threads the pool keeps. */
+  readonly threads: number;
+  /** Threads started and not exited (a thread still loading counts). */
+  readonly alive: number;
+  /** Threads that died and wait out their backoff before a restart. */
+  readonly backingOff: number;
+  /** Since the pool was created. */
+  readonly deaths: number;
+  readonly restarts: number;
+  /** Tasks waiting for a free thread. */
+  readonly waiting: number;
+  /** Why the pool cannot be relied on now (backing off, dying repeatedly, closed); undefined when it can. */
+  readonly problem: string | undefined;
+}
+
+export interface SolverPoolOptions {
+  threads?: number;
+  /** The thread's entry file (tests pass one that dies). */
+  entry?: URL;
+  /**
+   * A dead thread is restarted after `firstMs`, doubling with each death in a row up to
+   * `maxMs`; a task answered resets the streak.
+   */
+  backoff?: { readonly firstMs: number; readonly maxMs: number };
+  /** This many deaths within `withinMs` make the pool unhealthy even while its threads run. */
+  unhealthyAfter?: { readonly deaths: number; readonly withinMs: number };
+  timers?: PoolTimers;
+}
+
+export const DEFAULT_BACKOFF = { firstMs: 250, maxMs: 30_000 } as const;
+export const DEFAULT_UNHEALTHY_AFTER = { deaths: 3, withinMs: 5 * 60_000 } as const;
 
 export interface SolverPool {
   solve(position: PositionInput, limits?: Limits): Promise<SolveResult>;
@@ -18,6 +79,9 @@ export interface SolverPool {
   ): Promise<CertifiedDeal | undefined>;
   /** Tasks waiting for a free thread (for back-pressure). */
   readonly pending: number;
+  health(): PoolHealth;
+  /** Calls `listener` at each thread death (to log it); returns the call that stops it. */
+  onDeath(listener: (death: WorkerDeath) => void): () => void;
   /** Stops the threads; tasks not finished are rejected. */
   close(): Promise<void>;
 }
@@ -29,58 +93,119 @@ interface Job {
   readonly reject: (error: Error) => void;
 }
 
-interface Thread {
-  readonly worker: Worker;
-  job: Job | undefined;
-}
+/** One of the pool's places: a running thread, or a dead one waiting to be replaced. */
+type Slot =
+  | { state: 'running'; worker: Worker; job: Job | undefined; error: Error | undefined }
+  | { state: 'backing-off'; timer: unknown; restartAt: number };
+
 
 /**
  * Solver threads for the server, so that searches never run on the event loop that handles
  * moves. Each thread runs one search at a time (a search is CPU-bound); extra tasks queue in
- * order. Threads load the TypeScript sources through tsx, like the rest of the server. Each
- * thread holds its own transposition table (`Limits.tableMegabytes`, allocated on first use).
+ * order. Threads run the same build as the pool (worker-location.ts). Each thread holds its own
+ * transposition table (`Limits.tableMegabytes`, allocated on first use).
+ *
+ * A thread that dies fails its task at once, and is restarted after a growing backoff rather
+ * than in a tight loop (a thread that cannot even load would otherwise spin a core). While no
+ * thread runs, tasks fail at once too: nobody waits for a thread that may never come back.
  */
-export function createSolverPool(options: { threads?: number } = {}): SolverPool {
-  const threads: Thread[] = [];
+export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
+  const entry = options.entry ?? WORKER_ENTRY;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const unhealthyAfter = options.unhealthyAfter ?? DEFAULT_UNHEALTHY_AFTER;
+  const timers = options.timers ?? systemTimers;
+  const size = Math.max(1, options.threads ?? 1);
+  const slots: Slot[] = [];
+  /** Deaths in a row per slot, since its last answered task. */
+  const streaks: number[] = new Array<number>(size).fill(0);
   const queue: Job[] = [];
+  const listeners = new Set<(death: WorkerDeath) => void>();
+  /** When recent deaths happened, for `unhealthyAfter`. */
+  let deathTimes: number[] = [];
+  let deaths = 0;
+  let restarts = 0;
   let nextId = 1;
   let closed = false;
 
+  const running = () => slots.filter((slot) => slot.state === 'running');
+
   function dispatch(): void {
-    for (const thread of threads) {
-      if (thread.job || queue.length === 0) continue;
+    for (const slot of slots) {
+      if (slot.state !== 'running' || slot.job || queue.length === 0) continue;
       const job = queue.shift()!;
-      thread.job = job;
-      thread.worker.postMessage({ id: job.id, task: job.task });
+      slot.job = job;
+      slot.worker.postMessage({ id: job.id, task: job.task });
     }
   }
 
-  function spawn(): Thread {
-    const worker = new Worker(new URL('./worker-entry.mjs', import.meta.url));
-    const thread: Thread = { worker, job: undefined };
+  function spawn(at: number): void {
+    const worker = new Worker(entry, WORKER_OPTIONS);
+    const slot: Slot = { state: 'running', worker, job: undefined, error: undefined };
+    slots[at] = slot;
     worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
-      const job = thread.job;
-      thread.job = undefined;
+      const job = slot.job;
+      slot.job = undefined;
       if (job?.id === message.id) {
+        streaks[at] = 0;
         if (message.error === undefined) job.resolve(message.result);
         else job.reject(new Error(message.error));
       }
       dispatch();
     });
+    // An uncaught error (a failed import included) comes first, then the exit.
     worker.on('error', (error) => {
-      thread.job?.reject(error);
-      thread.job = undefined;
-      const at = threads.indexOf(thread);
-      if (!closed && at >= 0) threads[at] = spawn();
-      dispatch();
+      slot.error = error;
     });
-    return thread;
+    worker.on('exit', (exitCode) => {
+      if (!closed) died(at, slot, exitCode);
+    });
   }
 
-  for (let i = 0; i < Math.max(1, options.threads ?? 1); i++) threads.push(spawn());
+  function died(at: number, slot: Extract<Slot, { state: 'running' }>, exitCode: number): void {
+    const now = timers.now();
+    deaths++;
+    deathTimes = [...deathTimes.filter((t) => t > now - unhealthyAfter.withinMs), now];
+    const restartInMs = Math.min(backoff.maxMs, backoff.firstMs * 2 ** streaks[at]!);
+    streaks[at]!++;
+    const why = slot.error ? `: ${slot.error.message}` : '';
+    slot.job?.reject(
+      new SolverUnavailableError(`the solver thread died during this task (exit code ${exitCode})`, {
+        cause: slot.error,
+      }),
+    );
+    const timer = timers.setTimeout(() => {
+      restarts++;
+      spawn(at);
+      dispatch();
+    }, restartInMs);
+    slots[at] = { state: 'backing-off', timer, restartAt: now + restartInMs };
+    if (running().length === 0) {
+      const message = `every solver thread died (exit code ${exitCode}${why}); a restart comes in ${restartInMs} ms`;
+      for (const job of queue.splice(0)) job.reject(new SolverUnavailableError(message, { cause: slot.error }));
+    }
+    for (const listener of listeners) listener({ error: slot.error, exitCode, restartInMs });
+  }
+
+  function health(): PoolHealth {
+    const alive = running().length;
+    const now = timers.now();
+    const recent = deathTimes.filter((t) => t > now - unhealthyAfter.withinMs).length;
+    let problem: string | undefined;
+    if (closed) problem = 'the solver pool is closed';
+    else if (alive < size) {
+      const next = Math.min(...slots.map((s) => (s.state === 'backing-off' ? s.restartAt : Number.POSITIVE_INFINITY)));
+      problem = `${size - alive} of ${size} solver threads died; the next restart is in ${Math.max(0, Math.ceil(next - now))} ms`;
+    } else if (recent >= unhealthyAfter.deaths) {
+      problem = `${recent} solver thread deaths in the last ${unhealthyAfter.withinMs / 1000} s`;
+    }
+    return { threads: size, alive, backingOff: size - alive, deaths, restarts, waiting: queue.length, problem };
+  }
+
+  for (let i = 0; i < size; i++) spawn(i);
 
   function run<T>(task: Task): Promise<T> {
-    if (closed) return Promise.reject(new Error('the solver pool is closed'));
+    if (closed) return Promise.reject(new SolverUnavailableError('the solver pool is closed'));
+    if (running().length === 0) return Promise.reject(new SolverUnavailableError(health().problem!));
     return new Promise<T>((resolve, reject) => {
       queue.push({ id: nextId++, task, resolve: resolve as (value: unknown) => void, reject });
       dispatch();
@@ -97,11 +222,24 @@ export function createSolverPool(options: { threads?: number } = {}): SolverPool
     get pending() {
       return queue.length;
     },
+    health,
+    onDeath(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new Error('the solver pool is closed'));
-      for (const thread of threads) thread.job?.reject(new Error('the solver pool is closed'));
-      await Promise.all(threads.map((thread) => thread.worker.terminate()));
+      const gone = () => new SolverUnavailableError('the solver pool is closed');
+      for (const job of queue.splice(0)) job.reject(gone());
+      const stopping: Promise<number>[] = [];
+      for (const slot of slots) {
+        if (slot.state === 'backing-off') timers.clearTimeout(slot.timer);
+        else {
+          slot.job?.reject(gone());
+          stopping.push(slot.worker.terminate());
+        }
+      }
+      await Promise.all(stopping);
     },
   };
 }

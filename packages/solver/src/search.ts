@@ -42,6 +42,9 @@ function grow(array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuf
  * `stack[next[d]] … stack[end[d] - 1]`, best first.
  */
 class Search {
+  readonly table: TranspositionTable;
+  readonly nodeLimit: number;
+  readonly deadline: number;
   readonly board: FastBoard;
   readonly hasher: PositionHasher;
   /** Only where an empty column takes a King alone: dead.ts for two decks, frozen.ts for one. */
@@ -66,12 +69,10 @@ class Search {
   slot = new Int32Array(256);
   before = new Int32Array(256);
 
-  constructor(
-    state: GameState,
-    readonly table: TranspositionTable,
-    readonly nodeLimit: number,
-    readonly deadline: number,
-  ) {
+  constructor(state: GameState, table: TranspositionTable, nodeLimit: number, deadline: number) {
+    this.table = table;
+    this.nodeLimit = nodeLimit;
+    this.deadline = deadline;
     this.board = FastBoard.fromState(state);
     this.hasher = new PositionHasher(this.board, state);
     const kingOnly = VARIANTS[state.variant].emptyColumn === 'king';

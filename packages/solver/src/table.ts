@@ -25,12 +25,14 @@ export const SKIP = -1;
 export const FULL = -2;
 
 export class TranspositionTable {
+  readonly megabytes: number;
   readonly capacity: number;
   private readonly buckets: number;
   private readonly words: Int32Array;
   private generation = 1;
 
-  constructor(readonly megabytes: number) {
+  constructor(megabytes: number) {
+    this.megabytes = megabytes;
     this.buckets = Math.max(1, Math.floor((megabytes * 1024 * 1024) / (WORDS * 4)));
     this.capacity = this.buckets * ENTRIES;
     this.words = new Int32Array(this.buckets * WORDS);

@@ -11,6 +11,10 @@ import type { DailyDealRow, Repos } from '../repo/types.ts';
 export const DAILY_VARIANT: VariantId = 'scorpion';
 export const DAILY_OPTIONS: GameOptions = { foundations: false, open: false };
 
+/** What a player is told when the day's deal cannot be dealt because the solver is down. */
+export const DAILY_UNAVAILABLE =
+  "Today's deal is not ready: the solver that proves it winnable is restarting. Try again in a minute.";
+
 /** A game of the day's deal for `playerId`: ranked for the first attempt only. */
 export function dailyGame(playerId: string, deal: DailyDealRow, ranked: boolean): NewGame {
   return {
@@ -35,19 +39,27 @@ export class DailyService {
   /** Two tabs joining at once must not both get a first, ranked attempt. */
   private readonly joining = new KeyedLock();
 
-  constructor(
-    private readonly repos: Repos,
-    private readonly games: GameService,
-    private readonly deals: DealSource,
-    private readonly certifier: Certifier,
-    private readonly now: Clock,
-  ) {}
+  private readonly repos: Repos;
+  private readonly games: GameService;
+  private readonly deals: DealSource;
+  private readonly certifier: Certifier;
+  private readonly now: Clock;
+  constructor(repos: Repos, games: GameService, deals: DealSource, certifier: Certifier, now: Clock) {
+    this.repos = repos;
+    this.games = games;
+    this.deals = deals;
+    this.certifier = certifier;
+    this.now = now;
+  }
 
   today(): string {
     return utcDate(this.now());
   }
 
-  /** The deal of `date`, made and stored on first use. Never handed to a client before the day ends. */
+  /**
+   * The deal of `date`, made and stored on first use. Never handed to a client before the day
+   * ends. Rejects with `CertifierUnavailable` (and stores nothing) while the solver is down.
+   */
   deal(date: string): Promise<DailyDealRow> {
     let pending = this.making.get(date);
     if (!pending) {

@@ -24,9 +24,22 @@ export interface Certificate {
   readonly ms: number;
 }
 
+/**
+ * The certifier cannot answer now (the solver's threads died or are restarting); nothing was
+ * dealt. Callers refuse with `solver-unavailable` rather than deal an unproven deal: a day's
+ * deal is kept for the whole day, and a host who asked for a winnable deal is told why not.
+ */
+export class CertifierUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CertifierUnavailable';
+  }
+}
+
 export interface Certifier {
   /** Stored with each daily deal, so we know later which deals were really proven. */
   readonly name: string;
+  /** Rejects with `CertifierUnavailable` when it cannot answer now. */
   certify(variant: VariantId, options: Options, deck: readonly Card[]): Promise<Certificate>;
 }
 

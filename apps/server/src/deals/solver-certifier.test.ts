@@ -1,5 +1,6 @@
-import type { SolverPool } from '@scorpion/solver';
+import { type SolverPool, SolverUnavailableError } from '@scorpion/solver';
 import { expect, test } from 'vitest';
+import { CertifierUnavailable } from './certify.ts';
 import { solverCertifier } from './solver-certifier.ts';
 
 const options = { foundations: false, open: false };
@@ -35,4 +36,22 @@ test('a deal proven lost or left undecided carries no line and no difficulty', a
     nodes: 9,
     ms: 2,
   });
+});
+
+test('a pool that cannot run the task makes the certifier unavailable; any other failure passes through', async () => {
+  const down = solverCertifier({
+    certify: async () => {
+      throw new SolverUnavailableError('the solver pool is closed');
+    },
+  });
+  await expect(down.certify('scorpion', options, [])).rejects.toThrow(
+    new CertifierUnavailable('the solver pool is closed'),
+  );
+  await expect(down.certify('scorpion', options, [])).rejects.toBeInstanceOf(CertifierUnavailable);
+  const broken = solverCertifier({
+    certify: async () => {
+      throw new TypeError('a bug');
+    },
+  });
+  await expect(broken.certify('scorpion', options, [])).rejects.toThrow(new TypeError('a bug'));
 });

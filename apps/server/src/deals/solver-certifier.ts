@@ -1,5 +1,5 @@
-import type { Limits, SolverPool } from '@scorpion/solver';
-import type { Certifier } from './certify.ts';
+import { type Limits, type SolverPool, SolverUnavailableError } from '@scorpion/solver';
+import { type Certifier, CertifierUnavailable } from './certify.ts';
 
 /** Each candidate gets this much search; a deal not proven in time is passed over. */
 export const CERTIFY_BUDGET: Limits = { nodes: 400_000, ms: 300 };
@@ -13,7 +13,10 @@ export function solverCertifier(pool: Pick<SolverPool, 'certify'>, budget: Limit
   return {
     name: 'solver',
     async certify(variant, options, deck) {
-      const certificate = await pool.certify(variant, options, [...deck], budget);
+      const certificate = await pool.certify(variant, options, [...deck], budget).catch((error: unknown) => {
+        if (error instanceof SolverUnavailableError) throw new CertifierUnavailable(error.message, { cause: error });
+        throw error;
+      });
       const { nodes, ms } = certificate;
       if (certificate.winnable === true) {
         const { line, difficulty } = certificate;

@@ -27,10 +27,12 @@ export class Probe {
   /** Ends the wait in progress, if any: a reconnect abandons it. */
   private abandon: (() => void) | undefined;
 
-  private constructor(
-    private readonly wsUrl: string,
-    private readonly cookie: string,
-  ) {}
+  private readonly wsUrl: string;
+  private readonly cookie: string;
+  private constructor(wsUrl: string, cookie: string) {
+    this.wsUrl = wsUrl;
+    this.cookie = cookie;
+  }
 
   static async open(wsUrl: string, cookie: string): Promise<Probe> {
     const probe = new Probe(wsUrl, cookie);

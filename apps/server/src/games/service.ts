@@ -62,10 +62,12 @@ export class GameService {
   /** Race games: the room code, and whether the race is over (its deals are public then). */
   raceInfo: (raceId: string) => Promise<{ code: string; over: boolean } | undefined> = async () => undefined;
 
-  constructor(
-    private readonly repos: Repos,
-    private readonly now: Clock,
-  ) {}
+  private readonly repos: Repos;
+  private readonly now: Clock;
+  constructor(repos: Repos, now: Clock) {
+    this.repos = repos;
+    this.now = now;
+  }
 
   onChange(listener: GameListener): void {
     this.listeners.push(listener);

@@ -22,7 +22,7 @@ function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr:
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/ops/backup-cli.ts', ...args],
+      ['--conditions=source', '--import', 'tsx', 'src/ops/backup-cli.ts', ...args],
       { cwd: SERVER_DIR, env: { ...process.env, DATABASE_PATH: database, INIT_CWD: caller } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );

@@ -3,8 +3,8 @@ import { configFromEnv } from '../config.ts';
 import { BackupError, type BackupReport, backupDatabase } from './backup.ts';
 
 /**
- * `pnpm backup PATH [--force]` (or, where there is no pnpm, `node --import tsx
- * src/ops/backup-cli.ts PATH` from apps/server): an online backup of the database the server
+ * `pnpm backup PATH [--force]` (or, where there is no pnpm, as in the image, `node
+ * dist/ops/backup-cli.js PATH` from apps/server): an online backup of the database the server
  * uses (`DATABASE_PATH`, resolved as the server resolves it), safe while players play.
  * A relative PATH means relative to where the command was typed: pnpm runs scripts from the
  * repository root but says where it was called from in INIT_CWD.

@@ -12,11 +12,10 @@ export type BackupErrorCode =
 
 /** A backup that could not be made; nothing was written at the destination. */
 export class BackupError extends Error {
-  constructor(
-    readonly code: BackupErrorCode,
-    message: string,
-  ) {
+  readonly code: BackupErrorCode;
+  constructor(code: BackupErrorCode, message: string) {
     super(message);
+    this.code = code;
     this.name = 'BackupError';
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDb } from '../db/open.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
-import { latestMigration, readiness } from './health.ts';
+import { latestMigration, readiness, solverReadiness } from './health.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -48,4 +48,16 @@ test('readiness: the database answers and holds the newest migration, or 503 say
 
   await opened.close();
   expect(readiness(opened.sqlite, latest)).toMatchObject({ ok: false, reason: /database unavailable/ });
+});
+
+test("solver readiness: ready without a pool or with a sound one; otherwise 503 with the pool's problem", () => {
+  const sound = { threads: 1, alive: 1, backingOff: 0, deaths: 0, restarts: 0, waiting: 0, problem: undefined };
+  expect(solverReadiness(undefined)).toEqual({ ok: true });
+  expect(solverReadiness(sound)).toEqual({ ok: true });
+  expect(
+    solverReadiness({ ...sound, deaths: 3, restarts: 3, problem: '3 solver thread deaths in the last 300 s' }),
+  ).toEqual({
+    ok: false,
+    reason: 'solver unavailable: 3 solver thread deaths in the last 300 s',
+  });
 });

@@ -1,3 +1,4 @@
+import type { PoolHealth } from '@scorpion/solver';
 import type Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { FastifyInstance } from 'fastify';
@@ -39,8 +40,17 @@ export function readiness(sqlite: Database.Database, latest: AppliedMigration): 
 }
 
 /**
+ * Ready as far as the solver goes: with CERTIFY=solver, no thread is waiting to be restarted
+ * and threads have not died repeatedly of late (the pool's `problem`). Without a solver
+ * (CERTIFY=none) there is nothing to wait for.
+ */
+export function solverReadiness(health: PoolHealth | undefined): Readiness {
+  return health?.problem ? { ok: false, reason: `solver unavailable: ${health.problem}` } : { ok: true };
+}
+
+/**
  * `/healthz`: the process serves HTTP (a container's liveness check). `/readyz`: it can take
- * players (see `readiness`), 503 with the reason otherwise. Once shutdown begins, Fastify
+ * players (see `readiness` and `solverReadiness`), 503 with the reason otherwise. Once shutdown begins, Fastify
  * answers every request, these included, with 503 until the port closes, so a load balancer
  * stops sending players at once.
  */

@@ -11,12 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** One scrape as `series → value`, the series written as in the text (`name{label="v"}`). */
-async function scrape(): Promise<Map<string, number>> {
+async function scrapeText(): Promise<string> {
   const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** One scrape as `series → value`, the series written as in the text (`name{label="v"}`). */
+async function scrape(): Promise<Map<string, number>> {
   const series = new Map<string, number>();
-  for (const line of (await response.text()).split('\n')) {
+  for (const line of (await scrapeText()).split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
     const at = line.lastIndexOf(' ');
     series.set(line.slice(0, at), Number(line.slice(at + 1)));
@@ -31,8 +35,16 @@ test('a real move moves the counters and histograms; bad frames are counted by r
   expect(before.get('scorpion_connected_players')).toBe(0);
   expect(before.get('scorpion_active_races')).toBe(0);
   expect(before.get('scorpion_rejected_frames_total{reason="stale"}')).toBe(0);
+  // prom-client's default metrics: the process, the heap, the event loop.
   expect(before.get('process_resident_memory_bytes')).toBeGreaterThan(0);
+  expect(before.get('process_cpu_seconds_total')).toBeGreaterThan(0);
+  expect(before.get('process_start_time_seconds')).toBeGreaterThan(0);
+  expect(before.get('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+  expect(before.has('nodejs_eventloop_lag_seconds')).toBe(true);
   expect(before.has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
+  expect(before.has('nodejs_eventloop_lag_max_seconds')).toBe(true);
+  // CERTIFY=none: no solver pool, so no solver figures (solver-down.test.ts has them).
+  expect([...before.keys()].filter((series) => series.startsWith('scorpion_solver_'))).toEqual([]);
 
   const client = await TestClient.connect(server.wsUrl, cookie);
   client.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
@@ -74,4 +86,16 @@ test('a real move moves the counters and histograms; bad frames are counted by r
   expect(after.get('scorpion_rejected_frames_total{reason="oversized"}')).toBe(1);
   expect(after.get('scorpion_connected_players')).toBe(0);
   expect(after.get('scorpion_open_sockets')).toBe(0);
+});
+
+test('GC durations are a histogram by kind of collection, once one has run', async () => {
+  // A young-generation collection comes soon after enough garbage; the test makes some.
+  let text = await scrapeText();
+  for (let i = 0; i < 200 && !text.includes('nodejs_gc_duration_seconds_count{kind='); i++) {
+    Array.from({ length: 100_000 }, (_, n) => ({ n }));
+    await new Promise((resolve) => setImmediate(resolve));
+    text = await scrapeText();
+  }
+  expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+  expect(text).toMatch(/\nnodejs_gc_duration_seconds_count\{kind="(minor|major|incremental|weakcb)"\} \d+\n/);
 });

@@ -1,16 +1,16 @@
 import { ApiError } from '@scorpion/protocol';
 import Fastify from 'fastify';
+import { Counter, Registry } from 'prom-client';
 import { expect, test } from 'vitest';
-import { Counter, METRICS_CONTENT_TYPE, Registry } from './metrics.ts';
 import { bearerMatches, metricsRoute } from './metrics-route.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 
 async function appWith(token: string | undefined) {
   const registry = new Registry();
-  registry.add(new Counter('demo_total', 'Demo.')).inc();
+  new Counter({ name: 'demo_total', help: 'Demo.', registers: [registry] }).inc();
   const app = Fastify();
-  await app.register(metricsRoute, { registry, token });
+  await app.register(metricsRoute, { metrics: { expose: () => registry.metrics() }, token });
   return app;
 }
 
@@ -18,7 +18,7 @@ test('with the right bearer token: 200, the text format and its content type', a
   const app = await appWith(TOKEN);
   const response = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
   expect(response.statusCode).toBe(200);
-  expect(response.headers['content-type']).toBe(METRICS_CONTENT_TYPE);
+  expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
   expect(response.body).toContain('demo_total 1\n');
   const lowerCase = await app.inject({ url: '/metrics', headers: { authorization: `bearer ${TOKEN}` } });
   expect(lowerCase.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { prometheusContentType } from 'prom-client';
 import { fail } from '../routes/reply.ts';
-import { METRICS_CONTENT_TYPE, type Registry } from './metrics.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -18,8 +18,11 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * `GET /metrics` in the Prometheus text format, for whoever holds `METRICS_TOKEN`. Without a
  * token configured the route answers 404 like any unknown API path: metrics are off.
  */
-export async function metricsRoute(app: FastifyInstance, opts: { registry: Registry; token: string | undefined }) {
-  const { registry, token } = opts;
+export async function metricsRoute(
+  app: FastifyInstance,
+  opts: { metrics: { expose(): Promise<string> }; token: string | undefined },
+) {
+  const { metrics, token } = opts;
   app.get('/metrics', async (request, reply) => {
     if (!token) return fail(reply, 404, 'not-found', 'No route for GET /metrics.');
     if (!bearerMatches(request.headers.authorization, token)) {
@@ -27,8 +30,8 @@ export async function metricsRoute(app: FastifyInstance, opts: { registry: Regis
       return fail(reply, 401, 'unauthorized', 'Metrics need the header Authorization: Bearer <METRICS_TOKEN>.');
     }
     return reply
-      .type(METRICS_CONTENT_TYPE)
+      .type(prometheusContentType)
       .header('cache-control', 'no-store')
-      .send(await registry.render());
+      .send(await metrics.expose());
   });
 }

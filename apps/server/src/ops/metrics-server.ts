@@ -1,6 +1,7 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ErrorCode } from '@scorpion/protocol';
-import { Counter, Histogram, header, LabelledCounter, type Metric, Registry, Sampled, sample } from './metrics.ts';
+import type { PoolHealth } from '@scorpion/solver';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { processMetrics } from './process-metrics.ts';
 
 /** Connections the socket edge closes, counted with the error frames as rejected frames. */
 export const CLOSE_REASONS = ['oversized', 'binary', 'invalid-frame', 'origin', 'flood', 'shutting-down'] as const;
@@ -19,89 +20,113 @@ const ROUNDTRIP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 const WRITE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25];
 
 /**
- * Every metric the server exposes on `/metrics`. The socket edge and the SQLite repository
- * report into it; gauges read live state when scraped.
+ * Every metric of one app on `/metrics`, through prom-client. The socket edge and the SQLite
+ * repository report into it; gauges read live state when scraped. The process's own figures
+ * (CPU, memory, heap, GC, event-loop lag) come from prom-client's default metrics, once per
+ * process (see `processMetrics`).
  */
 export class ServerMetrics {
   readonly registry = new Registry();
-  private readonly moves = this.registry.add(
-    new Counter(
-      'scorpion_moves_total',
-      'Game actions (moves, undos, redos) stored and acknowledged. Moves per second: rate(scorpion_moves_total[1m]).',
-    ),
-  );
-  private readonly roundtrip = this.registry.add(
-    new Histogram(
-      'scorpion_move_roundtrip_seconds',
-      'From a move frame arriving to its ack being sent, the durable write included.',
-      ROUNDTRIP_BUCKETS,
-    ),
-  );
-  private readonly rejections = this.registry.add(
-    new LabelledCounter(
-      'scorpion_rejected_frames_total',
-      'Frames refused with an error frame (reason: its error code) or by closing the socket (oversized, binary, invalid-frame, origin, flood, shutting-down).',
-      'reason',
-      [...ErrorCode.options, ...CLOSE_REASONS],
-    ),
-  );
-  private readonly writes = this.registry.add(
-    new Histogram(
-      'scorpion_sqlite_write_seconds',
-      'Time to commit one group of game actions to SQLite (the write behind every move ack).',
-      WRITE_BUCKETS,
-    ),
-  );
-  private readonly loop = this.registry.add(new EventLoopLag());
+  private readonly moves = new Counter({
+    name: 'scorpion_moves_total',
+    help: 'Game actions (moves, undos, redos) stored and acknowledged. Moves per second: rate(scorpion_moves_total[1m]).',
+    registers: [this.registry],
+  });
+  private readonly roundtrip = new Histogram({
+    name: 'scorpion_move_roundtrip_seconds',
+    help: 'From a move frame arriving to its ack being sent, the durable write included.',
+    buckets: ROUNDTRIP_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly rejections = new Counter({
+    name: 'scorpion_rejected_frames_total',
+    help: 'Frames refused with an error frame (reason: its error code) or by closing the socket (oversized, binary, invalid-frame, origin, flood, shutting-down).',
+    labelNames: ['reason'],
+    registers: [this.registry],
+  });
+  private readonly writes = new Histogram({
+    name: 'scorpion_sqlite_write_seconds',
+    help: 'Time to commit one group of game actions to SQLite (the write behind every move ack).',
+    buckets: WRITE_BUCKETS,
+    registers: [this.registry],
+  });
 
   constructor() {
-    this.registry.add(
-      new Sampled('process_resident_memory_bytes', 'Resident memory size in bytes.', 'gauge', () =>
-        process.memoryUsage.rss(),
-      ),
-    );
-    this.registry.add(
-      new Sampled('process_cpu_seconds_total', 'User and system CPU time spent, in seconds.', 'counter', () => {
-        const { user, system } = process.cpuUsage();
-        return (user + system) / 1e6;
-      }),
-    );
-    const startedAt = Math.round(Date.now() / 1000 - process.uptime());
-    this.registry.add(
-      new Sampled(
-        'process_start_time_seconds',
-        'Start time of the process, in seconds since the epoch.',
-        'gauge',
-        () => startedAt,
-      ),
-    );
+    // Started now, not at the first scrape: the CPU counter and the loop monitor count from here.
+    processMetrics();
+    // Every reason is written (as 0) from the start, so that rate() sees the first of each.
+    for (const reason of [...ErrorCode.options, ...CLOSE_REASONS]) this.rejections.inc({ reason }, 0);
   }
 
   /** Adds the gauges over live state (players, sockets, races). */
   watch(live: LiveCounts): void {
-    this.registry.add(
-      new Sampled(
-        'scorpion_connected_players',
-        'Players with at least one socket past its welcome.',
-        'gauge',
-        live.connectedPlayers,
-      ),
+    const registers = [this.registry];
+    new Gauge({
+      name: 'scorpion_connected_players',
+      help: 'Players with at least one socket past its welcome.',
+      registers,
+      collect() {
+        this.set(live.connectedPlayers());
+      },
+    });
+    new Gauge({
+      name: 'scorpion_open_sockets',
+      help: 'Open WebSocket connections, counting those still being identified.',
+      registers,
+      collect() {
+        this.set(live.openSockets());
+      },
+    });
+    new Gauge({
+      name: 'scorpion_active_races',
+      help: 'Races counting down or running.',
+      registers,
+      async collect() {
+        this.set(await live.activeRaces());
+      },
+    });
+  }
+
+  /** Adds the solver pool's figures (with CERTIFY=solver only: without a pool there is nothing to count). */
+  watchSolver(pool: { health(): PoolHealth }): void {
+    const registers = [this.registry];
+    const gauge = (name: string, help: string, read: (h: PoolHealth) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read(pool.health()));
+        },
+      });
+    // The pool keeps these counts; a scrape copies them (reset, then the whole count).
+    const counter = (name: string, help: string, read: (h: PoolHealth) => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read(pool.health()));
+        },
+      });
+    gauge('scorpion_solver_workers_alive', 'Solver threads running (loading included).', (h) => h.alive);
+    gauge(
+      'scorpion_solver_workers_backing_off',
+      'Solver threads that died and wait out their backoff before a restart.',
+      (h) => h.backingOff,
     );
-    this.registry.add(
-      new Sampled(
-        'scorpion_open_sockets',
-        'Open WebSocket connections, counting those still being identified.',
-        'gauge',
-        live.openSockets,
-      ),
+    gauge('scorpion_solver_tasks_waiting', 'Solver tasks waiting for a free thread.', (h) => h.waiting);
+    counter(
+      'scorpion_solver_worker_deaths_total',
+      'Solver threads that died (exited while the server ran).',
+      (h) => h.deaths,
     );
-    this.registry.add(
-      new Sampled('scorpion_active_races', 'Races counting down or running.', 'gauge', live.activeRaces),
-    );
+    counter('scorpion_solver_worker_restarts_total', 'Solver threads started again after a death.', (h) => h.restarts);
   }
 
   rejected(reason: RejectReason): void {
-    this.rejections.inc(reason);
+    this.rejections.inc({ reason });
   }
 
   /** An ack went out for a frame that arrived at `arrivedAt` (performance.now()). */
@@ -113,46 +138,8 @@ export class ServerMetrics {
   /** The SQLite repository's hook: one group of actions committed in `seconds`. */
   readonly sqliteCommit = (seconds: number): void => this.writes.observe(seconds);
 
-  stop(): void {
-    this.loop.stop();
-  }
-}
-
-/** Node samples the loop with a timer of this period; what it reports includes the period. */
-const LOOP_RESOLUTION_MS = 10;
-
-/**
- * How late the event loop ran timers, since the previous scrape (then it starts again): a
- * stalled loop delays every socket. From perf_hooks' monitorEventLoopDelay.
- */
-class EventLoopLag implements Metric {
-  readonly names = [
-    'nodejs_eventloop_lag_seconds',
-    'nodejs_eventloop_lag_p99_seconds',
-    'nodejs_eventloop_lag_max_seconds',
-  ];
-  private readonly delays = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-
-  constructor() {
-    this.delays.enable();
-  }
-
-  expose(): string {
-    const d = this.delays;
-    const lag = (ns: number) => (d.count === 0 ? 0 : Math.max(0, ns / 1e9 - LOOP_RESOLUTION_MS / 1000));
-    const [mean, p99, max] = this.names;
-    const text =
-      header(mean!, 'Mean event loop lag since the previous scrape, in seconds.', 'gauge') +
-      sample(mean!, lag(d.mean)) +
-      header(p99!, '99th percentile of event loop lag since the previous scrape, in seconds.', 'gauge') +
-      sample(p99!, lag(d.percentile(99))) +
-      header(max!, 'Largest event loop lag since the previous scrape, in seconds.', 'gauge') +
-      sample(max!, lag(d.max));
-    d.reset();
-    return text;
-  }
-
-  stop(): void {
-    this.delays.disable();
+  /** The text `/metrics` serves: this app's metrics and the process's. */
+  expose(): Promise<string> {
+    return Registry.merge([processMetrics(), this.registry]).metrics();
   }
 }

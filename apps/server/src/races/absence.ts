@@ -18,11 +18,14 @@ export class Absences {
   private readonly since = new Map<string, number>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
-  constructor(
-    private readonly now: Clock,
-    private readonly graceMs: number,
-    private readonly expired: (playerId: string) => void,
-  ) {}
+  private readonly now: Clock;
+  private readonly graceMs: number;
+  private readonly expired: (playerId: string) => void;
+  constructor(now: Clock, graceMs: number, expired: (playerId: string) => void) {
+    this.now = now;
+    this.graceMs = graceMs;
+    this.expired = expired;
+  }
 
   /** The player has no socket any more; an absence already running keeps its start. */
   away(playerId: string): void {

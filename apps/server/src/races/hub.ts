@@ -9,8 +9,8 @@ import type {
 } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
-import { type Certifier, pickCertified } from '../deals/certify.ts';
-import type { DealSource } from '../deals/source.ts';
+import { type Certifier, CertifierUnavailable, pickCertified } from '../deals/certify.ts';
+import type { Deal, DealSource } from '../deals/source.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import type { Session } from '../games/session.ts';
@@ -25,6 +25,10 @@ export const MAX_PLAYERS = 8;
 export const MIN_PLAYERS = 2;
 /** Progress of others is shown live, but two frames per room a second are plenty to watch. */
 export const PROGRESS_MS = 500;
+
+/** Why a "winnable deals only" race was not dealt while the solver is down. */
+export const RACE_UNAVAILABLE =
+  'No race was dealt: the solver that finds winnable deals is restarting. Try again in a minute.';
 
 interface LiveRace {
   row: RaceRow;
@@ -72,16 +76,32 @@ export class RaceHub {
   private readonly byRace = new Map<string, LiveRoom>();
   private readonly lock = new KeyedLock();
 
+  private readonly repos: Repos;
+  private readonly games: GameService;
+  private readonly deals: DealSource;
+  private readonly certifier: Certifier;
+  private readonly push: Push;
+  private readonly now: Clock;
+  private readonly countdownMs: number;
+  private readonly absentGraceMs: number;
   constructor(
-    private readonly repos: Repos,
-    private readonly games: GameService,
-    private readonly deals: DealSource,
-    private readonly certifier: Certifier,
-    private readonly push: Push,
-    private readonly now: Clock,
-    private readonly countdownMs: number,
-    private readonly absentGraceMs = ABSENT_GRACE_MS,
+    repos: Repos,
+    games: GameService,
+    deals: DealSource,
+    certifier: Certifier,
+    push: Push,
+    now: Clock,
+    countdownMs: number,
+    absentGraceMs = ABSENT_GRACE_MS,
   ) {
+    this.repos = repos;
+    this.games = games;
+    this.deals = deals;
+    this.certifier = certifier;
+    this.push = push;
+    this.now = now;
+    this.countdownMs = countdownMs;
+    this.absentGraceMs = absentGraceMs;
     games.raceWindow = (raceId) => {
       const race = this.byRace.get(raceId)?.race;
       return race && { startsAt: race.row.startsAt + race.row.pausedMs, deadline: this.deadline(race.row) };
@@ -260,9 +280,15 @@ export class RaceHub {
       }
 
       const { variant, options } = room.row;
-      const deal = room.row.winnableOnly
-        ? await pickCertified(this.certifier, variant, options, () => this.deals.fresh(variant))
-        : this.deals.fresh(variant);
+      let deal: Deal;
+      try {
+        deal = room.row.winnableOnly
+          ? await pickCertified(this.certifier, variant, options, () => this.deals.fresh(variant))
+          : this.deals.fresh(variant);
+      } catch (error) {
+        if (error instanceof CertifierUnavailable) return fail('solver-unavailable', RACE_UNAVAILABLE);
+        throw error;
+      }
       const raceRow: RaceRow = {
         id: newId(),
         code,

@@ -1,9 +1,10 @@
 import type { DailyInfo } from '@scorpion/protocol';
 import { cardCode } from '@scorpion/rules';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { dayNumber } from '../clock.ts';
-import { DAILY_OPTIONS } from '../daily/service.ts';
+import { DAILY_OPTIONS, DAILY_UNAVAILABLE } from '../daily/service.ts';
+import { CertifierUnavailable } from '../deals/certify.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
 import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
@@ -29,13 +30,23 @@ export async function dailyRoutes(app: FastifyInstance, { services }: { services
     };
   }
 
-  app.get('/api/daily', async () => info(services.daily.today()));
+  /** The day's info; 503 `solver-unavailable` when its deal cannot be dealt yet. */
+  async function answer(reply: FastifyReply, date: string) {
+    try {
+      return await info(date);
+    } catch (error) {
+      if (error instanceof CertifierUnavailable) return fail(reply, 503, 'solver-unavailable', DAILY_UNAVAILABLE);
+      throw error;
+    }
+  }
+
+  app.get('/api/daily', async (_request, reply) => answer(reply, services.daily.today()));
 
   app.get('/api/daily/:date', async (request, reply) => {
     const params = parse(reply, Params, request.params);
     if (!params) return reply;
     if (params.date > services.daily.today()) return fail(reply, 404, 'not-found', 'That day has not come yet.');
     if (dayNumber(params.date) < 1) return fail(reply, 404, 'not-found', 'The daily challenge began on 2026-01-01.');
-    return info(params.date);
+    return answer(reply, params.date);
   });
 }

@@ -10,19 +10,27 @@ export interface ChildServer {
   readonly process: ChildProcess;
   /** Resolves when the process has exited. */
   readonly exited: Promise<number | null>;
+  /** Everything it has written so far, stdout then stderr. */
+  readonly output: () => string;
 }
 
 /**
- * The real server as its own process (as `pnpm start` runs it), on any free port: what crash tests
- * kill with SIGKILL. `env` adds to the environment (DATABASE_PATH, SCORPION_SECRET, …);
- * `nodeArgs` go to node itself (e.g. `--cpu-prof` for a profile of a benchmark run).
+ * The real server as its own process (from its TypeScript sources, through tsx), on any free port:
+ * what crash tests kill with SIGKILL. `env` adds to the environment (DATABASE_PATH,
+ * SCORPION_SECRET, …); `nodeArgs` go to node itself (e.g. `--cpu-prof` for a profile of a
+ * benchmark run).
  */
 export function spawnServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const argv = [...SERVER_NODE_FLAGS, ...nodeArgs, '--conditions=source', '--import', 'tsx', 'src/server.ts'];
+  return spawnNode(argv, SERVER_DIR, { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+}
+
+/**
+ * Runs `node argv…` in `cwd` with exactly `env`, and resolves once the server in it listens (it
+ * must log at `info`, and listen on 127.0.0.1).
+ */
+export function spawnNode(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ChildServer> {
+  const child = spawn(process.execPath, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // A child must not outlive the test or benchmark that started it.
   const orphanGuard = () => child.kill('SIGKILL');
   process.once('exit', orphanGuard);
@@ -45,7 +53,7 @@ export function spawnServer(env: Record<string, string>, nodeArgs: readonly stri
       if (match) {
         clearTimeout(timer);
         const url = match[1]!;
-        resolve({ url, wsUrl: `${url.replace('http', 'ws')}/ws`, process: child, exited });
+        resolve({ url, wsUrl: `${url.replace('http', 'ws')}/ws`, process: child, exited, output: () => out + err });
       }
     });
     void exited.then((code) => {

@@ -1,5 +1,7 @@
 import type { ClientMessage, ErrorCode, GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import { dealFromSeed } from '@scorpion/rules';
+import { DAILY_UNAVAILABLE } from '../daily/service.ts';
+import { CertifierUnavailable } from '../deals/certify.ts';
 import type { Acted, Refusal, Shown } from '../games/service.ts';
 import type { Services } from '../services.ts';
 
@@ -54,7 +56,14 @@ export function handle(s: Services, playerId: string, m: ClientMessage): Promise
     case 'game-resume':
       return s.games.resume(playerId, m.gameId).then((o) => gameFrame(o, m.type, m.gameId));
     case 'daily-join':
-      return s.daily.join(playerId).then(async (session) => ({ type: 'game', game: await s.games.snapshot(session) }));
+      return s.daily.join(playerId).then(
+        async (session): Promise<Reply> => ({ type: 'game', game: await s.games.snapshot(session) }),
+        (error: unknown) => {
+          if (error instanceof CertifierUnavailable)
+            return errorFrame('solver-unavailable', DAILY_UNAVAILABLE, { ref: m.type });
+          throw error;
+        },
+      );
     case 'practice-start':
       return startPractice(s, playerId, m);
     case 'room-create':

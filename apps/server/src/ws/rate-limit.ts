@@ -8,12 +8,13 @@ export class RateLimit {
   private strikes = 0;
   private last: number;
 
-  constructor(
-    private readonly perSecond: number,
-    private readonly burst: number,
-    private readonly maxStrikes: number,
-    now: number,
-  ) {
+  private readonly perSecond: number;
+  private readonly burst: number;
+  private readonly maxStrikes: number;
+  constructor(perSecond: number, burst: number, maxStrikes: number, now: number) {
+    this.perSecond = perSecond;
+    this.burst = burst;
+    this.maxStrikes = maxStrikes;
     this.credits = burst;
     this.last = now;
   }

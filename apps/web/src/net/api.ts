@@ -2,11 +2,10 @@ import type { ApiError } from '@scorpion/protocol';
 
 /** A refusal from the REST API, carrying the protocol's error code. */
 export class ApiFailure extends Error {
-  constructor(
-    readonly code: ApiError['error'] | 'network',
-    message: string,
-  ) {
+  readonly code: ApiError['error'] | 'network';
+  constructor(code: ApiError['error'] | 'network', message: string) {
     super(message);
+    this.code = code;
   }
 }
 

@@ -62,7 +62,16 @@ describe('scorpion solve (the real command)', () => {
     const input = [recordLine(WON), recordLine(LOST), 'nope'].join('\n');
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', join(root, 'packages/cli/src/main.ts'), 'solve', '--limit-ms', '2000', '--progress'],
+      [
+        '--conditions=source',
+        '--import',
+        'tsx',
+        join(root, 'packages/cli/src/main.ts'),
+        'solve',
+        '--limit-ms',
+        '2000',
+        '--progress',
+      ],
       { input, encoding: 'utf8', cwd: root },
     );
     expect(run.status).toBe(1);

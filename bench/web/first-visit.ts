@@ -1,0 +1,234 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, type CDPSession, chromium, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts';
+import { percentile } from '../server/stats.ts';
+
+/**
+ * A player's first visit to the daily on a slow phone, measured in Chromium: the bytes that
+ * travel (by kind, as the browser counts them on the wire, headers included) and the time until
+ * the board can be played. The web app is built as shipped and served by the real server
+ * (`e2e/serve.ts`, on a fresh database). Figures only: nothing here passes or fails on time.
+ *
+ * The player already has a nickname (its cookie) but an empty HTTP cache: a newcomer would
+ * first be asked for a nickname, and the time a person takes to type one is not the app's.
+ * Each cold visit is a fresh browser context (its own cache); then one more visit in the same
+ * context shows what a returning player downloads.
+ */
+const ROOT = join(import.meta.dirname, '../..');
+
+/** Lighthouse's "slow 4G" phone, as the issue asks: 1.6 Mbps down, 750 kbps up, 150 ms, 4× CPU. */
+export const PHONE = {
+  latencyMs: 150,
+  downloadBitsPerSecond: 1_600_000,
+  uploadBitsPerSecond: 750_000,
+  cpuSlowdown: 4,
+} as const;
+
+export interface VisitFigures {
+  /** Bytes received on the wire, headers included, by what the browser loaded. */
+  readonly wire: { js: number; css: number; html: number; api: number; other: number; total: number };
+  /** The JavaScript once decoded: what the compression saved. */
+  readonly jsDecoded: number;
+  readonly jsRequests: number;
+  /** `Content-Encoding` of each script that came over the network (`identity` when none). */
+  readonly jsEncodings: readonly string[];
+  /** From navigation start to the board's `board-interactive` mark: the first card can be dragged. */
+  readonly playableMs: number;
+  readonly domContentLoadedMs: number;
+}
+
+interface Resource {
+  type?: string;
+  encoding?: string;
+  decoded: number;
+  wire: number;
+}
+
+/** Counts every response of one page through the DevTools protocol, as the Network panel does. */
+function recordNetwork(cdp: CDPSession) {
+  const resources = new Map<string, Resource>();
+  const pending = new Set<string>();
+  const at = (id: string) => {
+    const known = resources.get(id);
+    if (known) return known;
+    const r: Resource = { decoded: 0, wire: 0 };
+    resources.set(id, r);
+    return r;
+  };
+  cdp.on('Network.requestWillBeSent', (e) => {
+    pending.add(e.requestId);
+    at(e.requestId).type = e.type;
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = at(e.requestId);
+    r.type = e.type;
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    r.encoding = headers['content-encoding'] ?? 'identity';
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    at(e.requestId).decoded += e.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    at(e.requestId).wire = e.encodedDataLength;
+    pending.delete(e.requestId);
+  });
+  cdp.on('Network.loadingFailed', (e) => pending.delete(e.requestId));
+  return {
+    resources,
+    /** Resolves once every request the page made has finished (the events trail the page a little). */
+    async settled() {
+      for (let waited = 0; pending.size > 0 && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
+async function visitDaily(context: BrowserContext, url: string, throttle: boolean): Promise<VisitFigures> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (throttle) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE.latencyMs,
+      downloadThroughput: PHONE.downloadBitsPerSecond / 8,
+      uploadThroughput: PHONE.uploadBitsPerSecond / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+  }
+  const network = recordNetwork(cdp);
+  await page.goto(`${url}/daily`);
+  await page.waitForFunction(() => performance.getEntriesByName('board-interactive').length > 0, undefined, {
+    timeout: 60_000,
+  });
+  const times = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      playable: performance.getEntriesByName('board-interactive')[0]!.startTime,
+      domContentLoaded: nav.domContentLoadedEventEnd,
+    };
+  });
+  await network.settled();
+  await page.close();
+
+  const wire = { js: 0, css: 0, html: 0, api: 0, other: 0, total: 0 };
+  let jsDecoded = 0;
+  const jsEncodings: string[] = [];
+  for (const r of network.resources.values()) {
+    wire.total += r.wire;
+    if (r.type === 'Script') {
+      wire.js += r.wire;
+      jsDecoded += r.decoded;
+      if (r.wire > 0) jsEncodings.push(r.encoding ?? 'identity');
+    } else if (r.type === 'Stylesheet') wire.css += r.wire;
+    else if (r.type === 'Document') wire.html += r.wire;
+    else if (r.type === 'Fetch' || r.type === 'XHR') wire.api += r.wire;
+    else wire.other += r.wire;
+  }
+  return {
+    wire,
+    jsDecoded,
+    jsRequests: jsEncodings.length,
+    jsEncodings,
+    playableMs: times.playable,
+    domContentLoadedMs: times.domContentLoaded,
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** The real server with the built app, as the browser tests run it; ready once today's daily is dealt. */
+async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'e2e/serve.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, E2E_PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    const ready = await fetch(`${url}/api/daily`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { url, child };
+    if (tries > 600 || child.exitCode !== null) throw new Error('the server for the web bench did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export interface WebBenchFigures {
+  readonly cold: readonly VisitFigures[];
+  readonly returning: VisitFigures;
+}
+
+/** `rounds` cold first visits on the throttled phone, then one returning visit; builds the web app first. */
+export async function benchFirstVisit(rounds = 5): Promise<WebBenchFigures> {
+  const build = spawnSync('pnpm', ['--filter', '@scorpion/web', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) throw new Error('the web build failed');
+  const { url, child } = await startServer();
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch(CHROMIUM_LAUNCH);
+    const phone = { ...devices['Pixel 7'] };
+    const signup = await browser.newContext(phone);
+    const joined = await signup.request.post(`${url}/api/players`, { data: { nickname: 'Bench' } });
+    if (!joined.ok()) throw new Error(`signing up failed: ${joined.status()} ${await joined.text()}`);
+    const storageState = await signup.storageState();
+    await signup.close();
+
+    const cold: VisitFigures[] = [];
+    let context: BrowserContext | undefined;
+    for (let round = 0; round < rounds; round++) {
+      await context?.close();
+      context = await browser.newContext({ ...phone, storageState });
+      cold.push(await visitDaily(context, url, true));
+    }
+    const returning = await visitDaily(context!, url, true);
+    await context!.close();
+    return { cold, returning };
+  } finally {
+    await browser?.close();
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const median = (xs: readonly number[]) => percentile(xs, 50);
+
+export function formatFirstVisit({ cold, returning }: WebBenchFigures): string {
+  const row = (name: string, v: VisitFigures) =>
+    `| ${name} | ${kb(v.wire.js)} | ${kb(v.jsDecoded)} | ${v.jsRequests} | ${[...new Set(v.jsEncodings)].join(', ') || '-'} | ` +
+    `${kb(v.wire.css)} | ${kb(v.wire.html)} | ${kb(v.wire.api)} | ${kb(v.wire.total)} | ` +
+    `${v.domContentLoadedMs.toFixed(0)} | ${v.playableMs.toFixed(0)} |`;
+  const playable = cold.map((v) => v.playableMs);
+  return [
+    `Phone profile: ${PHONE.downloadBitsPerSecond / 1e6} Mbps down, ${PHONE.uploadBitsPerSecond / 1e3} kbps up, ` +
+      `${PHONE.latencyMs} ms latency, ${PHONE.cpuSlowdown}× CPU (Pixel 7 screen). kB = 1,000 bytes on the wire, headers included.`,
+    '',
+    '| visit | JS kB | JS decoded kB | JS files | JS encoding | CSS kB | HTML kB | API kB | all kB | DOMContentLoaded ms | board playable ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...cold.map((v, i) => row(`first visit ${i + 1}`, v)),
+    row('returning visit', returning),
+    '',
+    `Board playable on a first visit: median ${median(playable).toFixed(0)} ms ` +
+      `(${Math.min(...playable).toFixed(0)}–${Math.max(...playable).toFixed(0)} ms over ${cold.length}).`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const roundsAt = process.argv.indexOf('--rounds');
+  const rounds = roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 5;
+  console.log(formatFirstVisit(await benchFirstVisit(rounds)));
+}
