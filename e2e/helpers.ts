@@ -156,3 +156,30 @@ export async function touchDrag(
   await touch('touchEnd', end.x, end.y);
   await cdp.detach();
 }
+
+/**
+ * A finger whose touches carry their own times (the DevTools `timestamp`), on a clock of the
+ * test's: the browser tells a double tap from two taps by those times, not by when the events
+ * arrive, so a loaded machine can neither stretch a double tap apart nor run two taps into one.
+ * The clock starts at the real time and moves only when the test says.
+ */
+export async function stampedFinger(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  let now = Date.now() / 1000;
+  return {
+    /** Taps at (x, y) with the finger down for 50 ms of the clock; both events leave at once. */
+    async tap(x: number, y: number) {
+      const down = now;
+      now += 0.05;
+      await Promise.all([
+        cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }], timestamp: down }),
+        cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: now }),
+      ]);
+    },
+    /** Moves the finger's clock on, without waiting. */
+    pause(ms: number) {
+      now += ms / 1000;
+    },
+    detach: () => cdp.detach(),
+  };
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.ts';
 import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver-certifier.ts';
+import { LIFTED } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
 import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
@@ -18,19 +19,31 @@ import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const winDeck = openWinDeck();
 const dir = mkdtempSync(join(tmpdir(), 'scorpion-e2e-'));
+// The server starts a day back to deal yesterday's daily, then catches up with the real clock:
+// a past day is public only if it was dealt on its day, and the specs read yesterday's.
+const DAY_MS = 86_400_000;
+let behindMs = DAY_MS;
 const app = await buildApp({
+  now: () => Date.now() - behindMs,
   databasePath: join(dir, 'e2e.db'),
   webDist: join(root, 'apps/web/dist'),
   secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+  // Every spec signs up and reads boards from 127.0.0.1; the limits have their own tests.
+  limits: LIFTED,
   certifier: solverCertifier(
     { certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) },
-    { ...CERTIFY_BUDGET, tableMegabytes: 16 },
+    // The production node budget without its time limit: the same deals however busy the machine.
+    { ...CERTIFY_BUDGET, ms: 600_000, tableMegabytes: 16 },
   ),
   deals: {
     daily: (variant) => ({ seed: DAILY_SEED, deck: dealFromSeed(variant, DAILY_SEED) }),
     fresh: () => ({ seed: '5eed0000000000000000000000000002', deck: winDeck }),
   },
 });
+await app.ready();
+const yesterday = await app.inject('/api/daily');
+if (yesterday.statusCode !== 200) throw new Error(`yesterday's daily was not dealt: ${yesterday.body}`);
+behindMs = 0;
 const port = Number(process.env.E2E_PORT ?? 8080);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on http://127.0.0.1:${port} with its database in ${dir}`);

@@ -12,7 +12,7 @@ import {
 } from '../packages/rules/src/index.ts';
 import { lineToCompleteRun } from './fixtures/complete-run.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
-import { ARTIFACTS, card, movesShown, practiceAt, touchDrag } from './helpers.ts';
+import { ARTIFACTS, card, movesShown, practiceAt, stampedFinger, touchDrag } from './helpers.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 
@@ -51,8 +51,11 @@ test('on a phone, a finger drags a card onto its column and a tap plays the only
   const tapped = singleTargetMove(view);
   const second = landing(view, tapped);
   const box = (await card(page, tapped.from, tapped.row).boundingBox())!;
-  // On the card's top strip, which the cards on it leave showing.
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + 6);
+  // On the card's top strip, which the cards on it leave showing; a finger down for 50 ms
+  // however slowly the events travel (a long wait between them would be a long press).
+  const finger = await stampedFinger(page);
+  await finger.tap(box.x + box.width / 2, box.y + 6);
+  await finger.detach();
   await expect(card(page, tapped.to, second.row)).toHaveAttribute('aria-label', second.label);
   await expect(await movesShown(page)).toHaveText('2');
   await page.screenshot({ path: join(ARTIFACTS, '31-touch-played-phone.png') });
@@ -68,10 +71,20 @@ test('on a phone, a double tap sends a completed run to the foundations', async 
   const { seed, moves, column } = lineToCompleteRun(options);
   await practiceAt(page, { variant: 'scorpion', options, seed }, moves);
   const box = (await card(page, column, 0).boundingBox())!;
-  // One tap says how; the second, right after, is the double tap.
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + 6);
+  const [x, y] = [box.x + box.width / 2, box.y + 6];
+  // The taps carry their times, so how long the checks between them take does not matter.
+  const finger = await stampedFinger(page);
+  // One tap says how.
+  await finger.tap(x, y);
   await expect(page.getByRole('status').filter({ hasText: 'Double-tap or double-click the run' })).toBeVisible();
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + 6);
+  await expect(page.getByRole('group', { name: 'Foundations: 1 run' })).toHaveCount(0);
+  // Two seconds later, a double tap as a hand makes it: 150 ms from lifting the finger to the
+  // next touch, well inside the 300 ms phones allow (Android's DOUBLE_TAP_TIMEOUT).
+  finger.pause(2000);
+  await finger.tap(x, y);
+  finger.pause(150);
+  await finger.tap(x, y);
+  await finger.detach();
   await expect(page.getByRole('group', { name: 'Foundations: 1 run' })).toBeVisible();
   await expect(await movesShown(page)).toHaveText(String(moves.length + 1));
   // The tip is gone once the run has gone.

@@ -9,6 +9,7 @@ import { solverCertifier } from './deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startHeartbeat } from './downtime.ts';
 import { GameService } from './games/service.ts';
+import { rekeyNicknames } from './identity/nickname-keys.ts';
 import { serverSecret } from './identity/secret.ts';
 import { healthRoutes, latestMigration, readiness, solverReadiness } from './ops/health.ts';
 import { metricsRoute } from './ops/metrics-route.ts';
@@ -18,7 +19,9 @@ import { RaceHub } from './races/hub.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
+import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { gameRoutes } from './routes/games.ts';
+import { DEFAULT_LIMITS, installLimits, type Limits } from './routes/limits.ts';
 import { playerRoutes } from './routes/players.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { webRoutes } from './routes/web.ts';
@@ -53,7 +56,10 @@ export interface AppOptions {
   readonly absentGraceMs?: number;
   readonly heartbeatMs?: number;
   readonly downtimeTickMs?: number;
-  readonly rateLimit?: { perSecond: number; burst: number };
+  /** The socket's message budget per player, its refill clock (ms) and the cap on a player's sockets. */
+  readonly rateLimit?: { perSecond: number; burst: number; clock?: () => number; socketsPerPlayer?: number };
+  /** The REST limits (and the socket's room frames); each one not given keeps its default. */
+  readonly limits?: Partial<Limits>;
 }
 
 declare module 'fastify' {
@@ -78,12 +84,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const repos = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
   const newestMigration = latestMigration();
   const secret = await serverSecret(repos.settings, options.secret);
+  const nicknamesRekeyed = await rekeyNicknames(repos);
   const deals = options.deals ?? secretDeals(secret);
   const solver = options.solver;
   const certifier = options.certifier ?? (solver ? solverCertifier(solver) : acceptEveryDeal);
-
-  const downtimeMs = await creditDowntime(repos, now);
-  const stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
 
   const connections = new Connections();
   const games = new GameService(repos, now);
@@ -105,8 +109,14 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     logger: options.logger ?? false,
     bodyLimit: 16 * 1024,
     trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
+    clientErrorHandler,
+    // Fastify's own 503 while closing is not an ApiError; `answerErrorsAsApiErrors` sends ours.
+    return503OnClosing: false,
   });
+  answerErrorsAsApiErrors(app, drain);
   await app.register(fastifyCookie, { secret });
+  await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // On close (SIGTERM): finish the frames in flight, then close every socket with 1012.
@@ -138,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       heartbeatMs: options.heartbeatMs ?? 30_000,
       ratePerSecond: options.rateLimit?.perSecond ?? 20,
       rateBurst: options.rateLimit?.burst ?? 40,
+      rateClock: options.rateLimit?.clock ?? (() => performance.now()),
+      socketsPerPlayer: options.rateLimit?.socketsPerPlayer ?? 8,
     },
   });
   app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
@@ -150,9 +162,17 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(metricsRoute, { metrics, token: options.metricsToken });
   await app.register(webRoutes, { webDist: options.webDist ?? '' });
 
-  const resumed = await hub.resumeRunning();
-  const closed = await daily.closePastDays();
-  app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed }, 'state restored');
+  // The downtime is credited at ready, the last step before `listen` opens the port: every
+  // plugin and route is loaded and no socket can carry a move yet, so start-up is off the clocks.
+  // Only what needs the credit first (race timers, past dailies closed) runs after it.
+  let stopHeartbeat: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    const downtimeMs = await creditDowntime(repos, now);
+    stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
+    const resumed = await hub.resumeRunning();
+    const closed = await daily.closePastDays();
+    app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed }, 'state restored');
+  });
   const sweep = setInterval(() => {
     void daily.closePastDays();
     games.evictIdle(IDLE_GAME_MS);
@@ -164,7 +184,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     hub.stop();
     await solver?.close();
     // The last beat: the time from here to the next start is credited to every open clock.
-    await stopHeartbeat();
+    // Never ready, never credited: no beat either, or this start's downtime would be lost.
+    await stopHeartbeat?.();
     await repos.close();
   });
   app.decorate('services', services);

@@ -37,3 +37,12 @@ test("TRUST_PROXY: off by default; true, a hop count or the proxies' addresses",
   expect(configFromEnv({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
   expect(configFromEnv({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy).toBe('127.0.0.1,10.0.0.0/8');
 });
+
+test('RATE_LIMIT_SCALE: 1 by default (or empty), any positive number, nothing else', () => {
+  expect(configFromEnv({}).rateLimitScale).toBe(1);
+  expect(configFromEnv({ RATE_LIMIT_SCALE: '' }).rateLimitScale).toBe(1);
+  expect(configFromEnv({ RATE_LIMIT_SCALE: '2.5' }).rateLimitScale).toBe(2.5);
+  for (const bad of ['0', '-1', 'lots', 'Infinity']) {
+    expect(() => configFromEnv({ RATE_LIMIT_SCALE: bad })).toThrow(/RATE_LIMIT_SCALE/);
+  }
+});

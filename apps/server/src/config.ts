@@ -26,6 +26,8 @@ export interface Config {
    * the client address in logs.
    */
   readonly trustProxy: boolean | string;
+  /** Multiplies every rate limit's allowance (`RATE_LIMIT_SCALE`, default 1); see docs/operations.md. */
+  readonly rateLimitScale: number;
 }
 
 function fromRoot(path: string): string {
@@ -51,6 +53,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const metricsToken = optional(env.METRICS_TOKEN);
   if (metricsToken !== undefined && metricsToken.length < 16)
     throw new Error('METRICS_TOKEN must hold at least 16 characters');
+  const rateLimitScale = Number(optional(env.RATE_LIMIT_SCALE) ?? 1);
+  if (!(rateLimitScale > 0) || !Number.isFinite(rateLimitScale))
+    throw new Error(`RATE_LIMIT_SCALE must be a positive number, not ${env.RATE_LIMIT_SCALE}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -67,5 +72,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     countdownMs: Number(env.RACE_COUNTDOWN_MS ?? 3000),
     certify: env.CERTIFY === 'none' ? 'none' : 'solver',
     trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),
+    rateLimitScale,
   };
 }

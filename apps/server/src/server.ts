@@ -2,6 +2,7 @@ import { createSolverPool } from '@scorpion/solver';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { exitOnSignals } from './ops/shutdown.ts';
+import { scaledLimits } from './routes/limits.ts';
 
 /**
  * The entry point: configuration from the environment, one port, and a graceful close on
@@ -19,6 +20,7 @@ const app = await buildApp({
   metricsToken: config.metricsToken,
   countdownMs: config.countdownMs,
   trustProxy: config.trustProxy,
+  limits: scaledLimits(config.rateLimitScale),
   logger: { level: config.logLevel },
 });
 

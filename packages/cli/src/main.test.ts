@@ -20,7 +20,13 @@ function scorpion(args: string[], input = '') {
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-describe('scorpion replay', () => {
+/*
+ * Every test starts the real command in a new node (with its TypeScript loader) up to four
+ * times: about a second each alone, several while the whole suite loads a small machine.
+ */
+const SPAWNING_MS = 60_000;
+
+describe('scorpion replay', { timeout: SPAWNING_MS }, () => {
   const lines = ['scorpion.jsonl', 'three-blind-mice-foundations.jsonl', 'double-scorpion.jsonl'].flatMap((file) =>
     readFileSync(join(fixtures, file), 'utf8').split('\n').filter(Boolean).slice(0, 2),
   );
@@ -61,7 +67,7 @@ describe('scorpion replay', () => {
   });
 });
 
-describe('scorpion deal and show', () => {
+describe('scorpion deal and show', { timeout: SPAWNING_MS }, () => {
   it('deals the pinned deck for a seed and shows it with face-down cards hidden', () => {
     const dealt = scorpion(['deal', '--variant', 'scorpion', '--seed', '0123456789abcdef0123456789abcdef']);
     expect(dealt.status).toBe(0);
@@ -82,4 +88,11 @@ describe('scorpion deal and show', () => {
     expect(scorpion(['deal', '--variant', 'spider']).status).toBe(2);
     expect(scorpion(['fly']).status).toBe(2);
   });
+
+  it('refuses a misspelt flag with usage and status 2, and prints nothing on stdout', () => {
+    const misspelt = scorpion(['deal', '--varaint', 'scorpion']);
+    expect(misspelt).toMatchObject({ status: 2, stdout: '' });
+    expect(misspelt.stderr).toContain('scorpion: deal has no flag --varaint');
+    expect(misspelt.stderr).toContain('usage: scorpion <command> [flags]');
+  }, 20_000);
 });

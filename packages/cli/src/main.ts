@@ -1,8 +1,8 @@
-import { type Args, parseArgs, UsageError } from './args.ts';
-import { dealCommand } from './commands/deal.ts';
-import { replayLine } from './commands/replay.ts';
-import { showRecord } from './commands/show.ts';
-import { solveBatch } from './commands/solve.ts';
+import { type Args, type FlagSpec, parseArgs, UsageError } from './args.ts';
+import { DEAL_FLAGS, dealCommand } from './commands/deal.ts';
+import { REPLAY_FLAGS, replayLine } from './commands/replay.ts';
+import { SHOW_FLAGS, showRecord } from './commands/show.ts';
+import { SOLVE_FLAGS, solveBatch } from './commands/solve.ts';
 import { inputLines } from './io.ts';
 
 const USAGE = `usage: scorpion <command> [flags]
@@ -22,9 +22,20 @@ const lineCommands: Record<string, LineCommand> = {
   },
 };
 
+/** Every command and the flags it takes; parseArgs refuses any other. */
+const FLAGS: Record<string, FlagSpec> = {
+  deal: DEAL_FLAGS,
+  show: SHOW_FLAGS,
+  replay: REPLAY_FLAGS,
+  solve: SOLVE_FLAGS,
+};
+
 async function run(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const args = parseArgs(rest);
+  if (command === undefined) throw new UsageError('no command given');
+  const spec = Object.hasOwn(FLAGS, command) ? FLAGS[command] : undefined;
+  if (!spec) throw new UsageError(`unknown command ${command}`);
+  const args = parseArgs(rest, spec, command);
   if (command === 'deal') {
     process.stdout.write(`${dealCommand(args)}\n`);
     return 0;
@@ -36,8 +47,7 @@ async function run(argv: readonly string[]): Promise<number> {
     const toStderr = (text: string) => process.stderr.write(text);
     return solveBatch(lines, args, (text) => process.stdout.write(text), showProgress ? toStderr : undefined);
   }
-  const perLine = command === undefined ? undefined : lineCommands[command];
-  if (!perLine) throw new UsageError(command ? `unknown command ${command}` : 'no command given');
+  const perLine = lineCommands[command]!;
   let status = 0;
   for await (const line of inputLines(process.stdin)) {
     const { text, ok } = perLine(line, args);

@@ -75,7 +75,8 @@ function* walk(state: GameState, seed: number, steps: number) {
 
 const seedOf = (n: number) => n.toString(16).padStart(32, '0');
 
-describe('advanceSnapshot works out the board the server holds, from the small ack', () => {
+/* Twelve walks of up to 200 moves per case: about a second alone, several on a loaded machine. */
+describe('advanceSnapshot works out the board the server holds, from the small ack', { timeout: 60_000 }, () => {
   for (const variant of Object.keys(VARIANTS) as VariantId[]) {
     for (const options of [
       { foundations: false, open: false },

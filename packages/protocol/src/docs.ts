@@ -140,9 +140,22 @@ Generated from the zod schemas in \`packages/protocol/src\` by
 Read the header of \`packages/protocol/src/index.ts\` for the flow.
 
 - WebSocket at \`/ws\`, same origin, identity cookie from \`POST /api/players\`. Text frames of one
-  JSON object each, at most 4 KiB, about 20 a second at most (bursts of 40). A frame that does not
-  match gets \`error\` \`bad-message\`; binary frames close with 1003, oversized with 1009, floods
-  and foreign \`Origin\` with 1008; no identity closes with 1008 after an \`unauthorized\` error.
+  JSON object each, at most 4 KiB, about 20 a second at most (bursts of 40) per player, however
+  many sockets they share it over; a frame past the budget gets \`error\` \`rate-limited\`. A frame
+  that does not match gets \`error\` \`bad-message\`; binary frames close with 1003, oversized with
+  1009, floods and foreign \`Origin\` with 1008; no identity closes with 1008 after an
+  \`unauthorized\` error. A player holds at most 8 sockets: one more gets \`error\`
+  \`too-many-sockets\` and is closed with 4008 ("too many sockets").
+- \`room-create\` and \`room-join\` also count against the REST limits on room creation and room
+  look-ups (per player); past them the frame gets \`error\` \`rate-limited\` and changes nothing.
+- Every REST error, Fastify's own included, is an \`ApiError\` \`{error, message}\`: a body that is
+  not JSON or holds a \`__proto__\` key is 400 \`bad-message\`, too large 413 \`too-large\`, not
+  JSON by its type 415 \`unsupported-media-type\`, a path part too long 414 \`uri-too-long\`, a
+  server fault 500 \`internal\` (never with its detail), any request once the server has begun
+  to shut down 503 \`unavailable\`. Signups, renames, room look-ups and the
+  leaderboards are rate-limited: 429 \`rate-limited\` with \`retryAfter\` seconds and the same
+  \`Retry-After\` header (the limits are in \`docs/operations.md\`).
+- \`GET /api/daily/:date\` of a past day that was never dealt is 404 \`not-found\`.
 - Cards are codes (\`TH\` = ten of hearts); a card the player may not see is \`null\`. No frame
   carries a face-down card, a stock card, the deck or the seed before the game is public.
 - Times are the server's clock in ms since the epoch; durations exclude server downtime.

@@ -19,6 +19,7 @@ export const ErrorCode = z.enum([
   'not-started',
   'nothing-to-undo',
   'nothing-to-redo',
+  /** Too many requests or frames; a REST answer says in `retryAfter` (and `Retry-After`) when to try again. */
   'rate-limited',
   'no-such-room',
   'room-full',
@@ -36,6 +37,17 @@ export const ErrorCode = z.enum([
    * deals only" race could be dealt just now (REST: 503). Nothing was dealt; try again later.
    */
   'solver-unavailable',
+  /** The player already has as many sockets open as the server allows; the new one is closed with 4008. */
+  'too-many-sockets',
+  /** A request body over the server's limit (413). */
+  'too-large',
+  /** A path part over the server's limit (414). */
+  'uri-too-long',
+  /** A body that is not JSON by its `Content-Type` (415). */
+  'unsupported-media-type',
+  /** The server is shutting down or restarting (503): try again in a moment. */
+  'unavailable',
+  /** The server failed; nothing was changed, and no detail of the failure is given away. */
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -4,8 +4,13 @@ import { ErrorCode } from './errors.ts';
 import { GameAction, GameKind, GameOptions, GameRecord, GameStatus, Move, Seed, VariantId } from './game.ts';
 import { Player, RaceResult } from './server.ts';
 
-/** Every non-2xx answer. */
-export const ApiError = z.strictObject({ error: ErrorCode, message: z.string() });
+/** Every non-2xx answer, Fastify's own refusals (bad JSON, a body or a path too long) included. */
+export const ApiError = z.strictObject({
+  error: ErrorCode,
+  message: z.string(),
+  /** With `rate-limited` (429) only: seconds to wait before trying again, as in `Retry-After`. */
+  retryAfter: z.int().min(0).optional(),
+});
 export type ApiError = z.infer<typeof ApiError>;
 
 /** `GET /api/me` */

@@ -40,7 +40,13 @@ function playSideBySide(start: GameState, chooser: Sfc32, plies: number): void {
   }
 }
 
-describe('FastBoard plays exactly like the immutable engine', () => {
+/*
+ * Both engines side by side over many random lines and every winning record: a few seconds
+ * alone, up to ten times that while the whole suite loads a small machine.
+ */
+const HEAVY_MS = 60_000;
+
+describe('FastBoard plays exactly like the immutable engine', { timeout: HEAVY_MS }, () => {
   for (const variant of VARIANT_IDS) {
     it(`${variant}: same moves, same positions, and undo returns to the start`, () => {
       fc.assert(

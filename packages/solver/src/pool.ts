@@ -98,7 +98,6 @@ type Slot =
   | { state: 'running'; worker: Worker; job: Job | undefined; error: Error | undefined }
   | { state: 'backing-off'; timer: unknown; restartAt: number };
 
-
 /**
  * Solver threads for the server, so that searches never run on the event loop that handles
  * moves. Each thread runs one search at a time (a search is CPU-bound); extra tasks queue in

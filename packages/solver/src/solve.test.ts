@@ -5,6 +5,8 @@ import { nearlySolved, smallPosition } from './small.ts';
 import { solve } from './solve.ts';
 
 const LIMITS = { nodes: 2_000_000, tableMegabytes: 8 };
+/** Exhaustive searches: up to 9 s for one test seen while two suites shared two cores. */
+const SEARCH_MS = 60_000;
 
 function seedOf(i: number): string {
   return (i + 1).toString(16).padStart(32, 'a');
@@ -27,27 +29,27 @@ function crossCheck(variant: VariantId, suits: number, columns: number, count: n
   return tally;
 }
 
-describe('solve agrees with the exhaustive reference search', () => {
+describe('solve agrees with the exhaustive reference search', { timeout: SEARCH_MS }, () => {
   for (const variant of VARIANT_IDS) {
     it(`${variant}: one suit`, () => {
       const columns = variant === 'three-blind-mice' ? 5 : 4;
       const count = variant === 'double-scorpion' ? 8 : 25;
       const tally = crossCheck(variant, 1, columns, count);
       expect(tally.win + tally.loss).toBeGreaterThan(count / 2);
-    }, 20_000);
+    });
   }
   for (const variant of ['scorpion', 'wasp', 'scorpion-ii', 'three-blind-mice'] as const) {
     it(`${variant}: two suits`, () => {
       const tally = crossCheck(variant, 2, variant === 'three-blind-mice' ? 6 : 5, 6);
       expect(tally.win + tally.loss).toBeGreaterThan(3);
-    }, 20_000);
+    });
   }
   for (const variant of ['scorpion', 'three-blind-mice', 'double-scorpion'] as const) {
     it(`${variant}: one suit, with foundations`, () => {
       crossCheck(variant, 1, variant === 'three-blind-mice' ? 5 : 4, variant === 'double-scorpion' ? 4 : 12, {
         foundations: true,
       });
-    }, 20_000);
+    });
   }
   it('both find wins and losses among those positions', () => {
     const tally = crossCheck('scorpion', 1, 4, 25);
@@ -56,7 +58,9 @@ describe('solve agrees with the exhaustive reference search', () => {
   });
 });
 
-describe('solve agrees with the reference near the end of a game (safe builds, deadlocks)', () => {
+describe('solve agrees with the reference near the end of a game (safe builds, deadlocks)', {
+  timeout: SEARCH_MS,
+}, () => {
   for (const variant of ['scorpion', 'wasp', 'three-blind-mice', 'double-scorpion'] as const) {
     it(`${variant}`, () => {
       const tally = { win: 0, loss: 0 };
@@ -72,7 +76,7 @@ describe('solve agrees with the reference near the end of a game (safe builds, d
       }
       expect(tally.win).toBeGreaterThan(3);
       expect(tally.loss).toBeGreaterThan(1);
-    }, 20_000);
+    });
   }
 });
 

@@ -3,7 +3,7 @@ import { cardCode, newGame, replay } from '@scorpion/rules';
 import { certifyDeal } from '@scorpion/solver';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { z } from 'zod';
-import { solverCertifier } from '../deals/solver-certifier.ts';
+import { CERTIFY_BUDGET, solverCertifier } from '../deals/solver-certifier.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { getJson } from '../test/http.ts';
@@ -13,9 +13,11 @@ let server: RunningServer;
 let clock = Date.UTC(2026, 5, 1, 12, 0, 0);
 
 beforeAll(async () => {
-  // The real solver on the real secret deals, searching in this thread (no worker pool to start).
+  // The real solver on the real secret deals, searching in this thread (no worker pool to start),
+  // with the production node budget but no time limit: the same verdicts on a loaded machine.
   const inProcess = { certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) };
-  server = await startServer({ now: () => clock, certifier: solverCertifier(inProcess) });
+  const certifier = solverCertifier(inProcess, { ...CERTIFY_BUDGET, ms: 600_000 });
+  server = await startServer({ now: () => clock, certifier });
 });
 afterAll(() => server.close());
 

@@ -36,7 +36,7 @@ const verifiedOf = (playerId: string) =>
 /** A ranked daily game of today made through the game service: the day's deal with `changes`. */
 async function dailyGameWith(playerId: string, changes: Partial<NewGame>) {
   const { games, daily } = server.app.services;
-  return games.create({ ...dailyGame(playerId, await daily.deal(TODAY), true), ...changes });
+  return games.create({ ...dailyGame(playerId, (await daily.shown(TODAY))!, true), ...changes });
 }
 
 test("a daily game dealt anything but the day's stored deal is not verified, even when it replays to a win", async () => {

@@ -57,10 +57,20 @@ export class DailyService {
   }
 
   /**
+   * The deal of `date` as shown to anyone who asks: today's is made on first use; a past day's
+   * only if it was dealt then. A past day nobody played is never dealt after the fact, so a
+   * stranger cannot set the solver to work on old dates ahead of today's players.
+   */
+  async shown(date: string): Promise<DailyDealRow | undefined> {
+    if (date === this.today()) return this.deal(date);
+    return this.making.get(date) ?? this.repos.daily.get(date);
+  }
+
+  /**
    * The deal of `date`, made and stored on first use. Never handed to a client before the day
    * ends. Rejects with `CertifierUnavailable` (and stores nothing) while the solver is down.
    */
-  deal(date: string): Promise<DailyDealRow> {
+  private deal(date: string): Promise<DailyDealRow> {
     let pending = this.making.get(date);
     if (!pending) {
       pending = (async () => {

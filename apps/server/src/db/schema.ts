@@ -14,7 +14,7 @@ export const players = sqliteTable(
   {
     id: text('id').primaryKey(),
     nickname: text('nickname').notNull(),
-    /** Case-folded nickname: unique, so two players never look alike by case alone. */
+    /** `nicknameKey()`: case and look-alikes folded, unique, so no two names look alike. */
     nicknameKey: text('nickname_key').notNull(),
     /** SHA-256 of the cookie token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),

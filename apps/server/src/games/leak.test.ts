@@ -12,8 +12,9 @@ import {
   undo,
 } from '@scorpion/rules';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { secretDeals } from '../deals/source.ts';
 import { signUp, TestClient } from '../test/client.ts';
-import { type RunningServer, startServer } from '../test/helper.ts';
+import { type RunningServer, startServer, TEST_SECRET } from '../test/helper.ts';
 import { getJson } from '../test/http.ts';
 import { someLegalMove } from '../test/play.ts';
 import { joinRoom, openRoom } from '../test/rooms.ts';
@@ -23,12 +24,13 @@ import { wireView } from './wire.ts';
 let server: RunningServer;
 let offset = 0;
 beforeAll(async () => {
-  // Real, secret deals: the test only learns them once they are public.
-  server = await startServer({ now: () => Date.now() + offset, countdownMs: 50 });
+  // Production's own deals, random and secret: the test only learns them once they are public.
+  // Nothing here needs a particular deal: a position without a legal move gets an illegal one.
+  server = await startServer({ deals: secretDeals(TEST_SECRET), now: () => Date.now() + offset, countdownMs: 50 });
 });
 afterAll(() => server.close());
 
-/** Plays random legal moves (with an undo, a redo and an illegal attempt now and then). */
+/** Plays varied legal moves (with an undo, a redo and an illegal attempt now and then). */
 async function wander(client: TestClient, game: GameSnapshot, steps: number): Promise<GameSnapshot> {
   let current = game;
   for (let i = 0; i < steps && current.status === 'playing'; i++) {

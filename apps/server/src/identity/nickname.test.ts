@@ -25,7 +25,20 @@ test('refuses control, format and bidi characters, markup and punctuation', () =
 });
 
 test('refuses reserved words as words of the name, and staff titles run together', () => {
-  for (const bad of ['admin', 'ADMIN', 'moderator', 'System', 'the root', 'mod', 'admin_2', 'TheAdmin', 'Scorpion']) {
+  for (const bad of [
+    'admin',
+    'ADMIN',
+    'moderator',
+    'System',
+    'the root',
+    'mod',
+    'admin_2',
+    'TheAdmin',
+    'Scorpion',
+    'Adm1n',
+    'R00T',
+    'Sc0rpi0n',
+  ]) {
     expect(ok(bad), bad).toBe(false);
   }
 });
@@ -57,5 +70,34 @@ test('keys fold case and letters that look alike across alphabets', () => {
   expect(nicknameKey('Alice')).toBe(nicknameKey('aLICE'));
   expect(nicknameKey('сосо')).toBe(nicknameKey('coco'));
   expect(nicknameKey('РОМА')).toBe(nicknameKey('poma'));
+  expect(nicknameKey('аӏісе')).toBe(nicknameKey('alice'));
+  expect(nicknameKey('ΤΟΜΑΧ')).toBe(nicknameKey('TOMAX'));
   expect(nicknameKey('Zoë')).not.toBe(nicknameKey('Zoe'));
+});
+
+test('keys fold digits and letter pairs that look like other letters', () => {
+  expect(nicknameKey('B0BB0')).toBe(nicknameKey('BOBBO'));
+  expect(nicknameKey('pauI')).toBe(nicknameKey('paul'));
+  expect(nicknameKey('pau1')).toBe(nicknameKey('paul'));
+  expect(nicknameKey('rnary')).toBe(nicknameKey('mary'));
+  expect(nicknameKey('RNARY')).toBe(nicknameKey('Mary'));
+});
+
+test('names with nothing confusable keep keys of their own', () => {
+  const names = [
+    'paul',
+    'paula',
+    'pablo',
+    'mary',
+    'marty',
+    'bob',
+    'bobby',
+    'Zoe',
+    'Zoë',
+    'Ελένη',
+    'Даша',
+    '田中',
+    'Wendy',
+  ];
+  expect(new Set(names.map(nicknameKey)).size).toBe(names.length);
 });

@@ -6,8 +6,8 @@ import { skeleton } from './skeleton.ts';
  * marks), digits, space and `_ - .`; nothing else, so no control, format or bidi-override
  * character can get in. Names live on public leaderboards, so the rules also stop a name from
  * passing for another one: no invisible characters, no towers of combining marks, no mixing of
- * scripts (a Cyrillic `А` in `Аdmin`), and uniqueness on a key that folds case and the common
- * look-alike letters (`nicknameKey`).
+ * scripts (a Cyrillic `А` in `Аdmin`), and uniqueness on a key that folds case and every
+ * look-alike in Unicode's confusables data (`nicknameKey`).
  */
 const ALLOWED = /^[\p{L}\p{M}\p{Nd} _.-]+$/u;
 /** Variation selectors, the combining grapheme joiner and the like render as nothing at all. */
@@ -16,8 +16,11 @@ const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 const MARK_TOWER = /\p{M}{4,}/u;
 const SEPARATORS = /[ _.-]+/;
 
+/** The words below are compared by their look-alike keys, so `Adm1n` is `admin`. */
+const keys = (words: readonly string[]) => new Set(words.map(skeleton));
+
 /** Refused as a whole word of the name (`the admin`, `admin_2`), not inside one (`Badminton`). */
-const DENIED_WORDS = new Set([
+const DENIED_WORDS = keys([
   'admin',
   'administrator',
   'moderator',
@@ -30,20 +33,29 @@ const DENIED_WORDS = new Set([
   'sysop',
 ]);
 /** Refused even run together with other letters (`TheAdmin`, `ModeratorBob`). */
-const DENIED_AFFIXES = ['admin', 'moderator', 'official', 'sysop'];
+const DENIED_AFFIXES = [...keys(['admin', 'moderator', 'official', 'sysop'])];
 /** The service's own name is refused only as the whole name: `Scorpion Fan` is a player. */
-const DENIED_NAMES = new Set(['scorpion', 'scorpionrace', 'scorpionteam']);
+const DENIED_NAMES = keys(['scorpion', 'scorpionrace', 'scorpionteam']);
 
 export type NicknameCheck = { ok: true; nickname: string; key: string } | { ok: false; message: string };
 
-/** The uniqueness key: compatibility-normalised, lower case, look-alike letters folded. */
+/**
+ * The uniqueness key: compatibility-normalised, then the confusable skeleton in lower case, so
+ * names that look alike (across scripts, digits for letters, `rn` for `m`) share it. When this
+ * changes, raise `NICKNAME_KEY_VERSION` (nickname-keys.ts): stored keys are recomputed at start.
+ */
 export function nicknameKey(nickname: string): string {
-  return skeleton(nickname.normalize('NFKC').toLowerCase());
+  return skeleton(nickname.normalize('NFKC'));
 }
 
-function reserved(key: string): boolean {
-  const words = key.split(SEPARATORS).map((w) => w.replace(/\d+$/u, ''));
-  const bare = words.join('');
+function reserved(nickname: string): boolean {
+  // Digits are dropped from the end of each word before keying (`admin_2`, `mod99`), since the
+  // key reads some digits as letters.
+  const words = nickname
+    .normalize('NFKC')
+    .split(SEPARATORS)
+    .map((w) => skeleton(w.replace(/\d+$/u, '')));
+  const bare = skeleton(words.join(''));
   if (DENIED_NAMES.has(bare) || words.some((w) => DENIED_WORDS.has(w))) return true;
   return DENIED_AFFIXES.some((word) => bare.startsWith(word) || bare.endsWith(word));
 }
@@ -60,7 +72,6 @@ export function checkNickname(raw: string): NicknameCheck {
   if (mixesScripts(nickname)) {
     return { ok: false, message: 'A nickname is written in one alphabet (letters that look alike can fool people).' };
   }
-  const key = nicknameKey(nickname);
-  if (reserved(key)) return { ok: false, message: 'That nickname is reserved.' };
-  return { ok: true, nickname, key };
+  if (reserved(nickname)) return { ok: false, message: 'That nickname is reserved.' };
+  return { ok: true, nickname, key: nicknameKey(nickname) };
 }

@@ -18,11 +18,19 @@ export function setIdentityCookie(reply: FastifyReply, token: string): void {
   });
 }
 
-/** The player behind the request's cookie, if the cookie is there, signed by us and known. */
-export async function playerOf(request: FastifyRequest, players: PlayersRepo): Promise<PlayerRow | undefined> {
+/**
+ * The hash of the token in the request's cookie, if the cookie is there and signed by us: it
+ * stands for one player, without reading the database (limits count by it).
+ */
+export function tokenHashOf(request: FastifyRequest): string | undefined {
   const raw = request.cookies[COOKIE];
   if (!raw) return undefined;
   const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return undefined;
-  return players.byTokenHash(hashToken(unsigned.value));
+  return unsigned.valid && unsigned.value ? hashToken(unsigned.value) : undefined;
+}
+
+/** The player behind the request's cookie, if the cookie is there, signed by us and known. */
+export async function playerOf(request: FastifyRequest, players: PlayersRepo): Promise<PlayerRow | undefined> {
+  const hash = tokenHashOf(request);
+  return hash ? players.byTokenHash(hash) : undefined;
 }

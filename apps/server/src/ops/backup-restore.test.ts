@@ -2,35 +2,18 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type GameSnapshot, RoomHistory } from '@scorpion/protocol';
+import { RoomHistory } from '@scorpion/protocol';
 import { expect, test } from 'vitest';
 import { REPO_ROOT } from '../config.ts';
 import { childServers } from '../test/child-servers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { getJson } from '../test/http.ts';
-import { someLegalMove } from '../test/play.ts';
+import { playOn } from '../test/play.ts';
 import { joinRoom, openRoom } from '../test/rooms.ts';
 
 const servers = childServers('restore', { RACE_COUNTDOWN_MS: '100', CERTIFY: 'none' });
 const { dir, databasePath: live, env } = servers;
 const start = () => servers.start();
-
-/** Plays up to `n` legal moves, keeping every acknowledged snapshot by its `seq`. */
-async function playSome(
-  client: TestClient,
-  game: GameSnapshot,
-  n: number,
-  seen?: Map<number, GameSnapshot>,
-): Promise<GameSnapshot> {
-  let current = game;
-  for (let i = 0; i < n; i++) {
-    const move = someLegalMove(current);
-    if (!move) break;
-    current = await client.play(current, [move]);
-    seen?.set(current.seq, current);
-  }
-  return current;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,9 +36,9 @@ test('a backup taken mid-race restores: the race resumes from the backup, player
   let aGame = (await a.next('game')).game;
   const bStart = (await b.next('game')).game;
   await a.next('room', (r) => r.room.status === 'racing');
-  aGame = await playSome(a, aGame, 6);
+  aGame = await playOn(a, aGame, 6);
   const bSeen = new Map([[bStart.seq, bStart]]);
-  const bBefore = await playSome(b, bStart, 3, bSeen);
+  const bBefore = await playOn(b, bStart, 3, bSeen);
 
   // Bob keeps playing while the backup runs (paced under the server's rate limit); Alice plays
   // on once it is written.
@@ -63,11 +46,11 @@ test('a backup taken mid-race restores: the race resumes from the backup, player
   const taking = backup().finally(() => {
     backedUp = true;
   });
-  for (let bNow = bBefore; !backedUp; await sleep(100)) bNow = await playSome(b, bNow, 1, bSeen);
+  for (let bNow = bBefore; !backedUp; await sleep(100)) bNow = await playOn(b, bNow, 1, bSeen);
   const { stdout } = await taking;
   expect(stdout).toContain(`backup written: ${join(dir, 'backup.db')}`);
   expect(stdout).toMatch(/integrity: ok/);
-  const aAfter = await playSome(a, aGame, 2);
+  const aAfter = await playOn(a, aGame, 2);
   expect(aAfter.seq).toBe(aGame.seq + 2);
 
   // The documented restore: stop the server, drop the stale -wal/-shm, put the backup in place.
@@ -94,8 +77,8 @@ test('a backup taken mid-race restores: the race resumes from the backup, player
   expect(bResumed).toMatchObject({ view: bSeen.get(bResumed.seq)!.view, moves: bSeen.get(bResumed.seq)!.moves });
 
   // Both play on from there, and the race ends once.
-  await playSome(a, aResumed, 2);
-  await playSome(b, bResumed, 1);
+  await playOn(a, aResumed, 2);
+  await playOn(b, bResumed, 1);
   a.send({ type: 'give-up', gameId: aGame.gameId });
   b.send({ type: 'give-up', gameId: bStart.gameId });
   const over = await a.next('race-over');

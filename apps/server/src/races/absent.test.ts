@@ -18,6 +18,23 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * Resolves once the hub has run a hand-over of room `code` (a host's grace ran out), whether or
+ * not anyone was here to take it: the moment to wait for, where no frame tells a client.
+ */
+function handOverRun(code: string): Promise<void> {
+  const hub = server.app.services.hub as unknown as { handOver(code: string): Promise<void> };
+  const original = hub.handOver;
+  return new Promise((resolve) => {
+    hub.handOver = async function (this: unknown, room: string) {
+      await original.call(this, room);
+      if (room !== code) return;
+      hub.handOver = original;
+      resolve();
+    };
+  });
+}
+
 test('a racer away for the whole grace is counted out, so a race without a time limit ends', async () => {
   const [ann, ben] = await players(server, 'Done Ann', 'Gone Ben');
   const code = await openRoom(ann!.client, 0);
@@ -95,8 +112,9 @@ test('a host away for the whole grace hands the room to a member who is here, or
   expect((await roomWhere(ben!.client, (r) => r.hostId === ben!.id)).members.map((m) => m.host)).toEqual([false, true]);
 
   // Now Ben goes too; his grace runs out with nobody here, so Ann takes over when she is back.
+  const benGraceOut = handOverRun(code);
   await ben!.client.close();
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await benGraceOut;
   ann!.client = await TestClient.connect(server.wsUrl, ann!.cookie);
   await joinRoom(ann!.client, code);
   expect(await roomWhere(ann!.client, (r) => r.hostId === ann!.id)).toMatchObject({ hostId: ann!.id });

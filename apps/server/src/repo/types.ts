@@ -42,6 +42,12 @@ export interface PlayersRepo {
   byTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
   byId(id: string): Promise<PlayerRow | undefined>;
   byIds(ids: readonly string[]): Promise<PlayerRow[]>;
+  /**
+   * Recomputes every stored nickname key with `keyOf`, in one transaction. Where two players'
+   * names now share a key, the first to sign up keeps it and the later ones keep their names
+   * under a key of their own (`key#id`) that no name can produce; returns how many those are.
+   */
+  rekey(keyOf: (nickname: string) => string): Promise<{ players: number; lookAlikes: number }>;
 }
 
 export interface GameRow {

@@ -36,7 +36,7 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
   const boards = services.repos.boards;
   const ownRank = cachedOwnRank(boards, services.now);
 
-  app.get('/api/leaderboards/daily', async (request, reply) => {
+  app.get('/api/leaderboards/daily', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, DailyBoardQuery, request.query);
     if (!q) return reply;
     const today = services.daily.today();
@@ -63,7 +63,7 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
   });
 
   // Public at any time: finishing times say nothing about the cards.
-  app.get('/api/leaderboards/daily/times', async (request, reply) => {
+  app.get('/api/leaderboards/daily/times', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, DailyTimesQuery, request.query);
     if (!q) return reply;
     const date = q.date ?? services.daily.today();
@@ -83,7 +83,7 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
     return body;
   });
 
-  app.get('/api/leaderboards/all-time', async (request, reply) => {
+  app.get('/api/leaderboards/all-time', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, AllTimeQuery, request.query);
     if (!q) return reply;
     const offset = (q.page - 1) * q.pageSize;
@@ -131,7 +131,7 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
     return body;
   });
 
-  app.get('/api/head-to-head', async (request, reply) => {
+  app.get('/api/head-to-head', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, HeadToHeadQuery, request.query);
     if (!q) return reply;
     const [a, b] = await Promise.all([services.repos.players.byId(q.a), services.repos.players.byId(q.b)]);

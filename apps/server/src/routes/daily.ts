@@ -6,14 +6,14 @@ import { dayNumber } from '../clock.ts';
 import { DAILY_OPTIONS, DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
+import type { DailyDealRow } from '../repo/types.ts';
 import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ date: z.iso.date() });
 
 export async function dailyRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  async function info(date: string): Promise<DailyInfo> {
-    const deal = await services.daily.deal(date);
+  function info(date: string, deal: DailyDealRow): DailyInfo {
     const isPublic = date < services.daily.today();
     return {
       date,
@@ -30,23 +30,31 @@ export async function dailyRoutes(app: FastifyInstance, { services }: { services
     };
   }
 
-  /** The day's info; 503 `solver-unavailable` when its deal cannot be dealt yet. */
-  async function answer(reply: FastifyReply, date: string) {
+  /** Runs `work`, answering 503 `solver-unavailable` when today's deal cannot be dealt yet. */
+  async function whileSolverUp<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
     try {
-      return await info(date);
+      return await work();
     } catch (error) {
       if (error instanceof CertifierUnavailable) return fail(reply, 503, 'solver-unavailable', DAILY_UNAVAILABLE);
       throw error;
     }
   }
 
-  app.get('/api/daily', async (_request, reply) => answer(reply, services.daily.today()));
+  app.get('/api/daily', async (_request, reply) => {
+    const today = services.daily.today();
+    // Today's deal is always made on first use, so `shown` has one.
+    return whileSolverUp(reply, async () => info(today, (await services.daily.shown(today))!));
+  });
 
   app.get('/api/daily/:date', async (request, reply) => {
     const params = parse(reply, Params, request.params);
     if (!params) return reply;
     if (params.date > services.daily.today()) return fail(reply, 404, 'not-found', 'That day has not come yet.');
     if (dayNumber(params.date) < 1) return fail(reply, 404, 'not-found', 'The daily challenge began on 2026-01-01.');
-    return answer(reply, params.date);
+    return whileSolverUp(reply, async () => {
+      const deal = await services.daily.shown(params.date);
+      if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
+      return info(params.date, deal);
+    });
   });
 }

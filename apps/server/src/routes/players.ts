@@ -15,7 +15,7 @@ export async function playerRoutes(app: FastifyInstance, { services }: { service
     return body;
   });
 
-  app.post('/api/players', async (request, reply) => {
+  app.post('/api/players', { onRequest: app.limits.signup }, async (request, reply) => {
     const body = parse(reply, NicknameBody, request.body);
     if (!body) return reply;
     const checked = checkNickname(body.nickname);
@@ -35,7 +35,7 @@ export async function playerRoutes(app: FastifyInstance, { services }: { service
     return reply.code(201).send(response);
   });
 
-  app.patch('/api/me', async (request, reply) => {
+  app.patch('/api/me', { onRequest: app.limits.rename }, async (request, reply) => {
     const player = await playerOf(request, players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
     const body = parse(reply, NicknameBody, request.body);

@@ -36,7 +36,7 @@ export async function roomRoutes(app: FastifyInstance, { services }: { services:
     };
   }
 
-  app.get('/api/rooms/:code', async (request, reply) => {
+  app.get('/api/rooms/:code', { onRequest: app.limits.roomLookup }, async (request, reply) => {
     const params = parse(reply, Params, request.params);
     if (!params) return reply;
     const room = await rooms.get(params.code);
@@ -58,7 +58,7 @@ export async function roomRoutes(app: FastifyInstance, { services }: { services:
     return body;
   });
 
-  app.get('/api/rooms/:code/races', async (request, reply) => {
+  app.get('/api/rooms/:code/races', { onRequest: app.limits.roomLookup }, async (request, reply) => {
     const params = parse(reply, Params, request.params);
     if (!params) return reply;
     const q = parse(reply, RoomHistoryQuery, request.query);

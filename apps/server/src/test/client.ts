@@ -125,6 +125,15 @@ export class TestClient {
     return current;
   }
 
+  /** Undoes or redoes from `game`, expecting it acknowledged; returns the snapshot after it. */
+  async perform(game: GameSnapshot, kind: 'undo' | 'redo'): Promise<GameSnapshot> {
+    const reply = await this.act({ type: kind, gameId: game.gameId, expect: game.seq });
+    if (reply.type !== 'ack') throw new Error(`${kind} refused: ${reply.code} ${reply.message}`);
+    const next = advanceSnapshot(game, { kind }, reply);
+    if (!next) throw new Error(`the ack of ${kind} does not follow from the game`);
+    return next;
+  }
+
   close(): Promise<{ code: number; reason: string }> {
     this.socket.close();
     return this.closed;

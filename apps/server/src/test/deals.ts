@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Card, type Move, parseDeck, type VariantId } from '@scorpion/rules';
-import type { DealSource } from '../deals/source.ts';
+import { type Card, dealFromSeed, type Move, parseDeck, type VariantId } from '@scorpion/rules';
+import { type DealSource, secretDeals } from '../deals/source.ts';
 
 export interface WinningRecord {
   readonly variant: VariantId;
@@ -23,3 +24,20 @@ export const fixedDeals: DealSource = {
   daily: () => ({ seed: FIXED_SEED, deck: WINNING_DECK }),
   fresh: () => ({ seed: FIXED_SEED, deck: WINNING_DECK }),
 };
+
+/**
+ * What `startServer` deals unless a test brings its own: the daily as production deals it (an
+ * HMAC of the date with the test secret, so a test with a fixed clock knows its day), and every
+ * race or practice game from the next of a fixed row of seeds instead of `crypto`. A test that
+ * plays therefore plays the same deals on every run: if it passes once, no deal can fail it.
+ */
+export function knownDeals(secret: string): DealSource {
+  let next = 0;
+  return {
+    daily: secretDeals(secret).daily,
+    fresh(variant) {
+      const seed = createHash('sha256').update(`test-deal:${variant}:${next++}`).digest('hex').slice(0, 32);
+      return { seed, deck: dealFromSeed(variant, seed) };
+    },
+  };
+}

@@ -73,6 +73,27 @@ describe('bad frames are answered with typed errors and change nothing', () => {
   });
 });
 
+test('room frames keep their order: a join and a leave sent together leave the player out', async () => {
+  const host = await TestClient.connect(server.wsUrl, (await signUp(server.url, 'Orderly Host')).cookie);
+  host.send({
+    type: 'room-create',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 0,
+    winnableOnly: false,
+  });
+  const { code } = (await host.next('room')).room;
+  const c = await TestClient.connect(server.wsUrl, cookie);
+  c.send({ type: 'room-join', code });
+  c.send({ type: 'room-leave', code });
+  const me = c.welcome.player.id;
+  // Taken the other way round, the leave would be refused (not-in-room) and the join would stand.
+  await c.next('room', (r) => !r.room.members.some((m) => m.id === me));
+  expect(c.frames.filter((f) => f.includes('"error"'))).toEqual([]);
+  expect(await server.app.services.repos.rooms.members(code)).not.toContain(me);
+  await Promise.all([host.close(), c.close()]);
+});
+
 describe('the connection itself is refused or closed', () => {
   test('frames over 4 KiB close with 1009', async () => {
     const c = await TestClient.connect(server.wsUrl, cookie);
@@ -87,7 +108,8 @@ describe('the connection itself is refused or closed', () => {
   });
 
   test('a flood is refused, then closed with 1008', async () => {
-    const c = await TestClient.connect(server.wsUrl, cookie);
+    // A player of its own: the budget is the player's, and Edgar's tests below need theirs.
+    const c = await TestClient.connect(server.wsUrl, (await signUp(server.url, 'Flooder')).cookie);
     for (let i = 0; i < 200; i++) c.send({ type: 'ping', id: i });
     expect(await c.next('error', (e) => e.code === 'rate-limited')).toBeTruthy();
     expect((await c.closed).code).toBe(1008);

@@ -1,22 +1,38 @@
 import type {} from '@fastify/websocket';
 import { ClientMessage, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { playerOf } from '../identity/session-cookie.ts';
+import { playerOf, tokenHashOf } from '../identity/session-cookie.ts';
 import type { ServerMetrics } from '../ops/metrics-server.ts';
 import type { Drain } from '../ops/shutdown.ts';
+import { tryAgainIn } from '../routes/errors.ts';
 import type { Services } from '../services.ts';
 import { sendFrame } from './connections.ts';
 import { errorFrame, handle } from './handlers.ts';
 import { Heartbeat } from './heartbeat.ts';
+import { PlayerSockets } from './player-sockets.ts';
 import { RateLimit } from './rate-limit.ts';
 
 export const MAX_FRAME_BYTES = 4096;
 
+/** The close code for a socket over the player's cap (4000–4999 are the application's own). */
+export const TOO_MANY_SOCKETS = 4008;
+
 export interface EdgeOptions {
   readonly allowedOrigins: readonly string[];
   readonly heartbeatMs: number;
+  /** One budget per player, over all their sockets. */
   readonly ratePerSecond: number;
   readonly rateBurst: number;
+  readonly socketsPerPlayer: number;
+  /** The budget's refill clock in ms: the wall clock, not the game clock, as limits are about load. */
+  readonly rateClock: () => number;
+}
+
+/** The room frames that pass one of the REST limits too (`app.limits`), per player. */
+function roomLimit(app: FastifyInstance, message: ClientMessage) {
+  if (message.type === 'room-create') return { check: app.limits.socket.roomCreate, what: 'Too many rooms created' };
+  if (message.type === 'room-join') return { check: app.limits.socket.roomJoin, what: 'Too many rooms looked up' };
+  return undefined;
 }
 
 /**
@@ -54,7 +70,16 @@ export async function wsRoutes(
 ) {
   const { services, edge, metrics, drain } = opts;
   const heartbeat = new Heartbeat(edge.heartbeatMs);
-  app.addHook('onClose', async () => heartbeat.stop());
+  const sockets = new PlayerSockets(
+    { perSecond: edge.ratePerSecond, burst: edge.rateBurst, maxSockets: edge.socketsPerPlayer },
+    edge.rateClock,
+  );
+  const sweep = setInterval(() => sockets.sweep(), 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    heartbeat.stop();
+    clearInterval(sweep);
+  });
 
   app.get('/ws', { websocket: true }, (socket, request) => {
     const send = (message: ServerMessage) => {
@@ -66,10 +91,21 @@ export async function wsRoutes(
       socket.close(1008, 'origin not allowed');
       return;
     }
-    // Rate limits run on the wall clock, not the game clock: they are about load, not play.
-    const limit = new RateLimit(edge.ratePerSecond, edge.rateBurst, edge.ratePerSecond, performance.now());
+    // Shared by all the player's sockets. Without a signed cookie the socket is closed as soon
+    // as that is known, and limited alone until then.
+    const key = tokenHashOf(request);
+    const limit = key
+      ? sockets.open(key)
+      : new RateLimit(edge.ratePerSecond, edge.rateBurst, edge.ratePerSecond, edge.rateClock());
+    if (!limit) {
+      send(errorFrame('too-many-sockets', `At most ${edge.socketsPerPlayer} connections per player: close a tab.`));
+      socket.close(TOO_MANY_SOCKETS, 'too many sockets');
+      return;
+    }
+    if (key) socket.on('close', () => sockets.close(key));
     const player = playerOf(request, services.repos.players);
     let playerId: string | undefined;
+    let roomTurn: Promise<unknown> = Promise.resolve();
     heartbeat.add(socket);
     socket.on('error', (error) => {
       const reason = rejectedFrame(error);
@@ -89,7 +125,7 @@ export async function wsRoutes(
         return;
       }
       const arrivedAt = performance.now();
-      const verdict = limit.take(arrivedAt);
+      const verdict = limit.take(edge.rateClock());
       if (verdict === 'cut') {
         metrics.rejected('flood');
         socket.close(1008, 'too many messages');
@@ -117,9 +153,26 @@ export async function wsRoutes(
         return;
       }
       const message = parsed.data;
-      const dispatch = (id: string) => Promise.resolve(handle(services, id, message));
+      const limited = roomLimit(app, message);
+      const dispatch = (id: string): Promise<ServerMessage | ServerMessage[]> =>
+        limited
+          ? limited
+              .check(request)
+              .then((wait) =>
+                wait > 0
+                  ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
+                  : handle(services, id, message),
+              )
+          : Promise.resolve(handle(services, id, message));
       // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
-      const reply = playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : []));
+      const start = () => (playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : [])));
+      // Room frames take turns: a create or a join waits for its count, and a leave or a start
+      // sent after it must not overtake it.
+      let reply: Promise<ServerMessage | ServerMessage[]>;
+      if (message.type.startsWith('room-')) {
+        reply = roomTurn.then(start, start);
+        roomTurn = reply;
+      } else reply = start();
       const answered = reply.then(
         (frames) => {
           for (const frame of Array.isArray(frames) ? frames : [frames]) {

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { dealFromSeed, isSeed, isVariantId, recordOf, VARIANT_IDS } from '@scorpion/rules';
-import { type Args, stringFlag, UsageError } from '../args.ts';
+import { type Args, type FlagSpec, stringFlag, UsageError } from '../args.ts';
+
+export const DEAL_FLAGS: FlagSpec = {
+  variant: { type: 'string' },
+  seed: { type: 'string' },
+  foundations: { type: 'boolean' },
+  open: { type: 'boolean' },
+};
 
 /** `scorpion deal --variant V --seed HEX [--foundations] [--open]`: a record with no moves. */
 export function dealCommand(args: Args): string {

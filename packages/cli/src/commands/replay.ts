@@ -1,6 +1,8 @@
 import { parseRecord, replay, trace } from '@scorpion/rules';
-import type { Args } from '../args.ts';
+import type { Args, FlagSpec } from '../args.ts';
 import { parseJsonLine } from '../io.ts';
+
+export const REPLAY_FLAGS: FlagSpec = { trace: { type: 'boolean' } };
 
 /**
  * `scorpion replay [--trace]`: one JSON line out per record in. Without `--trace`, whether the

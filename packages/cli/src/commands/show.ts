@@ -1,6 +1,8 @@
 import { describeReason, formatBoard, parseRecord, replay } from '@scorpion/rules';
-import type { Args } from '../args.ts';
+import type { Args, FlagSpec } from '../args.ts';
 import { parseJsonLine } from '../io.ts';
+
+export const SHOW_FLAGS: FlagSpec = { reveal: { type: 'boolean' } };
 
 /**
  * `scorpion show [--reveal]`: each record's position after its moves, as a text board.

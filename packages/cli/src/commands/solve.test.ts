@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { dealFromSeed, newGame, recordOf, replay } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../args.ts';
-import { limitsOf, progressLine, solveLine } from './solve.ts';
+import { limitsOf, progressLine, SOLVE_FLAGS, solveLine } from './solve.ts';
 
 const OPTIONS = { foundations: false, open: false };
 /** Seeded classic deals the solver wins at once, and proves lost at once. */
@@ -46,8 +46,13 @@ describe('solveLine', () => {
 
 describe('solve flags and progress', () => {
   it('reads the limits', () => {
-    expect(limitsOf(parseArgs(['--limit-nodes', '5000', '--limit-ms', '20']))).toEqual({ nodes: 5000, ms: 20 });
-    expect(() => limitsOf(parseArgs(['--limit-ms', 'soon']))).toThrow('--limit-ms takes a number');
+    expect(limitsOf(parseArgs(['--limit-nodes', '5000', '--limit-ms', '20'], SOLVE_FLAGS, 'solve'))).toEqual({
+      nodes: 5000,
+      ms: 20,
+    });
+    expect(() => limitsOf(parseArgs(['--limit-ms', 'soon'], SOLVE_FLAGS, 'solve'))).toThrow(
+      '--limit-ms takes a number',
+    );
   });
 
   it('draws a bar with the tally', () => {
@@ -57,7 +62,8 @@ describe('solve flags and progress', () => {
   });
 });
 
-describe('scorpion solve (the real command)', () => {
+/* A new node with its TypeScript loader, then a solve: a second alone, several on a loaded machine. */
+describe('scorpion solve (the real command)', { timeout: 60_000 }, () => {
   it('writes one verdict per record, a progress bar on request, and exit status 1 for bad lines', () => {
     const input = [recordLine(WON), recordLine(LOST), 'nope'].join('\n');
     const run = spawnSync(

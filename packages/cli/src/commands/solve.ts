@@ -1,7 +1,13 @@
 import { parseRecord, replay } from '@scorpion/rules';
 import { DEFAULT_LIMITS, type Limits, type SolveResult, solve } from '@scorpion/solver';
-import { type Args, numberFlag } from '../args.ts';
+import { type Args, type FlagSpec, numberFlag } from '../args.ts';
 import { parseJsonLine } from '../io.ts';
+
+export const SOLVE_FLAGS: FlagSpec = {
+  'limit-nodes': { type: 'string' },
+  'limit-ms': { type: 'string' },
+  progress: { type: 'boolean' },
+};
 
 /** The limits from `--limit-nodes N` and `--limit-ms T` (the solver's defaults otherwise). */
 export function limitsOf(args: Args): Limits {

@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { players } from '../../db/schema.ts';
 import type { PlayersRepo } from '../types.ts';
+import { IMMEDIATE } from './immediate.ts';
 
 const row = { id: players.id, nickname: players.nickname };
 
@@ -50,6 +51,28 @@ export function sqlitePlayers(db: Db): PlayersRepo {
         .from(players)
         .where(inArray(players.id, [...ids]))
         .all();
+    },
+    async rekey(keyOf) {
+      return db.transaction((tx) => {
+        const all = tx.select(row).from(players).orderBy(asc(players.createdAt), asc(players.id)).all();
+        // Keys move in two steps: a key may pass from one player to another (the unique index
+        // is checked row by row), so every key is first made unique by the player's id.
+        tx.update(players)
+          .set({ nicknameKey: sql`'#' || ${players.id}` })
+          .run();
+        const taken = new Set<string>();
+        let lookAlikes = 0;
+        for (const p of all) {
+          let key = keyOf(p.nickname);
+          if (taken.has(key)) {
+            lookAlikes++;
+            key = `${key}#${p.id}`;
+          }
+          taken.add(key);
+          tx.update(players).set({ nicknameKey: key }).where(eq(players.id, p.id)).run();
+        }
+        return { players: all.length, lookAlikes };
+      }, IMMEDIATE);
     },
   };
 }

@@ -1,0 +1,114 @@
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { tokenHashOf } from '../identity/session-cookie.ts';
+import { RateLimited } from './errors.ts';
+
+/** At most `max` requests in any `windowMs` (a fixed window, from the first request in it). */
+export interface Limit {
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+/** Each limit in force, what it counts and whom by (docs/operations.md, "Rate limits"). */
+export interface Limits {
+  /** `POST /api/players`, per address. */
+  readonly signup: Limit;
+  /** `PATCH /api/me`, per player. */
+  readonly rename: Limit;
+  /** The socket's `room-create`, per player. */
+  readonly roomCreate: Limit;
+  /** `GET /api/rooms/:code` and `/races`, per address; the socket's `room-join`, per player. */
+  readonly roomLookup: Limit;
+  /** Every `GET /api/leaderboards/…` and `/api/head-to-head`, per address, one budget for all. */
+  readonly boards: Limit;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Wide enough for a classroom behind one address (signups) and a player paging a board; narrow
+ * enough that nobody mints players, probes room codes or scrapes boards at machine speed.
+ */
+export const DEFAULT_LIMITS: Limits = {
+  signup: { max: 30, windowMs: HOUR },
+  rename: { max: 10, windowMs: HOUR },
+  roomCreate: { max: 20, windowMs: HOUR },
+  roomLookup: { max: 60, windowMs: MINUTE },
+  boards: { max: 120, windowMs: MINUTE },
+};
+
+/**
+ * Every limit's `max` times `factor` (`RATE_LIMIT_SCALE`): more room behind a large NAT, or for
+ * a load test from one machine.
+ */
+export function scaledLimits(factor: number, limits: Limits = DEFAULT_LIMITS): Limits {
+  const scale = ({ max, windowMs }: Limit): Limit => ({ max: Math.max(1, Math.round(max * factor)), windowMs });
+  return {
+    signup: scale(limits.signup),
+    rename: scale(limits.rename),
+    roomCreate: scale(limits.roomCreate),
+    roomLookup: scale(limits.roomLookup),
+    boards: scale(limits.boards),
+  };
+}
+
+/** One hook per REST limit (each one budget, however many routes share it), and checks for the socket. */
+export interface Limiters {
+  readonly signup: onRequestAsyncHookHandler;
+  readonly rename: onRequestAsyncHookHandler;
+  readonly roomLookup: onRequestAsyncHookHandler;
+  readonly boards: onRequestAsyncHookHandler;
+  /** For a socket's frames, counted against its upgrade request (so its player): the seconds to wait, or 0 to go on. */
+  readonly socket: {
+    readonly roomCreate: (upgrade: FastifyRequest) => Promise<number>;
+    readonly roomJoin: (upgrade: FastifyRequest) => Promise<number>;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: Limiters;
+  }
+}
+
+/** The address as Fastify reads it (through `trustProxy`), an IPv6 address by its /64. */
+const addressOf = (request: FastifyRequest) => `address:${normalizeIP(request.ip)}`;
+
+/**
+ * The player behind a validly signed identity cookie, by their token's hash: known without a
+ * database read, and not forgeable. Without one, the address stands in.
+ */
+function playerOrAddress(request: FastifyRequest): string {
+  const player = tokenHashOf(request);
+  return player ? `player:${player}` : addressOf(request);
+}
+
+/**
+ * `@fastify/rate-limit` with its in-memory store (a cluster swaps in a shared one), on no route
+ * by itself: routes take the hooks of `app.limits`. A refusal is a 429 `rate-limited` with
+ * `Retry-After` and `retryAfter` (see `answerFor`).
+ */
+export async function installLimits(app: FastifyInstance, limits: Limits): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    cache: 10_000,
+    errorResponseBuilder: (_request, context) => new RateLimited(Math.ceil(context.ttl / 1000)),
+  });
+  const hook = ({ max, windowMs }: Limit, keyGenerator = addressOf) =>
+    app.rateLimit({ max, timeWindow: windowMs, keyGenerator }) as onRequestAsyncHookHandler;
+  const check = ({ max, windowMs }: Limit) => {
+    const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: playerOrAddress });
+    return async (upgrade: FastifyRequest) => {
+      const state = await limit(upgrade);
+      return !state.isAllowed && state.isExceeded ? Math.max(1, state.ttlInSeconds) : 0;
+    };
+  };
+  app.decorate('limits', {
+    signup: hook(limits.signup),
+    rename: hook(limits.rename, playerOrAddress),
+    roomLookup: hook(limits.roomLookup),
+    boards: hook(limits.boards),
+    socket: { roomCreate: check(limits.roomCreate), roomJoin: check(limits.roomLookup) },
+  } satisfies Limiters);
+}
