@@ -1,9 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dailyStart, dailyWinningLine, singleTargetMove } from './fixtures/deals.ts';
-import { card, drag, movesShown, pickNickname, playByHand, screenshots } from './helpers.ts';
+import { card, drag, movesShown, pickNickname, playByHand, screenshots, startDaily } from './helpers.ts';
 
-test('a newcomer picks a nickname, plays the daily by dragging, resumes after a reload and finds their row', async ({
+test('a newcomer reads the home page undisturbed, starts the daily, resumes after a reload and finds their row', async ({
   browser,
   page,
 }) => {
@@ -11,13 +11,37 @@ test('a newcomer picks a nickname, plays the daily by dragging, resumes after a 
   await expect(page.getByRole('heading', { name: /Scorpion #\d+/ })).toBeVisible();
   // The solver certified today's deal: its rating shows.
   await expect(page.getByRole('img', { name: /^Difficulty [1-5] of 5$/ })).toBeVisible();
+  // Nothing stands in the way of reading what the site is: no dialog on arrival.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // A trial click checks that nothing covers the page's links.
+  await page.getByRole('link', { name: /Race a friend/ }).click({ trial: true });
   await screenshots(page, '01-home-first-visit');
-  await pickNickname(page, 'Newcomer');
-  await screenshots(page, '02-home');
 
   await page.getByRole('link', { name: "Play today's daily" }).click();
   await expect(page).toHaveURL(/\/daily$/);
-  await expect(card(page, 0, 3)).toBeVisible();
+  // Before Start nothing is dealt: no board, and the page says how the clock runs.
+  await expect(page.getByTestId('daily-start')).toContainText('runs until you solve the deal or give up');
+  await expect(page.locator('.board')).toHaveCount(0);
+  await screenshots(page, '02-daily-before-start');
+  // Start needs a name: the dialog asks for it, and Escape puts it away again.
+  await page.getByRole('button', { name: 'Start the clock and deal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pick a nickname' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Nickname')).toBeFocused();
+  // Tab goes round the dialog's own controls, never out to the page behind it.
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  // A form the server would refuse says so before anything is sent.
+  await dialog.getByLabel('Nickname').fill('<b>');
+  await expect(dialog.getByRole('alert')).toHaveText('A nickname holds only letters, digits, spaces and _ - .');
+  await expect(dialog.getByRole('button', { name: "Let's play" })).toBeDisabled();
+  await dialog.getByLabel('Nickname').fill('');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('.board')).toHaveCount(0);
+  await startDaily(page, 'Newcomer');
 
   const start = dailyStart();
   const move = singleTargetMove(start);
@@ -39,14 +63,21 @@ test('a newcomer picks a nickname, plays the daily by dragging, resumes after a 
   await page.getByRole('button', { name: 'Really give up?' }).click();
   const result = page.getByTestId('daily-result');
   await expect(result).toBeVisible();
-  await expect(result.getByText('1st')).toBeVisible();
-  await expect(result.locator('code')).toHaveText(/^Scorpion #\d+ ❌ \d+:\d\d · 1 move$/);
+  // A give-up has no place: only solvers are ranked.
+  await expect(result).not.toContainText('1st');
+  await expect(result.getByText('Unranked')).toBeVisible();
+  await expect(result.locator('code')).toHaveText(
+    /^Scorpion #\d+ ❌ \d+\/52 built · 1 move\s+http:\/\/[^ ]+\/leaderboards\?tab=daily&date=\d{4}-\d\d-\d\d$/,
+  );
   await screenshots(page, '04-daily-result');
 
   await result.getByRole('link', { name: "See today's leaderboard" }).click();
   const mine = page.locator('tr[aria-current="true"]');
   await expect(mine).toContainText('Newcomer');
   await expect(mine).toContainText('(you)');
+  await expect(mine.locator('td').first()).toHaveText('–not ranked');
+  // No time for a game that was not solved: only solvers are timed.
+  await expect(mine).not.toContainText(/\d:\d\d/);
   await screenshots(page, '05-leaderboard');
 
   // Coming back the same day shows the ranked result first; another go is unranked.
@@ -57,16 +88,54 @@ test('a newcomer picks a nickname, plays the daily by dragging, resumes after a 
   await expect(await movesShown(page)).toHaveText('0');
 });
 
+test('the daily clock does not run before Start: the deal is not even asked for until then', async ({ page }) => {
+  const sent: string[] = [];
+  const welcomes: { games: { kind: string }[] }[] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => sent.push(String(f.payload)));
+    ws.on('framereceived', (f) => {
+      const message = JSON.parse(String(f.payload));
+      if (message.type === 'welcome') welcomes.push(message);
+    });
+  });
+  // A player who has a name already (so the socket is open) and has not played today.
+  await page.goto('/race');
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(page, 'Ready Reader');
+  await expect(page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+
+  await page.goto('/daily');
+  await expect(page.getByTestId('daily-start')).toContainText('even if you close this tab');
+  await expect(page.locator('[data-connection="online"]')).toBeVisible();
+  await expect(page.locator('.board')).toHaveCount(0);
+  // Coming back (a reload) finds no attempt under way: none was started, so no clock runs.
+  await page.reload();
+  await expect(page.getByTestId('daily-start')).toBeVisible();
+  await expect(page.locator('[data-connection="online"]')).toBeVisible();
+  expect(welcomes.length).toBeGreaterThan(0);
+  for (const welcome of welcomes) expect(welcome.games.filter((g) => g.kind === 'daily')).toEqual([]);
+  expect(sent.filter((f) => f.includes('"daily-join"'))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Start the clock and deal' }).click();
+  await expect(card(page, 0, 3)).toBeVisible();
+  expect(sent.filter((f) => f.includes('"daily-join"'))).toHaveLength(1);
+  // From now on the attempt is under way: a reload resumes it instead of offering Start again.
+  await page.reload();
+  await expect(card(page, 0, 3)).toBeVisible();
+  await expect(page.getByTestId('daily-start')).toHaveCount(0);
+});
+
 test('a player solves the daily: a winning share line, a rank and their place in the histogram', async ({ page }) => {
   test.setTimeout(150_000);
   const line = dailyWinningLine();
   await page.goto('/daily');
-  await pickNickname(page, 'Solver Sam');
-  await expect(card(page, 0, 3)).toBeVisible();
+  await startDaily(page, 'Solver Sam');
   for (const move of line) await playByHand(page, move);
   const result = page.getByTestId('daily-result');
   await expect(result.getByRole('heading', { name: 'You solved it!' })).toBeVisible();
-  await expect(result.locator('code')).toHaveText(new RegExp(`^Scorpion #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves$`));
+  await expect(result.locator('code')).toHaveText(
+    new RegExp(`^Scorpion #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves\\s+http://\\S+/leaderboards\\?tab=daily&date=`),
+  );
   await expect(result.getByText(/^\d+(st|nd|rd|th)$/)).toBeVisible();
   await expect(result.locator('.bin.mine')).toHaveCount(1);
   await screenshots(page, '17-daily-solved');
@@ -133,8 +202,7 @@ test('a dropped connection shows, reconnects by itself and the game goes on', as
     sockets.push(ws);
   });
   await page.goto('/daily');
-  await pickNickname(page, 'Flaky');
-  await expect(card(page, 0, 3)).toBeVisible();
+  await startDaily(page, 'Flaky');
   const start = dailyStart();
   const move = singleTargetMove(start);
   await drag(page, move.from, move.row, move.to);

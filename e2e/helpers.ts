@@ -24,6 +24,7 @@ export async function screenshots(page: Page, name: string) {
   await page.setViewportSize(before);
 }
 
+/** Picks a nickname in the dialog that something needing one (Start, Create room, Join) opened. */
 export async function pickNickname(page: Page, nickname: string) {
   const dialog = page.getByRole('dialog', { name: 'Pick a nickname' });
   await expect(dialog).toBeVisible();
@@ -31,6 +32,13 @@ export async function pickNickname(page: Page, nickname: string) {
   await dialog.getByRole('button', { name: "Let's play" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('[data-connection="online"]')).toBeVisible();
+}
+
+/** On /daily: presses Start (picking a nickname first when given one) and waits for the deal. */
+export async function startDaily(page: Page, nickname?: string) {
+  await page.getByRole('button', { name: 'Start the clock and deal' }).click();
+  if (nickname) await pickNickname(page, nickname);
+  await expect(card(page, 0, 3)).toBeVisible();
 }
 
 export function card(page: Page, column: number, row: number) {
@@ -76,10 +84,13 @@ async function settledBoxes(page: Page, from: number, row: number, to: number): 
   return (await handle.jsonValue()) as { s: Box; t: Box };
 }
 
-/** Drags with the mouse as a person would: press, travel in steps, release over the column. */
+/**
+ * Drags with the mouse as a person would: press, travel in steps, release over the column. The
+ * card is taken 8 px below its top edge: inside the strip a long, squeezed column leaves showing.
+ */
 export async function drag(page: Page, from: number, row: number, to: number) {
   const { s: source, t: target } = await settledBoxes(page, from, row, to);
-  await page.mouse.move(source.x + source.width / 2, source.y + Math.min(12, source.height / 2));
+  await page.mouse.move(source.x + source.width / 2, source.y + Math.min(8, source.height / 2));
   await page.mouse.down();
   await page.mouse.move(source.x + source.width / 2 + 8, source.y + 20, { steps: 2 });
   await page.mouse.move(target.x + target.width / 2, target.y + 40, { steps: 4 });
@@ -135,7 +146,7 @@ export async function touchDrag(
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
-  const start = { x: source.x + source.width / 2, y: source.y + Math.min(12, source.height / 2) };
+  const start = { x: source.x + source.width / 2, y: source.y + Math.min(8, source.height / 2) };
   const end = { x: target.x + target.width / 2, y: target.y + 40 };
   await touch('touchStart', start.x, start.y);
   for (let i = 1; i <= 5; i++) {

@@ -2,24 +2,29 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { openWin } from './fixtures/deals.ts';
 import { movesShown, pickNickname, playByHand, screenshots } from './helpers.ts';
 
-async function player(browser: Browser, nickname: string, url: string): Promise<Page> {
+async function player(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(url);
-  await pickNickname(page, nickname);
   return page;
 }
 
 test('two players race through a room link, see each other live, rematch, one leaves', async ({ browser }) => {
   test.setTimeout(180_000);
-  const host = await player(browser, 'Hostess', '/race');
+  const host = await player(browser, '/race');
   // "All cards face up": the e2e server deals races a deal with a known winning line (e2e/serve.ts).
   await host.getByLabel('All cards face up').check();
+  // Creating a room is what needs a name: it is asked for then, and the room is made after it.
   await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Hostess');
   await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
   const link = host.url();
 
-  const guest = await player(browser, 'Guest', link);
+  // A room link shows the invitation; the name is asked for when the guest chooses to join.
+  const guest = await player(browser, link);
+  await expect(guest.getByRole('heading', { name: /^Room / })).toBeVisible();
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Guest');
   await expect(guest.getByTestId('room-members')).toContainText('Hostess');
   await expect(host.getByTestId('room-members')).toContainText('Guest');
   await screenshots(host, '08-race-lobby');

@@ -77,7 +77,7 @@ test('on a phone, a double tap sends a completed run to the foundations', async 
   // One tap says how.
   await finger.tap(x, y);
   await expect(page.getByRole('status').filter({ hasText: 'Double-tap or double-click the run' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Foundations: 1 runs' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Foundations: 1 run' })).toHaveCount(0);
   // Two seconds later, a double tap as a hand makes it: 150 ms from lifting the finger to the
   // next touch, well inside the 300 ms phones allow (Android's DOUBLE_TAP_TIMEOUT).
   finger.pause(2000);
@@ -85,7 +85,7 @@ test('on a phone, a double tap sends a completed run to the foundations', async 
   finger.pause(150);
   await finger.tap(x, y);
   await finger.detach();
-  await expect(page.getByRole('group', { name: 'Foundations: 1 runs' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Foundations: 1 run' })).toBeVisible();
   await expect(await movesShown(page)).toHaveText(String(moves.length + 1));
   // The tip is gone once the run has gone.
   await expect(page.locator('.toast.show')).toHaveCount(0);

@@ -12,7 +12,12 @@ interface Entry {
 
 const clientMessages: Entry[] = [
   { name: 'ping', about: 'Round-trip probe; answered by `pong` with the server clock.', schema: client.Ping },
-  { name: 'daily-join', about: "Today's daily deal. The first attempt is ranked.", schema: client.DailyJoin },
+  {
+    name: 'daily-join',
+    about:
+      "Today's daily deal: the attempt under way, or a new one (its clock starts now). The first attempt is ranked. The web sends it only on the player's Start, or to resume an attempt the welcome lists.",
+    schema: client.DailyJoin,
+  },
   {
     name: 'practice-start',
     about: 'A practice game, any variant; a given seed makes a shareable deal.',

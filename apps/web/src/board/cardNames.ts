@@ -22,8 +22,12 @@ export function rankLabel(card: Card): string {
   return RANK_LABELS[rankOf(card) - 1]!;
 }
 
-/** What a screen reader says for a card in a column: "Queen of hearts, face up, column 3". */
-export function cardLabel(card: Card, faceUp: boolean, column: number): string {
+/**
+ * What a screen reader says for a card in a column: "Queen of hearts, face up, column 3". A
+ * face-down card of a public deal (`shown`) is named too, and still said to be face down.
+ */
+export function cardLabel(card: Card, faceUp: boolean, column: number, shown = faceUp): string {
   const where = `column ${column + 1}`;
-  return faceUp && card >= 0 ? `${cardName(card)}, face up, ${where}` : `Face-down card, ${where}`;
+  if (faceUp && card >= 0) return `${cardName(card)}, face up, ${where}`;
+  return shown && card >= 0 ? `${cardName(card)}, face down, ${where}` : `Face-down card, ${where}`;
 }

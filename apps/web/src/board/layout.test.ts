@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { columnAt, isDrag } from './hit.ts';
-import { boardMetrics, columnHeight, columnOffsets, fitBoard, LARGE_INDEX_STEP_PX } from './layout.ts';
+import { boardMetrics, columnHeight, columnOffsets, fitBoard, indexStepPx } from './layout.ts';
 
 describe('layout', () => {
   it('fits seven columns across a phone and caps the size on a desktop', () => {
     const phone = boardMetrics(374, 7, false);
     expect(phone.cardW * 7 + phone.gap * 6).toBeLessThanOrEqual(374);
+    expect(boardMetrics(382, 10, false).cardW).toBeGreaterThanOrEqual(36);
     expect(boardMetrics(1280, 7, false).cardW).toBe(100);
     expect(boardMetrics(1280, 7, true).cardW).toBeGreaterThan(100);
   });
@@ -50,16 +51,41 @@ describe('fitting the board', () => {
     expect(fit.height + fit.metrics.cardH * 0.8 + fit.metrics.gap * 1.5).toBeLessThanOrEqual(541);
   });
 
-  it('gives large cards on a phone, which cannot grow wider, room for their larger corner index', () => {
-    const normal = fitBoard(370, 700, deal, { large: false, tray: true });
-    const large = fitBoard(370, 700, deal, { large: true, tray: true });
-    expect(large.metrics).toEqual(normal.metrics);
-    const faceUpStep = (fit: typeof large) => fit.tops[6]![6]! - fit.tops[6]![5]!;
-    expect(faceUpStep(normal)).toBeLessThan(LARGE_INDEX_STEP_PX);
-    expect(faceUpStep(large)).toBeGreaterThanOrEqual(LARGE_INDEX_STEP_PX);
-    // On a desktop the cards themselves grow, and their natural overlap is already wider.
+  const faceUpStep = (fit: ReturnType<typeof fitBoard>, c = 6) => fit.tops[c]![6]! - fit.tops[c]![5]!;
+
+  it('on a phone, lets the cards fill the width and opens the overlaps up to use the height', () => {
+    const phone = fitBoard(382, 690, deal, { large: false, tray: true });
+    expect(phone.metrics.cardW * 7 + phone.metrics.gap * 6).toBeGreaterThan(382 - 7);
+    expect(faceUpStep(phone)).toBeGreaterThan(0.27 * phone.metrics.cardH);
+    expect(phone.height + phone.metrics.cardH * 0.8 + phone.metrics.gap * 1.5).toBeLessThanOrEqual(690);
+  });
+
+  it('keeps ten phone columns legible: at least 36 px wide, a 14 px index, every corner showing', () => {
+    const double = Array.from({ length: 10 }, (_, i) => ({ length: 10 + (i % 3), hidden: i < 5 ? 4 : 0 }));
+    const fit = fitBoard(382, 690, double, { large: false, tray: false });
+    expect(fit.metrics.cardW).toBeGreaterThanOrEqual(36);
+    expect(fit.metrics.indexPx).toBeGreaterThanOrEqual(14);
+    expect(faceUpStep(fit, 9)).toBeGreaterThanOrEqual(indexStepPx(fit.metrics));
+    expect(fit.height).toBeLessThanOrEqual(690);
+  });
+
+  it('makes large cards larger on a phone too: taller, with a larger index', () => {
+    const normal = fitBoard(382, 690, deal, { large: false, tray: true });
+    const large = fitBoard(382, 690, deal, { large: true, tray: true });
+    expect(large.metrics.cardW).toBe(normal.metrics.cardW);
+    expect(large.metrics.cardH).toBeGreaterThan(normal.metrics.cardH);
+    expect(large.metrics.indexPx).toBeGreaterThan(normal.metrics.indexPx);
+    expect(faceUpStep(large)).toBeGreaterThanOrEqual(indexStepPx(large.metrics));
+    // On a desktop the cards themselves grow, and their natural overlap already shows the index.
     const desktop = fitBoard(1200, 900, deal, { large: true, tray: true });
+    expect(desktop.metrics.cardW).toBeGreaterThan(100);
     expect(faceUpStep(desktop)).toBeCloseTo(0.27 * desktop.metrics.cardH, 0);
+  });
+
+  it('squeezes large cards into a desktop window rather than letting the page scroll', () => {
+    const fit = fitBoard(1100, 534, deal, { large: true, tray: true });
+    expect(fit.metrics.cardW).toBeGreaterThan(100);
+    expect(fit.height + fit.metrics.cardH * 0.8 + fit.metrics.gap * 1.5).toBeLessThanOrEqual(534);
   });
 
   it('stops shrinking where ranks would become unreadable', () => {

@@ -107,12 +107,18 @@ export class LocalGame {
     return undefined;
   }
 
-  undo() {
+  /** True when there was a move to take back. */
+  undo(): boolean {
+    if (!this.canUndo) return false;
     this.#set(undo(this.#history));
+    return true;
   }
 
-  redo() {
+  /** True when there was an undone move to play again. */
+  redo(): boolean {
+    if (!this.canRedo) return false;
     this.#set(redo(this.#history));
+    return true;
   }
 
   restart() {

@@ -34,6 +34,16 @@ describe('LocalGame', () => {
     expect(LocalGame.savedConfig()).toEqual(config);
   });
 
+  it('says whether an undo or a redo had anything to do (the board announces it)', () => {
+    const game = new LocalGame({ ...config, seed: 'fedcba9876543210fedcba9876543210' });
+    expect(game.undo()).toBe(false);
+    expect(game.redo()).toBe(false);
+    game.play(legalMoves(game.view)[0]!);
+    expect(game.undo()).toBe(true);
+    expect(game.redo()).toBe(true);
+    expect(game.redo()).toBe(false);
+  });
+
   it('starts afresh for another deal', () => {
     new LocalGame(config).play({ kind: 'deal' });
     expect(new LocalGame({ ...config, seed: 'f'.repeat(32) }).moveCount).toBe(0);

@@ -91,16 +91,16 @@ export class OnlineGame {
   }
 
   /** Undo and redo wait for the server: it keeps the history, and counts them as moves. */
-  undo() {
-    if (!this.busy && this.#snapshot.canUndo) {
-      this.#connection.send({ type: 'undo', gameId: this.id, expect: this.#snapshot.seq });
-    }
+  /** True when the undo was sent (there was a move to take back, and none still on its way). */
+  undo(): boolean {
+    if (this.busy || !this.#snapshot.canUndo) return false;
+    return this.#connection.send({ type: 'undo', gameId: this.id, expect: this.#snapshot.seq });
   }
 
-  redo() {
-    if (!this.busy && this.#snapshot.canRedo) {
-      this.#connection.send({ type: 'redo', gameId: this.id, expect: this.#snapshot.seq });
-    }
+  /** True when the redo was sent. */
+  redo(): boolean {
+    if (this.busy || !this.#snapshot.canRedo) return false;
+    return this.#connection.send({ type: 'redo', gameId: this.id, expect: this.#snapshot.seq });
   }
 
   giveUp() {

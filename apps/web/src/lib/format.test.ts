@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { counted, formatDuration, ordinal, shareText } from './format.ts';
+import { counted, formatDuration, ordinal, shareText, standing } from './format.ts';
 
 describe('format', () => {
   it('writes times and the share line', () => {
     expect(formatDuration(261_000)).toBe('4:21');
     expect(formatDuration(3_723_000)).toBe('1:02:03');
     expect(formatDuration(-500)).toBe('0:00');
-    expect(shareText(123, true, 261_400, 187)).toBe('Scorpion #123 ✅ 4:21 · 187 moves');
-    expect(shareText(9, false, 60_000, 3)).toBe('Scorpion #9 ❌ 1:00 · 3 moves');
-    expect(shareText(9, false, 60_000, 1)).toBe('Scorpion #9 ❌ 1:00 · 1 move');
     expect([0, 1, 2, 1234].map((n) => counted(n, 'move'))).toEqual(['0 moves', '1 move', '2 moves', '1,234 moves']);
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).join(' ')).toBe(
       '1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 101st',
     );
+  });
+
+  it('shares a solve with its time and a give-up without one, each with the link to its day', () => {
+    const link = 'https://example.org/leaderboards?tab=daily&date=2026-11-24';
+    const base = { day: 123, timeMs: 261_400, total: 52 };
+    expect(shareText({ ...base, won: true, moves: 187, progress: 52 }, link)).toBe(
+      `Scorpion #123 ✅ 4:21 · 187 moves\n${link}`,
+    );
+    expect(shareText({ ...base, won: false, moves: 1, progress: 13 }, link)).toBe(
+      `Scorpion #123 ❌ 13/52 built · 1 move\n${link}`,
+    );
+  });
+
+  it('ranks solvers and never gives a place to anyone else', () => {
+    expect(standing({ won: true, rank: 2 }, 5)).toEqual({ figure: '2nd', caption: 'of 5 solvers today' });
+    expect(standing({ won: true, rank: 1 }, 1)).toEqual({ figure: '1st', caption: 'of 1 solver today' });
+    expect(standing({ won: false, rank: 1 }, 0).figure).toBe('Unranked');
   });
 });

@@ -12,13 +12,42 @@ export function counted(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? noun : `${noun}s`}`;
 }
 
-/** The line a player pastes to friends: `Scorpion #123 ✅ 4:21 · 187 moves`. */
-export function shareText(day: number, won: boolean, ms: number, moves: number): string {
-  return `Scorpion #${day} ${won ? '✅' : '❌'} ${formatDuration(ms)} · ${counted(moves, 'move')}`;
+/** What a share says about one daily attempt. */
+export interface SharedResult {
+  readonly day: number;
+  readonly won: boolean;
+  readonly timeMs: number;
+  readonly moves: number;
+  /** Cards built into runs, out of `total`. */
+  readonly progress: number;
+  readonly total: number;
+}
+
+/**
+ * The lines a player pastes to friends: `Scorpion #123 ✅ 4:21 · 187 moves`, then the link to
+ * the day's page. Only a solve has a time: how long a give-up took says nothing.
+ */
+export function shareText(r: SharedResult, link: string): string {
+  const how = r.won ? `✅ ${formatDuration(r.timeMs)}` : `❌ ${r.progress}/${r.total} built`;
+  return `Scorpion #${r.day} ${how} · ${counted(r.moves, 'move')}\n${link}`;
+}
+
+/** The page of one day: its leaderboard, and once the day is over its solution and replays. */
+export function dayPath(date: string): string {
+  return `/leaderboards?tab=daily&date=${date}`;
 }
 
 export function ordinal(n: number): string {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
+}
+
+/**
+ * Where a daily result stands, in words. Only solvers are ranked; everyone else is listed after
+ * them, and is never told a place ("1st of 1" for a give-up would be a lie).
+ */
+export function standing(row: { readonly won: boolean; readonly rank: number }, solvers: number) {
+  if (!row.won) return { figure: 'Unranked', caption: 'solvers only have a place' };
+  return { figure: ordinal(row.rank), caption: `of ${counted(solvers, 'solver')} today` };
 }

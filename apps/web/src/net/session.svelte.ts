@@ -8,6 +8,9 @@ import { api } from './api.ts';
 export class Session {
   #player = $state.raw<Player | null | undefined>(undefined);
   #offline = $state(false);
+  /** A page asked for a nickname (a ranked game, a race, a room): the dialog is open. */
+  #asking = $state(false);
+  #answer: ((picked: boolean) => void) | undefined;
 
   get player() {
     return this.#player;
@@ -16,6 +19,30 @@ export class Session {
   /** True when the server could not be asked at all: practice still works. */
   get offline() {
     return this.#offline;
+  }
+
+  get asking() {
+    return this.#asking;
+  }
+
+  /**
+   * Makes sure there is a player before something that needs one: true at once when there is,
+   * otherwise the nickname dialog opens and this settles when it closes (false if dismissed).
+   * Nobody is asked on arrival: reading the site needs no name.
+   */
+  ensurePlayer(): Promise<boolean> {
+    if (this.#player) return Promise.resolve(true);
+    this.#answer?.(false);
+    this.#asking = true;
+    return new Promise((resolve) => (this.#answer = resolve));
+  }
+
+  /** The dialog closed: with a player when one was picked. */
+  settle() {
+    this.#asking = false;
+    const answer = this.#answer;
+    this.#answer = undefined;
+    answer?.(Boolean(this.#player));
   }
 
   async load() {

@@ -1,0 +1,44 @@
+import { devices, expect, test } from '@playwright/test';
+import { tour } from './a11y.ts';
+import { DESKTOP } from './helpers.ts';
+
+test('every page and state on the desktop: no serious or critical accessibility violation', async ({ browser }) => {
+  test.setTimeout(240_000);
+  await tour(browser, { ...devices['Desktop Chrome'], viewport: DESKTOP }, 'desktop');
+});
+
+test('a screen reader finds the cards in their columns and hears every action, undo and redo included', async ({
+  page,
+}) => {
+  const seed = '0123456789abcdef0123456789abcdef';
+  await page.goto('/rules');
+  // No board, no skip link to it.
+  await expect(page.getByRole('link', { name: 'Skip to the board' })).toHaveCount(0);
+  await page.goto(`/practice?variant=scorpion&seed=${seed}`);
+  await expect(page.getByRole('link', { name: 'Skip to the board' })).toHaveAttribute('href', '#board');
+  await expect(page.locator('#board')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+
+  // Each column group owns its cards: seven in the first column of a fresh deal.
+  const first = page.getByRole('group', { name: 'Column 1, 7 cards' });
+  await expect(first).toMatchAriaSnapshot(`
+    - group "Column 1, 7 cards":
+      - button "Face-down card, column 1" [disabled]
+      - button "Face-down card, column 1" [disabled]
+      - button "Face-down card, column 1" [disabled]
+      - button "Ace of spades, face up, column 1"
+      - button "7 of hearts, face up, column 1"
+      - button "9 of diamonds, face up, column 1"
+      - button "7 of clubs, face up, column 1"
+  `);
+
+  const spoken = page.locator('.board [aria-live="polite"]');
+  await page.keyboard.press('d');
+  await expect(spoken).toHaveText('Dealt the stock.');
+  await page.keyboard.press('Control+z');
+  await expect(spoken).toHaveText('Undid the last move.');
+  await page.keyboard.press('Control+Shift+z');
+  await expect(spoken).toHaveText(/^Redid the move\.\s?$/);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(spoken).toHaveText(/^Undid the last move\.\s?$/);
+});

@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+import { VARIANT_IDS } from '../packages/rules/src/index.ts';
+import { ARTIFACTS, card, pickNickname } from './helpers.ts';
+
+/*
+ * The accessibility tour: every page and state a player meets, scanned by axe-core, with a
+ * screenshot of each for a person to look at. Run once on the desktop and once on the phone
+ * (a11y.e2e.ts, a11y.phone.e2e.ts). `label-content-name-mismatch` is one of axe's experimental
+ * rules, off by default: it is switched on, since the board's cards once failed it by the dozen.
+ */
+
+const SEED = '0123456789abcdef0123456789abcdef';
+
+/** Fails with every serious or critical violation of the page as it is now, named by `state`. */
+export async function expectAccessible(page: Page, state: string) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${state}: ${v.id} (${v.impact}) on ${v.nodes.length}, e.g. ${v.nodes[0]?.target.join(' ')}: ${v.nodes[0]?.failureSummary}`,
+    );
+  expect.soft(bad, `axe on ${state}`).toEqual([]);
+}
+
+/** Scans the page and keeps a screenshot of it under `e2e/artifacts/a11y-<state>-<size>.png`. */
+async function visit(page: Page, size: string, state: string) {
+  // Cards glide into place and panels fade in: scan what stays, not a frame in between.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(ARTIFACTS, `a11y-${state}-${size}.png`) });
+  await expectAccessible(page, `${state} (${size})`);
+}
+
+async function giveUp(page: Page) {
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Really give up?' }).click();
+}
+
+/** Every page and state, as a newcomer meets them: reading first, then a daily, then a race. */
+export async function tour(browser: Browser, device: BrowserContextOptions, size: string) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Scorpion #\d+/ })).toBeVisible();
+  await visit(page, size, 'home');
+  await page.goto('/rules');
+  await visit(page, size, 'rules');
+  await page.goto('/nowhere');
+  await visit(page, size, 'not-found');
+
+  for (const variant of VARIANT_IDS) {
+    await page.goto(`/practice?variant=${variant}&seed=${SEED}`);
+    await expect(card(page, 0, 0)).toBeVisible();
+    await visit(page, size, `practice-${variant}`);
+  }
+  await page.goto(`/practice?variant=scorpion&seed=${SEED}&foundations=1`);
+  await expect(page.getByRole('group', { name: /^Foundations/ })).toBeVisible();
+  await visit(page, size, 'practice-foundations');
+  await page.goto('/replay');
+  await visit(page, size, 'replay-record');
+
+  await page.goto(`/leaderboards?tab=daily&date=${yesterday}`);
+  await expect(page.getByRole('link', { name: 'Watch a solution of this deal' })).toBeVisible();
+  await visit(page, size, 'leaderboard-past-day');
+  await page.getByRole('link', { name: 'Watch a solution of this deal' }).click();
+  await expect(page.locator('.count')).toHaveText(/^0\/\d+$/, { timeout: 20_000 });
+  await visit(page, size, 'solution');
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.locator('.count')).not.toHaveText(/^0\//);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.goto(`/solution/${new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10)}`);
+  await expect(page.getByText(/not public yet|no daily deal/)).toBeVisible();
+  await visit(page, size, 'solution-not-public');
+
+  // The daily: before Start, the nickname dialog Start opens, the board, the result.
+  await page.goto('/daily');
+  await expect(page.getByTestId('daily-start')).toBeVisible();
+  await visit(page, size, 'daily-before');
+  await page.getByRole('button', { name: 'Start the clock and deal' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pick a nickname' })).toBeVisible();
+  await visit(page, size, 'nickname-dialog');
+  await pickNickname(page, `Axe ${size}`);
+  await expect(card(page, 0, 3)).toBeVisible();
+  await visit(page, size, 'daily-board');
+  await giveUp(page);
+  await expect(page.getByTestId('daily-result')).toBeVisible();
+  await visit(page, size, 'daily-after');
+  await page.reload();
+  await expect(page.getByTestId('daily-result')).toBeVisible();
+  await visit(page, size, 'daily-after-later-visit');
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'See your result' })).toBeVisible();
+  await visit(page, size, 'home-after-daily');
+
+  await page.goto('/leaderboards');
+  await expect(page.locator('tr[aria-current="true"]')).toBeVisible();
+  await visit(page, size, 'leaderboard-daily');
+  await page.goto('/leaderboards?tab=all-time');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await visit(page, size, 'leaderboard-all-time');
+  await page.getByRole('button', { name: 'Fastest wins' }).click();
+  await visit(page, size, 'leaderboard-fastest');
+
+  // A race: the new-room page, the room, the invitation a guest sees, the board, the results, a replay.
+  await page.goto('/race');
+  await visit(page, size, 'race-new');
+  await page.getByLabel('All cards face up').check();
+  await page.getByRole('button', { name: 'Create room' }).click();
+  await expect(page).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const link = page.url();
+  const guestContext = await browser.newContext(device);
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  await expect(guest.getByRole('button', { name: 'Pick a nickname and join' })).toBeVisible();
+  await visit(guest, size, 'race-invitation');
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, `Guest ${size}`);
+  await expect(page.getByTestId('room-members')).toContainText(`Guest ${size}`);
+  await visit(page, size, 'race-lobby');
+  await page.getByRole('button', { name: 'Start the race' }).click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expect(page.getByRole('timer')).toBeHidden({ timeout: 8000 });
+  await visit(page, size, 'race-board');
+  await giveUp(guest);
+  await giveUp(page);
+  await expect(page.getByTestId('race-results')).toBeVisible();
+  await visit(page, size, 'race-results');
+  await page.getByTestId('race-results').locator('tbody tr').first().getByRole('link', { name: 'Replay' }).click();
+  await expect(page.locator('.count')).toHaveText(/^0\/\d+$/);
+  await visit(page, size, 'replay');
+  await page.goto('/leaderboards?tab=h2h');
+  await visit(page, size, 'leaderboard-head-to-head');
+  await Promise.all([context.close(), guestContext.close()]);
+}
