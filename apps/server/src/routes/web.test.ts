@@ -51,6 +51,9 @@ describe('the built web app', () => {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('app shell');
+      const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      expect(head.status, `HEAD ${path}`).toBe(200);
+      expect(head.headers.get('cache-control'), `HEAD ${path}`).toBe('no-cache');
     }
     const api = await fetch(`${server.url}/api/nope`);
     expect(api.status).toBe(404);

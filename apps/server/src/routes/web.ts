@@ -46,7 +46,9 @@ export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: st
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     // A missing asset (a chunk of an older build, say) is a 404, not the app shell posing as script.
-    if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/assets/') || path === '/ws') {
+    // HEAD answers as GET does (link checkers and uptime probes ask it), without the body.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (!read || path.startsWith('/api/') || path.startsWith('/assets/') || path === '/ws') {
       return fail(reply, 404, 'not-found', `No route for ${request.method} ${path}.`);
     }
     if (built) return reply.type('text/html').sendFile('index.html');
