@@ -231,15 +231,8 @@ export interface BoardRow extends DailyResultRow {
   readonly nickname: string;
 }
 
-export interface StatsRow {
-  readonly playerId: string;
+export interface StatsRow extends PlayerTotals {
   readonly nickname: string;
-  readonly dailyPlayed: number;
-  readonly dailyWins: number;
-  readonly currentStreak: number;
-  readonly bestStreak: number;
-  readonly lastWinDate: string | null;
-  readonly bestTimeMs: number | null;
 }
 
 /** `[grain start in ms, how many]` pairs, one per `TIME_GRAIN_MS` that holds any time, in no order. */
