@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { VARIANT_IDS } from '../packages/rules/src/index.ts';
-import { ARTIFACTS, card, pickNickname } from './helpers.ts';
+import { ARTIFACTS, card, pickNickname, raceUnderway } from './helpers.ts';
 
 /*
  * The accessibility tour: every page and state a player meets, scanned by axe-core, with a
@@ -124,8 +124,7 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await expect(page.getByTestId('room-members')).toContainText(`Guest ${size}`);
   await visit(page, size, 'race-lobby');
   await page.getByRole('button', { name: 'Start the race' }).click();
-  await expect(page.getByRole('timer')).toBeVisible();
-  await expect(page.getByRole('timer')).toBeHidden({ timeout: 8000 });
+  await raceUnderway(page);
   await visit(page, size, 'race-board');
   await giveUp(guest);
   await giveUp(page);

@@ -4,7 +4,19 @@ import { isMovable, tapResult } from '../apps/web/src/board/targets.ts';
 import { dealFromSeed, type GameState, newGame, toPlayerView, type VariantId } from '../packages/rules/src/index.ts';
 import { lineToCompleteRun } from './fixtures/complete-run.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
-import { card, DESKTOP, movesShown, PHONE, pickNickname, practiceAt, screenshots, startDaily } from './helpers.ts';
+import {
+  card,
+  countdownSeen,
+  DESKTOP,
+  movesShown,
+  PHONE,
+  pickNickname,
+  practiceAt,
+  raceUnderway,
+  screenshots,
+  startDaily,
+  watchCountdown,
+} from './helpers.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 /** A Double Scorpion deal (two decks) where a face-up card can go on either of two columns from the start. */
@@ -171,14 +183,15 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
     });
     Object.assign(window, { startLabels: seen });
   });
+  for (const page of [bea, ada]) await watchCountdown(page);
   await start.click();
-  await expect(bea.getByRole('timer')).toBeVisible();
+  // Giving up is refused until the countdown is over.
+  for (const page of [bea, ada]) await raceUnderway(page);
+  for (const page of [bea, ada])
+    expect(await countdownSeen(page)).toEqual({ shown: true, giveUpDisabledMeanwhile: true });
   expect(await bea.evaluate(() => (window as unknown as { startLabels: string[] }).startLabels)).toContain(
     'Finding a winnable deal…',
   );
-  // Giving up is refused until the countdown is over.
-  for (const page of [bea, ada]) await expect(page.getByRole('timer')).toBeVisible();
-  for (const page of [bea, ada]) await expect(page.getByRole('timer')).toBeHidden({ timeout: 8000 });
   // Ada gives up first and, out of the race, leaves the room from her board: her result stands.
   await giveUp(ada);
   const adaOver = ada.getByTestId('game-over');

@@ -9,7 +9,7 @@ import {
   toPlayerView,
 } from '../packages/rules/src/index.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
-import { card, drag, movesShown, screenshots } from './helpers.ts';
+import { card, drag, movesShown, restingTop, screenshots } from './helpers.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 const start = toPlayerView(newGame('scorpion', { foundations: false, open: false }, dealFromSeed('scorpion', SEED)));
@@ -33,15 +33,7 @@ test('an illegal drop snaps back and says why', async ({ page }) => {
   const moving = card(page, drop.from, drop.row);
   // In page coordinates: the drag scrolls the card into view first, which moves it on screen.
   const pageY = () => moving.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  // Read once the dealt cards have glided into place: two readings in a row agree.
-  let before = Number.NaN;
-  await expect
-    .poll(async () => {
-      const [last, now] = [before, await pageY()];
-      before = now;
-      return now === last;
-    })
-    .toBe(true);
+  const before = await restingTop(moving);
   await drag(page, drop.from, drop.row, drop.to);
   await expect(page.getByRole('status').filter({ hasText: describeReason(drop.reason) })).toBeVisible();
   await screenshots(page, '06-illegal-drop');
@@ -54,6 +46,8 @@ test('keyboard-only play makes a move, and practice survives a reload', async ({
   await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
   const move = singleTargetMove(start);
   const moved = start.columns[move.from]![move.row]!;
+  // The walk starts once the deal has settled, so no card is swapped under the focus.
+  await restingTop(card(page, move.from, move.row));
 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to the board' })).toBeFocused();

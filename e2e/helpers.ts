@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { type PracticeConfig, practiceHref } from '../apps/web/src/game/practiceConfig.ts';
 import type { Move } from '../packages/rules/src/index.ts';
 
@@ -182,4 +182,53 @@ export async function stampedFinger(page: Page) {
     },
     detach: () => cdp.detach(),
   };
+}
+
+/**
+ * Starts recording, in the page, whether the race countdown shows and whether "Give up" is
+ * disabled while it does. Recorded as it happens, not polled: however late a busy machine lets
+ * the test look, the countdown has been seen (or not) by then.
+ */
+export async function watchCountdown(page: Page) {
+  await page.evaluate(() => {
+    const seen = { shown: false, giveUpDisabledMeanwhile: true };
+    new MutationObserver(() => {
+      if (!document.querySelector('[role="timer"]')) return;
+      seen.shown = true;
+      const giveUp = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Give up');
+      if (giveUp && !giveUp.disabled) seen.giveUpDisabledMeanwhile = false;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    Object.assign(window, { e2eCountdown: seen });
+  });
+}
+
+/** What `watchCountdown` recorded since it was called. */
+export function countdownSeen(page: Page) {
+  return page.evaluate(
+    () => (window as unknown as { e2eCountdown: { shown: boolean; giveUpDisabledMeanwhile: boolean } }).e2eCountdown,
+  );
+}
+
+/** Waits until the race is under way on this page: the countdown is over and the game can be played. */
+export async function raceUnderway(page: Page) {
+  await expect(page.getByRole('timer')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Give up' })).toBeEnabled({ timeout: 15_000 });
+}
+
+/**
+ * Waits until the element has stopped moving (two readings in a row agree) and returns where it
+ * rests, in page coordinates: dealt cards glide into place, and the card layer may swap elements
+ * meanwhile, which would take a focus or a measurement with it.
+ */
+export async function restingTop(element: Locator): Promise<number> {
+  const pageY = () => element.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  let before = Number.NaN;
+  await expect
+    .poll(async () => {
+      const [last, now] = [before, await pageY()];
+      before = now;
+      return now === last;
+    })
+    .toBe(true);
+  return before;
 }
