@@ -15,9 +15,7 @@ export function checkFence(tx: Tx | Db, fence: Fence | undefined): void {
   const current = tx
     .select({ epoch: roomOwners.epoch })
     .from(roomOwners)
-    .where(
-      and(eq(roomOwners.code, fence.code), eq(roomOwners.nodeId, fence.nodeId), eq(roomOwners.epoch, fence.epoch)),
-    )
+    .where(and(eq(roomOwners.code, fence.code), eq(roomOwners.nodeId, fence.nodeId), eq(roomOwners.epoch, fence.epoch)))
     .get();
   if (!current) throw new FencedOut(fence);
 }

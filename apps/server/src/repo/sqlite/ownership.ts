@@ -34,11 +34,7 @@ export function sqliteOwnership(db: Db): OwnershipRepo {
         .update(roomOwners)
         .set({ renewedAt: now, leaseUntil: now + leaseMs })
         .where(
-          and(
-            eq(roomOwners.code, fence.code),
-            eq(roomOwners.nodeId, fence.nodeId),
-            eq(roomOwners.epoch, fence.epoch),
-          ),
+          and(eq(roomOwners.code, fence.code), eq(roomOwners.nodeId, fence.nodeId), eq(roomOwners.epoch, fence.epoch)),
         )
         .run().changes;
       return changes === 1;
@@ -47,11 +43,7 @@ export function sqliteOwnership(db: Db): OwnershipRepo {
       db.update(roomOwners)
         .set({ leaseUntil: now })
         .where(
-          and(
-            eq(roomOwners.code, fence.code),
-            eq(roomOwners.nodeId, fence.nodeId),
-            eq(roomOwners.epoch, fence.epoch),
-          ),
+          and(eq(roomOwners.code, fence.code), eq(roomOwners.nodeId, fence.nodeId), eq(roomOwners.epoch, fence.epoch)),
         )
         .run();
     },
