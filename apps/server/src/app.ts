@@ -109,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const games = new GameService(repos.games, now, {
     practice: new PracticePolicy(),
     daily: new DailyPolicy(repos),
-    race: new RacePolicy(live, repos.races),
+    race: new RacePolicy(live, repos.races, leases !== undefined),
   });
   const daily = new DailyService(repos, games, deals, certifier, now);
   const hub = new RaceHub({

@@ -101,6 +101,10 @@ export async function failoverScenario(cluster: Cluster): Promise<void> {
   expect(await cluster.repos.rooms.members(code)).toEqual([alice.id, bob.id]);
   expect((await cluster.repos.rooms.get(code))?.hostId).toBe(alice.id);
   await cluster.tick(a);
+  // A move of the race sent to A anyway (no room named) is not A's to judge: sent away too.
+  const stray = await TestClient.connect(a.wsUrl, alice.cookie);
+  stray.send({ type: 'move', gameId: aliceGame.gameId, expect: acked.seq, move: WINNING.moves[half]! });
+  expect(await stray.closed).toEqual({ code: 4009, reason: '' });
 
   // Both come back through A, are sent to B, and finish the race there.
   const aliceBack = await connectToRoom(cluster, a, code, alice.cookie);

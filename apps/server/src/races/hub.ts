@@ -243,7 +243,7 @@ export class RaceHub {
       } catch (error) {
         if (!(error instanceof FencedOut)) throw error;
         this.lost(code);
-        throw new OwnedElsewhere(code, (await this.o.leases?.elsewhere(code)) ?? '');
+        throw new OwnedElsewhere(`room ${code}`, (await this.o.leases?.elsewhere(code)) ?? '');
       } finally {
         this.evictIfIdle(room);
       }
@@ -297,7 +297,7 @@ export class RaceHub {
     if (!row) return undefined;
     const leases = this.o.leases;
     const claim = leases ? await leases.claim(code) : undefined;
-    if (claim && !claim.ok) throw new OwnedElsewhere(code, claim.owner);
+    if (claim && !claim.ok) throw new OwnedElsewhere(`room ${code}`, claim.owner);
     const members = await rooms.members(code);
     let last = await races.lastOf(code);
     if (claim?.ok && claim.taken && last?.status === 'racing') {

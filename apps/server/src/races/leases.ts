@@ -14,11 +14,14 @@ export interface LeaseOptions {
   readonly leaseMs?: number;
 }
 
-/** A room command reached a process that does not own the room: the client goes to `owner`. */
+/**
+ * A room command (or a race game's action) reached a process that does not own the room: the
+ * client goes to `owner` ('' when not known here: the load balancer's hash of the room decides).
+ */
 export class OwnedElsewhere extends Error {
   readonly owner: string;
-  constructor(code: string, owner: string) {
-    super(`room ${code} is owned by ${owner || 'nobody yet'}`);
+  constructor(what: string, owner: string) {
+    super(`${what} is owned by ${owner || 'another process'}`);
     this.name = 'OwnedElsewhere';
     this.owner = owner;
   }

@@ -289,8 +289,10 @@ export type Claim =
 
 export interface OwnershipRepo {
   /**
-   * Takes the room for `nodeId` until `now + leaseMs`: a new epoch when it was free or its lease
-   * had lapsed; the same epoch (renewed) when it is already ours; refused while another holds it.
+   * Takes the room for `nodeId` until `now + leaseMs` under a new epoch, unless another node's
+   * lease is alive. A live lease of the same node id is taken over too: a process claims only
+   * rooms it does not hold, so that lease is a previous run's (restarted under its `NODE_ID`),
+   * and its gap is credited like any other owner's.
    */
   claim(code: string, nodeId: string, now: number, leaseMs: number): Promise<Claim>;
   /** Extends our lease; false when the epoch is no longer the room's (then nothing changes). */

@@ -98,11 +98,13 @@ export class Connection {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
       this.#status = 'reconnecting';
-      // Another server process owns this room: go there now, no backoff (once in a row, so two
-      // processes that disagree cannot bounce the tab between them without a pause).
+      // Another server process owns this room: go there now, no backoff. Only to a node named,
+      // other than the one this tab was just sent to, and not twice before a welcome: two
+      // processes that disagree must not bounce the tab between them without a pause.
       const owner = ownerFromClose(e.code, e.reason, location.pathname);
+      const redirectNow =
+        owner !== undefined && owner.node !== '' && owner.node !== this.#owner?.node && this.#attempt === 0;
       if (owner) this.#owner = owner;
-      const redirectNow = owner !== undefined && this.#attempt === 0;
       const delay = redirectNow ? 0 : reconnectDelay(this.#attempt);
       this.#attempt++;
       this.#timer = setTimeout(() => this.#open(), delay);

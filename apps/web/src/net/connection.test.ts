@@ -48,6 +48,16 @@ test('closed with 4009 on a room page, the tab reconnects at once to the owner t
   expect(urls()[2]).toBe('ws://localhost:8080/ws?room=ABC234&node=node-a');
 });
 
+test('a 4009 naming no node, or the node the tab was sent to, waits for the backoff', () => {
+  const connection = new Connection();
+  connection.start();
+  FakeSocket.opened[0]!.close(4009, '');
+  vi.advanceTimersByTime(100);
+  expect(urls()).toHaveLength(1);
+  vi.advanceTimersByTime(500);
+  expect(urls()[1]).toBe('ws://localhost:8080/ws?room=ABC234');
+});
+
 test('any other close waits for the backoff and keeps the owner it knows', () => {
   new Connection().start();
   FakeSocket.opened[0]!.close(1006, '');

@@ -19,11 +19,7 @@ export function sqliteOwnership(db: Db): OwnershipRepo {
           tx.insert(roomOwners).values({ code, nodeId, epoch: 1, renewedAt: now, leaseUntil }).run();
           return { ok: true, fence: { code, nodeId, epoch: 1 }, taken: null };
         }
-        if (row.nodeId === nodeId && row.leaseUntil > now) {
-          tx.update(roomOwners).set({ renewedAt: now, leaseUntil }).where(eq(roomOwners.code, code)).run();
-          return { ok: true, fence: { code, nodeId, epoch: row.epoch }, taken: null };
-        }
-        if (row.leaseUntil > now) return { ok: false, owner: row.nodeId };
+        if (row.nodeId !== nodeId && row.leaseUntil > now) return { ok: false, owner: row.nodeId };
         const epoch = row.epoch + 1;
         tx.update(roomOwners).set({ nodeId, epoch, renewedAt: now, leaseUntil }).where(eq(roomOwners.code, code)).run();
         return { ok: true, fence: { code, nodeId, epoch }, taken: { nodeId: row.nodeId, renewedAt: row.renewedAt } };
