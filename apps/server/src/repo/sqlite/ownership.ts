@@ -6,8 +6,8 @@ import { IMMEDIATE } from './immediate.ts';
 
 /**
  * Room leases on SQLite: each claim reads and writes the room's row in one BEGIN IMMEDIATE
- * transaction, so two processes on one file never both win it. (PostgreSQL does the same with
- * `INSERT … ON CONFLICT DO UPDATE … WHERE lease_until <= now OR node_id = me RETURNING`.)
+ * transaction, so two processes on one file never both win it. (On PostgreSQL: the row read
+ * `FOR UPDATE` after an `INSERT … ON CONFLICT DO NOTHING`, in one transaction.)
  */
 export function sqliteOwnership(db: Db): OwnershipRepo {
   return {
