@@ -50,6 +50,7 @@ export class RaceHub {
   private readonly lock = new KeyedLock();
   private readonly raceDeps: RaceDeps;
   private readonly graceMs: number;
+  private ticking = false;
 
   private readonly o: HubOptions;
 
@@ -95,10 +96,16 @@ export class RaceHub {
    */
   async tickLeases(): Promise<{ lost: number; takenOver: number }> {
     const leases = this.o.leases;
-    if (!leases) return { lost: 0, takenOver: 0 };
-    const lost = await leases.renewAll();
-    for (const code of lost) this.lost(code);
-    return { lost: lost.length, takenOver: await this.takeOver() };
+    // A tick slower than the timer (a slow database) is not overlapped by the next one.
+    if (!leases || this.ticking) return { lost: 0, takenOver: 0 };
+    this.ticking = true;
+    try {
+      const lost = await leases.renewAll();
+      for (const code of lost) this.lost(code);
+      return { lost: lost.length, takenOver: await this.takeOver() };
+    } finally {
+      this.ticking = false;
+    }
   }
 
   /**
