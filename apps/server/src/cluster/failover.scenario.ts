@@ -140,3 +140,47 @@ export async function failoverScenario(cluster: Cluster): Promise<void> {
   expect((await cluster.repos.races.get(raceId))?.finishedAt).toBe(stored?.finishedAt);
   await Promise.all([aliceOnB.close(), bobOnB.close()]);
 }
+
+/**
+ * The old owner learns at its next renewal that its room was taken over (no write needed): it
+ * drops the room and sends its players to the new owner, where the race runs on.
+ */
+export async function renewalLostScenario(cluster: Cluster): Promise<void> {
+  const { a, b } = cluster;
+  const carol = await signUp(a.url, 'Owner Carol');
+  const dave = await signUp(a.url, 'Owner Dave');
+  const carolOnA = await TestClient.connect(a.wsUrl, carol.cookie);
+  carolOnA.send({
+    type: 'room-create',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 0,
+    winnableOnly: false,
+  });
+  const code = (await carolOnA.next('room')).room.code;
+  const daveOnA = (await connectToRoom(cluster, a, code, dave.cookie)).client;
+  daveOnA.send({ type: 'room-join', code });
+  await daveOnA.next('room');
+  carolOnA.send({ type: 'room-start', code });
+  const raceId = (await carolOnA.next('game', (f) => f.game.kind === 'race')).game.raceId!;
+
+  // Renewed in time, A keeps the room however long the race runs.
+  await cluster.advance(cluster.leaseMs - 1000);
+  await cluster.tick(a);
+  await cluster.advance(cluster.leaseMs - 1000);
+  await cluster.tick(b);
+  expect((await cluster.repos.races.get(raceId))?.pausedMs).toBe(0);
+
+  // A misses its renewals; B takes over; A's next tick finds its epoch gone.
+  await cluster.advance(cluster.leaseMs);
+  await cluster.tick(b);
+  await cluster.tick(a);
+  expect(await carolOnA.closed).toEqual({ code: 4009, reason: b.id });
+  expect(await daveOnA.closed).toEqual({ code: 4009, reason: b.id });
+  expect((await cluster.repos.races.get(raceId))?.status).toBe('racing');
+  const carolOnB = (await connectToRoom(cluster, a, code, carol.cookie)).client;
+  carolOnB.send({ type: 'room-join', code });
+  const room = (await carolOnB.next('room')).room;
+  expect(room).toMatchObject({ status: 'racing', race: { raceId } });
+  await carolOnB.close();
+}

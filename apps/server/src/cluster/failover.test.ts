@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { fixedDeals } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
-import { type Cluster, type ClusterNode, failoverScenario } from './failover.scenario.ts';
+import { type Cluster, type ClusterNode, failoverScenario, renewalLostScenario } from './failover.scenario.ts';
 
 const LEASE_MS = 5000;
 const dir = mkdtempSync(join(tmpdir(), 'scorpion-owner-'));
@@ -53,5 +53,10 @@ afterAll(async () => {
 test('one owner per room: redirect, takeover after the lease with the gap credited, fenced split brain', async () => {
   await failoverScenario(cluster);
   // The old owner holds nothing any more; the new one still has the room (its members are here).
+  expect(servers.get('node-a')!.app.services.hub.loaded.rooms).toBe(0);
+});
+
+test('an owner whose renewal finds its room taken over drops it and sends its players to the new owner', async () => {
+  await renewalLostScenario(cluster);
   expect(servers.get('node-a')!.app.services.hub.loaded.rooms).toBe(0);
 });
