@@ -19,6 +19,7 @@ import { metricsRoute } from './ops/metrics-route.ts';
 import { ServerMetrics } from './ops/metrics-server.ts';
 import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
 import { RaceHub } from './races/hub.ts';
+import { LEASE_MS, Leases, RENEW_MS } from './races/leases.ts';
 import { LiveRaces, RacePolicy } from './races/policy.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
@@ -31,7 +32,7 @@ import { roomRoutes } from './routes/rooms.ts';
 import { webRoutes } from './routes/web.ts';
 import type { Services } from './services.ts';
 import { Connections } from './ws/connections.ts';
-import { MAX_FRAME_BYTES, wsRoutes } from './ws/route.ts';
+import { MAX_FRAME_BYTES, NOT_OWNER, wsRoutes } from './ws/route.ts';
 
 export interface AppOptions {
   readonly databasePath: string;
@@ -64,6 +65,14 @@ export interface AppOptions {
   readonly rateLimit?: { perSecond: number; burst: number; clock?: () => number; socketsPerPlayer?: number };
   /** The REST limits (and the socket's room frames); each one not given keeps its default. */
   readonly limits?: Partial<Limits>;
+  /**
+   * Cluster mode (`NODE_ID`): this process's id. Rooms are then owned under a lease in the
+   * database, renewed every `lease.renewMs` (0: only when a test calls `hub.tickLeases()`), and
+   * the running races nobody owns are taken over; the downtime heartbeat is off, the takeover
+   * credits the gap instead.
+   */
+  readonly nodeId?: string;
+  readonly lease?: { readonly leaseMs?: number; readonly renewMs?: number };
 }
 
 declare module 'fastify' {
@@ -94,10 +103,13 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
 
   const connections = new Connections();
   const live = new LiveRaces();
+  const leases = options.nodeId
+    ? new Leases({ nodeId: options.nodeId, repo: repos.ownership, now, leaseMs: options.lease?.leaseMs ?? LEASE_MS })
+    : undefined;
   const games = new GameService(repos.games, now, {
     practice: new PracticePolicy(),
     daily: new DailyPolicy(repos),
-    race: new RacePolicy(live, repos.races),
+    race: new RacePolicy(live, repos.races, leases !== undefined),
   });
   const daily = new DailyService(repos, games, deals, certifier, now);
   const hub = new RaceHub({
@@ -110,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     now,
     countdownMs: options.countdownMs ?? 3000,
     absentGraceMs: options.absentGraceMs,
+    leases,
+    disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
   });
   const players = new PlayerService(repos, now, hub);
   const services: Services = { repos, games, daily, hub, players, deals, connections, now };
@@ -176,10 +190,20 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   // plugin and route is loaded and no socket can carry a move yet, so start-up is off the clocks.
   // Only what needs the credit first (race timers, past dailies closed) runs after it.
   let stopHeartbeat: (() => Promise<void>) | undefined;
+  let leaseTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    const downtimeMs = await creditDowntime(repos, now);
-    stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
-    const resumed = await hub.resumeRunning();
+    // In a cluster other processes run on while this one was down: only the race it takes over
+    // had a gap, and the takeover credits it (`hub.takeOver`), so no heartbeat.
+    const downtimeMs = leases ? 0 : await creditDowntime(repos, now);
+    if (!leases) stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
+    const resumed = leases ? await hub.takeOver() : await hub.resumeRunning();
+    const renewMs = options.lease?.renewMs ?? RENEW_MS;
+    if (leases && renewMs > 0) {
+      leaseTimer = setInterval(() => {
+        hub.tickLeases().catch((error: unknown) => app.log.error({ err: error }, 'lease renewal failed'));
+      }, renewMs);
+      leaseTimer.unref();
+    }
     const closed = await daily.closePastDays();
     app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed }, 'state restored');
   });
@@ -191,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(leaseTimer);
     hub.stop();
     await solver?.close();
     // The last beat: the time from here to the next start is credited to every open clock.

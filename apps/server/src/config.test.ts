@@ -46,3 +46,12 @@ test('RATE_LIMIT_SCALE: 1 by default (or empty), any positive number, nothing el
     expect(() => configFromEnv({ RATE_LIMIT_SCALE: bad })).toThrow(/RATE_LIMIT_SCALE/);
   }
 });
+
+test('NODE_ID: unset (one process) by default or empty; a plain id, or the start fails naming it', () => {
+  expect(configFromEnv({}).nodeId).toBeUndefined();
+  expect(configFromEnv({ NODE_ID: '' }).nodeId).toBeUndefined();
+  expect(configFromEnv({ NODE_ID: 'node-2' }).nodeId).toBe('node-2');
+  for (const bad of ['two words', 'a'.repeat(65), 'é']) {
+    expect(() => configFromEnv({ NODE_ID: bad })).toThrow(/NODE_ID/);
+  }
+});

@@ -28,6 +28,11 @@ export interface Config {
   readonly trustProxy: boolean | string;
   /** Multiplies every rate limit's allowance (`RATE_LIMIT_SCALE`, default 1); see docs/operations.md. */
   readonly rateLimitScale: number;
+  /**
+   * This process's id in a cluster (`NODE_ID`): rooms are then owned under leases in the database
+   * and clients are sent to their owner (docs/operations.md, "Room owners"). Unset: one process.
+   */
+  readonly nodeId: string | undefined;
 }
 
 function fromRoot(path: string): string {
@@ -42,6 +47,13 @@ function optional(value: string | undefined): string | undefined {
 function trustProxyFrom(value: string | undefined): boolean | string {
   if (value === undefined || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+/** A node id travels as a WebSocket close reason and a query parameter: short and plain. */
+function nodeIdFrom(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(value))
+    throw new Error(`NODE_ID must be 1 to 64 letters, digits, '.', '_' or '-', not ${value}`);
+  return value;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,5 +85,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     certify: env.CERTIFY === 'none' ? 'none' : 'solver',
     trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),
     rateLimitScale,
+    nodeId: nodeIdFrom(optional(env.NODE_ID)),
   };
 }

@@ -19,6 +19,7 @@ const app = await buildApp({
   allowedOrigins: config.allowedOrigins,
   metricsToken: config.metricsToken,
   countdownMs: config.countdownMs,
+  nodeId: config.nodeId,
   trustProxy: config.trustProxy,
   limits: scaledLimits(config.rateLimitScale),
   logger: { level: config.logLevel },

@@ -146,6 +146,9 @@ Read the header of \`packages/protocol/src/index.ts\` for the flow.
   1009, floods and foreign \`Origin\` with 1008; no identity closes with 1008 after an
   \`unauthorized\` error. A player holds at most 8 sockets: one more gets \`error\`
   \`too-many-sockets\` and is closed with 4008 ("too many sockets").
+- On a room page the socket is \`/ws?room=CODE\`. In a cluster, a process that does not own the room
+  closes it with 4009, the owner's node id as the reason (also when a room frame reaches it, or the
+  room is taken over from it); the client reconnects at once with \`/ws?room=CODE&node=ID\`.
 - \`room-create\` and \`room-join\` also count against the REST limits on room creation and room
   look-ups (per player); past them the frame gets \`error\` \`rate-limited\` and changes nothing.
 - Every REST error, Fastify's own included, is an \`ApiError\` \`{error, message}\`: a body that is

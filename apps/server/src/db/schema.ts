@@ -183,6 +183,21 @@ export const races = sqliteTable(
   (t) => [uniqueIndex('races_room_number').on(t.code, t.number), index('races_status').on(t.status)],
 );
 
+/**
+ * Cluster mode: which process owns each room (and runs its races). A claim on a free or lapsed
+ * lease takes a new `epoch`; race-level writes carry the epoch they were made under and are
+ * refused once it is no longer the room's (fencing). Embedded mode never writes a row.
+ */
+export const roomOwners = sqliteTable('room_owners', {
+  code: text('code').primaryKey(),
+  nodeId: text('node_id').notNull(),
+  epoch: integer('epoch').notNull(),
+  /** Server clock when the lease was last taken or renewed. */
+  renewedAt: integer('renewed_at').notNull(),
+  /** Server clock from which another process may claim the room. */
+  leaseUntil: integer('lease_until').notNull(),
+});
+
 export const raceResults = sqliteTable(
   'race_results',
   {

@@ -1,7 +1,7 @@
 import { type GameAction, type GameSnapshot, type GameUpdate, toWireEvents } from '@scorpion/protocol';
 import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
-import type { GameRow, GamesRepo } from '../repo/types.ts';
+import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import type { LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
@@ -185,11 +185,11 @@ export class GameService {
   }
 
   /** Ends a game from outside (a race's time limit or end, a daily's day ending). */
-  close(gameId: string, status: Ending): Promise<void> {
+  close(gameId: string, status: Ending, fence?: Fence): Promise<void> {
     return this.lock.run(gameId, async () => {
       const game = await this.load(gameId);
       if (game?.row.status !== 'playing') return;
-      await this.end(game, status);
+      await this.end(game, status, fence);
       this.policyOf(game.row).changed(game);
     });
   }
@@ -231,12 +231,13 @@ export class GameService {
     return undefined;
   }
 
-  private async end(game: LiveGame, status: Ending): Promise<void> {
+  /** With a `fence` (a race ending a racer's game in cluster mode) the write is refused once stale. */
+  private async end(game: LiveGame, status: Ending, fence?: Fence): Promise<void> {
     const row = game.row;
     const finishedAt = this.now();
     const timeMs = Math.max(0, finishedAt - row.startedAt - row.pausedMs);
     const extra = await this.policyOf(row).onEnd(game, { status, finishedAt, timeMs });
-    await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra);
+    await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra, fence);
     game.row = { ...row, status, finishedAt, timeMs };
   }
 }

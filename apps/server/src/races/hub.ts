@@ -4,11 +4,12 @@ import { type Certifier, CertifierUnavailable } from '../deals/certify.ts';
 import type { DealSource } from '../deals/source.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
-import type { RaceRow, Repos, RoomRow } from '../repo/types.ts';
+import { FencedOut, type RaceRow, type Repos, type RoomRow } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { ABSENT_GRACE_MS } from './absence.ts';
 import { fail, type HubResult, noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
 import { newRoomCode } from './codes.ts';
+import { type Leases, OwnedElsewhere } from './leases.ts';
 import { LiveRace, type RaceDeps } from './live-race.ts';
 import { newRace } from './new-race.ts';
 import type { LiveRaces } from './policy.ts';
@@ -29,6 +30,13 @@ export interface HubOptions {
   readonly now: Clock;
   readonly countdownMs: number;
   readonly absentGraceMs?: number;
+  /**
+   * Cluster mode: a room is loaded only under a lease of this process, and its race-level
+   * writes are fenced by the lease's epoch. Without it (embedded) every room is this process's.
+   */
+  readonly leases?: Leases;
+  /** A room was taken over by `owner`: this process closes the sockets of the players it had. */
+  readonly disconnect?: (playerId: string, owner: string) => void;
 }
 
 /**
@@ -42,13 +50,22 @@ export class RaceHub {
   private readonly lock = new KeyedLock();
   private readonly raceDeps: RaceDeps;
   private readonly graceMs: number;
+  private ticking = false;
 
   private readonly o: HubOptions;
 
   constructor(o: HubOptions) {
     this.o = o;
     this.graceMs = o.absentGraceMs ?? ABSENT_GRACE_MS;
-    this.raceDeps = { games: o.games, races: o.repos.races, push: o.push, now: o.now, absentGraceMs: this.graceMs };
+    this.raceDeps = {
+      games: o.games,
+      races: o.repos.races,
+      push: o.push,
+      now: o.now,
+      absentGraceMs: this.graceMs,
+      fence: (code) => o.leases?.fenceOf(code),
+      fencedOut: (code) => this.lost(code),
+    };
   }
 
   /** How many rooms are in memory, and how many players the index holds. */
@@ -71,6 +88,53 @@ export class RaceHub {
     const running = await this.o.repos.races.running();
     for (const race of running) await this.room(race.code);
     return running.length;
+  }
+
+  /**
+   * Cluster mode, every `RENEW_MS`: renews this process's leases, lets go of the rooms whose
+   * lease another process has taken, and takes over the running races nobody holds.
+   */
+  async tickLeases(): Promise<{ lost: number; takenOver: number }> {
+    const leases = this.o.leases;
+    // A tick slower than the timer (a slow database) is not overlapped by the next one.
+    if (!leases || this.ticking) return { lost: 0, takenOver: 0 };
+    this.ticking = true;
+    try {
+      const lost = await leases.renewAll();
+      for (const code of lost) this.lost(code);
+      return { lost: lost.length, takenOver: await this.takeOver() };
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  /**
+   * Cluster mode: loads (and so resumes) every room whose race runs with no live owner: its
+   * owner died or stopped renewing. Another process may win a room first; that one is skipped.
+   */
+  async takeOver(): Promise<number> {
+    const leases = this.o.leases;
+    if (!leases) return 0;
+    let taken = 0;
+    for (const code of await leases.orphaned()) {
+      if (this.rooms.has(code)) continue;
+      const loaded = await this.lock.run(code, () =>
+        this.room(code).then(
+          (room) => room !== undefined,
+          (error: unknown) => {
+            if (error instanceof OwnedElsewhere) return false;
+            throw error;
+          },
+        ),
+      );
+      if (loaded) taken++;
+    }
+    return taken;
+  }
+
+  /** The process that owns the room if it is not this one (cluster mode; never when embedded). */
+  async ownerElsewhere(code: string): Promise<string | undefined> {
+    return this.rooms.has(code) ? undefined : this.o.leases?.elsewhere(code);
   }
 
   join(playerId: string, code: string): Promise<HubResult<{ room: RoomState; game: string | null }>> {
@@ -103,7 +167,7 @@ export class RaceHub {
       const gameId = room.race?.gameOf(playerId);
       const state = room.state();
       room.changed();
-      if (gameId) void this.o.games.close(gameId, 'gave-up');
+      if (gameId) void this.o.games.close(gameId, 'gave-up', this.o.leases?.fenceOf(code)).catch(this.refusedIn(code));
       return { ok: true, value: state };
     });
   }
@@ -133,7 +197,7 @@ export class RaceHub {
         },
       );
       if (!next) return fail('solver-unavailable', RACE_UNAVAILABLE);
-      await this.o.repos.races.create(next.race, next.games);
+      await this.o.repos.races.create(next.race, next.games, this.o.leases?.fenceOf(code));
       for (const row of next.games) games.adopt(row);
       const race = this.runRace(room, next.race, new Map(next.games.map((r) => [r.playerId, r.id])));
       room.lastResults = null;
@@ -174,7 +238,8 @@ export class RaceHub {
 
   /**
    * Runs a command on a room under its lock. Whatever it did (a refusal too: the room may have
-   * been loaded for it), a room left idle goes.
+   * been loaded for it), a room left idle goes. A room owned elsewhere, or taken over while the
+   * command ran (its fenced write refused), throws `OwnedElsewhere` for the edge to redirect.
    */
   private command<T>(code: string, run: (room: Room) => Promise<HubResult<T>>): Promise<HubResult<T>> {
     return this.lock.run(code, async () => {
@@ -182,10 +247,52 @@ export class RaceHub {
       if (!room) return noSuchRoom();
       try {
         return await run(room);
+      } catch (error) {
+        if (!(error instanceof FencedOut)) throw error;
+        this.lost(code);
+        throw new OwnedElsewhere(`room ${code}`, (await this.o.leases?.elsewhere(code)) ?? '');
       } finally {
         this.evictIfIdle(room);
       }
     });
+  }
+
+  /** A fenced write refused outside a command (a timer, a closing game): the room goes. */
+  private refusedIn(code: string): (error: unknown) => void {
+    return (error) => {
+      if (!(error instanceof FencedOut)) throw error;
+      this.lost(code);
+    };
+  }
+
+  /**
+   * Another process owns the room now (its lease was taken over): it leaves memory here at once,
+   * race and games too, without a write, and the players here are disconnected so that their
+   * clients reconnect and find the new owner.
+   */
+  private lost(code: string): void {
+    this.o.leases?.forget(code);
+    const room = this.rooms.get(code);
+    if (!room) return;
+    this.rooms.delete(code);
+    room.stop();
+    const audience = room.audience();
+    for (const id of audience) this.index.remove(id, room);
+    const race = room.race;
+    if (race) {
+      this.o.live.delete(race);
+      for (const id of race.racers()) {
+        const gameId = race.gameOf(id);
+        if (gameId) this.o.games.forget(gameId);
+      }
+    }
+    const here = [...audience].filter((id) => this.o.push.connected(id));
+    const disconnect = this.o.disconnect;
+    if (here.length === 0 || !disconnect) return;
+    void (async () => {
+      const owner = (await this.o.leases?.elsewhere(code)) ?? '';
+      for (const id of here) disconnect(id, owner);
+    })();
   }
 
   /** The room in memory, loaded from the database on first use (with its live race, if any). */
@@ -195,8 +302,18 @@ export class RaceHub {
     const { rooms, races } = this.o.repos;
     const row = await rooms.get(code);
     if (!row) return undefined;
+    const leases = this.o.leases;
+    const claim = leases ? await leases.claim(code) : undefined;
+    if (claim && !claim.ok) throw new OwnedElsewhere(`room ${code}`, claim.owner);
     const members = await rooms.members(code);
-    const last = await races.lastOf(code);
+    let last = await races.lastOf(code);
+    if (claim?.ok && claim.taken && last?.status === 'racing') {
+      // Taken over from an owner last heard of at its last renewal: nobody could play since, so
+      // that gap goes on every clock of the race (read back below, with the games fresh too).
+      await races.creditGap(last.id, claim.taken.renewedAt, this.o.now(), claim.fence);
+      for (const g of await races.gamesOf(last.id)) this.o.games.forget(g.gameId);
+      last = await races.get(last.id);
+    }
     const running = last?.status === 'racing' ? await races.gamesOf(last.id) : undefined;
     const lastResults = last && !running ? await races.results(last.id) : null;
     const room = new Room(row, members, lastResults, {
@@ -205,6 +322,7 @@ export class RaceHub {
       push: this.o.push,
       now: this.o.now,
       absentGraceMs: this.graceMs,
+      fence: () => this.o.leases?.fenceOf(code),
       hostGone: (gone) => void this.handOver(gone),
       raceOver: (over, race) => this.raceOver(over, race),
     });
@@ -244,7 +362,7 @@ export class RaceHub {
     return this.lock.run(code, async () => {
       const room = this.rooms.get(code);
       if (!room) return;
-      await room.handOver();
+      await room.handOver().catch(this.refusedIn(code));
       this.evictIfIdle(room);
     });
   }
@@ -257,6 +375,7 @@ export class RaceHub {
       this.rooms.delete(room.code);
       room.stop();
       for (const id of room.members) this.index.remove(id, room);
+      await this.o.leases?.release(room.code);
     });
   }
 }

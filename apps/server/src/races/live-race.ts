@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import type { Gate } from '../games/policy.ts';
 import type { GameService } from '../games/service.ts';
-import type { RaceRow, RacesRepo } from '../repo/types.ts';
+import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
 import { rankRace } from './ranking.ts';
@@ -29,6 +29,10 @@ export interface RaceDeps {
   readonly push: Push;
   readonly now: Clock;
   readonly absentGraceMs: number;
+  /** The epoch this process holds the race's room under (cluster mode): race writes carry it. */
+  readonly fence?: (code: string) => Fence | undefined;
+  /** A fenced write was refused: another process owns the room now, this one must let it go. */
+  readonly fencedOut?: (code: string) => void;
 }
 
 /**
@@ -59,7 +63,7 @@ export class LiveRace {
     this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => {
       // Closing a game that already ended does nothing, so a finished racer may drop freely.
       const gameId = games.get(playerId);
-      if (gameId) void deps.games.close(gameId, 'gave-up');
+      if (gameId) void deps.games.close(gameId, 'gave-up', deps.fence?.(room.code)).catch((e) => this.refused(e));
     });
   }
 
@@ -170,8 +174,13 @@ export class LiveRace {
     if (this.ending) return;
     this.ending = true;
     this.stop();
+    await this.endOnce().catch((e) => this.refused(e));
+  }
+
+  private async endOnce(): Promise<void> {
     const { games, races, now } = this.deps;
-    for (const gameId of this.games.values()) await games.close(gameId, 'timed-out');
+    const fence = this.deps.fence?.(this.code);
+    for (const gameId of this.games.values()) await games.close(gameId, 'timed-out', fence);
     const standings = await this.standings();
     const results = rankRace(
       standings.map(({ progress, game }) => ({
@@ -186,7 +195,7 @@ export class LiveRace {
         gameId: game.row.id,
       })),
     );
-    const stored = await races.finish(this.id, now(), results);
+    const stored = await races.finish(this.id, now(), results, fence);
     this.finished = true;
     this.room.raceOver(this, stored ? results : await races.results(this.id));
     await this.sendGames();
@@ -208,6 +217,13 @@ export class LiveRace {
     for (const timer of [...this.timers, this.progressDue]) clearTimeout(timer);
     this.timers.length = 0;
     this.progressDue = undefined;
+  }
+
+  /** A race write refused by its fence: the new owner ends the race, not this process. */
+  private refused(error: unknown): void {
+    if (!(error instanceof FencedOut)) throw error;
+    this.stop();
+    this.deps.fencedOut?.(this.code);
   }
 
   private async standings(): Promise<{ progress: RacerProgress; game: LiveGame }[]> {

@@ -2,6 +2,7 @@ import type { LiveGame } from '../games/live-game.ts';
 import type { GamePolicy, Gate, Place } from '../games/policy.ts';
 import type { GameRow, RaceRow, RacesRepo } from '../repo/types.ts';
 import { raceIsPublic } from '../secrecy.ts';
+import { OwnedElsewhere } from './leases.ts';
 import type { LiveRace } from './live-race.ts';
 
 /** The races running in this process, by id: what the race policy asks about a racer's game. */
@@ -28,14 +29,24 @@ export class LiveRaces {
 export class RacePolicy implements GamePolicy {
   private readonly live: LiveRaces;
   private readonly races: Pick<RacesRepo, 'get'>;
+  private readonly clustered: boolean;
 
-  constructor(live: LiveRaces, races: Pick<RacesRepo, 'get'>) {
+  /** `clustered`: races run only where their room is owned, so a race not live here is not ours. */
+  constructor(live: LiveRaces, races: Pick<RacesRepo, 'get'>, clustered = false) {
     this.live = live;
     this.races = races;
+    this.clustered = clustered;
   }
 
+  /**
+   * The live race decides. In a cluster, a game in play whose race does not run here is played
+   * on the room's owner: its countdown, deadline and finishes are known there, not here.
+   */
   gate(row: GameRow, now: number): Gate {
-    return this.live.get(row.raceId)?.gate(now) ?? 'open';
+    const race = this.live.get(row.raceId);
+    if (race) return race.gate(now);
+    if (this.clustered && row.status === 'playing') throw new OwnedElsewhere(`race ${row.raceId}`, '');
+    return 'open';
   }
 
   async isPublic(row: GameRow): Promise<boolean> {

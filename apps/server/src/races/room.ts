@@ -1,6 +1,6 @@
 import type { RaceResult, RoomState, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import type { PlayersRepo, RoomRow, RoomsRepo } from '../repo/types.ts';
+import type { Fence, PlayersRepo, RoomRow, RoomsRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
 import type { LiveRace, RaceRoom } from './live-race.ts';
@@ -11,6 +11,8 @@ export interface RoomDeps {
   readonly push: Push;
   readonly now: Clock;
   readonly absentGraceMs: number;
+  /** The epoch this process holds the room under (cluster mode): host changes are fenced by it. */
+  readonly fence: () => Fence | undefined;
   /** The host's grace ran out: the hub hands the room over (under its lock). */
   readonly hostGone: (code: string) => void;
   /** A race ended: the hub forgets it. */
@@ -63,12 +65,14 @@ export class Room implements RaceRoom {
   }
 
   async removeMember(playerId: string): Promise<void> {
-    await this.deps.rooms.removeMember(this.code, playerId);
-    this.members = this.members.filter((m) => m !== playerId);
-    if (this.row.hostId === playerId && this.members.length > 0) {
-      // The host's job is to start the next race, which only someone present can do.
-      await this.setHost(this.present() ?? this.members[0]!);
+    const rest = this.members.filter((m) => m !== playerId);
+    if (this.row.hostId === playerId && rest.length > 0) {
+      // The host's job is to start the next race, which only someone present can do. The host
+      // changes first: a fenced change refused (`FencedOut`) then leaves the membership as it was.
+      await this.setHost(rest.find((m) => this.deps.push.connected(m)) ?? rest[0]!);
     }
+    await this.deps.rooms.removeMember(this.code, playerId);
+    this.members = rest;
   }
 
   /**
@@ -97,9 +101,9 @@ export class Room implements RaceRoom {
   }
 
   async setHost(hostId: string): Promise<void> {
+    await this.deps.rooms.setHost(this.row.code, hostId, this.deps.fence());
     this.hostAway.back(this.row.hostId);
     this.row = { ...this.row, hostId };
-    await this.deps.rooms.setHost(this.row.code, hostId);
     if (!this.deps.push.connected(hostId)) this.hostAway.away(hostId);
   }
 

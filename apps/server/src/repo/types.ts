@@ -15,6 +15,7 @@ export interface Repos {
   readonly rooms: RoomsRepo;
   readonly races: RacesRepo;
   readonly boards: BoardsRepo;
+  readonly ownership: OwnershipRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
   close(): Promise<void>;
@@ -144,6 +145,7 @@ export interface GamesRepo {
     gameId: string,
     end: { status: GameStatus; finishedAt: number; timeMs: number; seq: number } & GameTally,
     daily?: DailyFinish,
+    fence?: Fence,
   ): Promise<boolean>;
   /** The player's games still in play, the latest first, with the room code of race games. */
   unfinishedOf(playerId: string): Promise<{ id: string; kind: GameKind; roomCode: string | null }[]>;
@@ -191,7 +193,7 @@ export interface RoomRow {
 export interface RoomsRepo {
   create(row: RoomRow): Promise<'ok' | 'taken'>;
   get(code: string): Promise<RoomRow | undefined>;
-  setHost(code: string, hostId: string): Promise<void>;
+  setHost(code: string, hostId: string, fence?: Fence): Promise<void>;
   /** The members in the order they joined (the earliest first). */
   members(code: string): Promise<string[]>;
   addMember(code: string, playerId: string, at: number): Promise<void>;
@@ -214,14 +216,20 @@ export interface RaceRow {
 
 export interface RacesRepo {
   /** The race and one game per racer, in one transaction. */
-  create(race: RaceRow, games: readonly GameRow[]): Promise<void>;
+  create(race: RaceRow, games: readonly GameRow[], fence?: Fence): Promise<void>;
   get(id: string): Promise<RaceRow | undefined>;
   lastOf(code: string): Promise<RaceRow | undefined>;
   count(code: string): Promise<number>;
   running(): Promise<RaceRow[]>;
   gamesOf(raceId: string): Promise<{ playerId: string; gameId: string }[]>;
   /** Ends the race and stores its ranking once; false when it had already ended. */
-  finish(raceId: string, finishedAt: number, results: readonly RaceResult[]): Promise<boolean>;
+  finish(raceId: string, finishedAt: number, results: readonly RaceResult[], fence?: Fence): Promise<boolean>;
+  /**
+   * A race taken over at `now` from an owner last known alive at `since`: the gap goes on the
+   * paused time of the race and of its games still in play, each from the later of `since` and
+   * its own last stored action (as `GamesRepo.addDowntime` does after a restart).
+   */
+  creditGap(raceId: string, since: number, now: number, fence: Fence): Promise<void>;
   results(raceId: string): Promise<RaceResult[]>;
   history(code: string, offset: number, limit: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
 }
@@ -251,4 +259,48 @@ export interface BoardsRepo {
   fastestWins(offset: number, limit: number): Promise<(BoardRow & { date: string })[]>;
   statsOf(playerIds: readonly string[]): Promise<StatsRow[]>;
   headToHead(a: string, b: string): Promise<{ races: number; aWins: number; bWins: number }>;
+}
+
+/**
+ * The lease a process holds on a room (cluster mode). `epoch` goes up with every new owner;
+ * a race-level write passes it back as a `Fence` and is refused (`FencedOut`), in the same
+ * transaction as the write, once another process has claimed the room since.
+ */
+export interface Fence {
+  readonly code: string;
+  readonly nodeId: string;
+  readonly epoch: number;
+}
+
+/** A race-level write made under an epoch that is no longer the room's: nothing was written. */
+export class FencedOut extends Error {
+  readonly fence: Fence;
+  constructor(fence: Fence) {
+    super(`room ${fence.code}: epoch ${fence.epoch} of ${fence.nodeId} is no longer current`);
+    this.name = 'FencedOut';
+    this.fence = fence;
+  }
+}
+
+export type Claim =
+  /** Ours: `taken` is where the previous owner's lease stood when we took a lapsed one over. */
+  | { readonly ok: true; readonly fence: Fence; readonly taken: { nodeId: string; renewedAt: number } | null }
+  | { readonly ok: false; readonly owner: string };
+
+export interface OwnershipRepo {
+  /**
+   * Takes the room for `nodeId` until `now + leaseMs` under a new epoch, unless another node's
+   * lease is alive. A live lease of the same node id is taken over too: a process claims only
+   * rooms it does not hold, so that lease is a previous run's (restarted under its `NODE_ID`),
+   * and its gap is credited like any other owner's.
+   */
+  claim(code: string, nodeId: string, now: number, leaseMs: number): Promise<Claim>;
+  /** Extends our lease; false when the epoch is no longer the room's (then nothing changes). */
+  renew(fence: Fence, now: number, leaseMs: number): Promise<boolean>;
+  /** Gives the room up at once (its lease lapses now), if the epoch is still ours. */
+  release(fence: Fence, now: number): Promise<void>;
+  /** The node whose lease on the room has not lapsed at `now`, if any. */
+  ownerOf(code: string, now: number): Promise<string | undefined>;
+  /** Rooms with a race running and no lease alive at `now`: their races need an owner. */
+  orphaned(now: number): Promise<string[]>;
 }

@@ -30,6 +30,11 @@ export class Connections implements Push {
     return this.byPlayer.size;
   }
 
+  /** Closes every socket of the player (their client reconnects, e.g. to a room's new owner). */
+  closeAll(playerId: string, code: number, reason: string): void {
+    for (const socket of this.byPlayer.get(playerId) ?? []) socket.close(code, reason);
+  }
+
   send(playerId: string, message: ServerMessage): void {
     const set = this.byPlayer.get(playerId);
     if (!set) return;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { playerOf, tokenHashOf } from '../identity/cookie.ts';
 import type { ServerMetrics } from '../ops/metrics-server.ts';
 import type { Drain } from '../ops/shutdown.ts';
+import { OwnedElsewhere } from '../races/leases.ts';
 import { tryAgainIn } from '../routes/errors.ts';
 import type { Services } from '../services.ts';
 import { sendFrame } from './connections.ts';
@@ -16,6 +17,12 @@ export const MAX_FRAME_BYTES = 4096;
 
 /** The close code for a socket over the player's cap (4000–4999 are the application's own). */
 export const TOO_MANY_SOCKETS = 4008;
+
+/**
+ * Cluster mode: the room this socket is for (`/ws?room=CODE`) is owned by another process, whose
+ * node id is the close reason; the client reconnects with `?room=CODE&node=ID` (docs/operations.md).
+ */
+export const NOT_OWNER = 4009;
 
 export interface EdgeOptions {
   readonly allowedOrigins: readonly string[];
@@ -48,6 +55,12 @@ function originAllowed(request: FastifyRequest, allowed: readonly string[]): boo
   } catch {
     return false;
   }
+}
+
+/** The room a socket is for (`?room=CODE`, as the client sends it on a room page). */
+function roomOf(request: FastifyRequest): string | undefined {
+  const room = (request.query as Record<string, unknown> | undefined)?.room;
+  return typeof room === 'string' && /^[A-Z0-9]{1,12}$/i.test(room) ? room.toUpperCase() : undefined;
 }
 
 /** ws's errors for frames it refuses to read (it closes the socket itself). */
@@ -181,6 +194,10 @@ export async function wsRoutes(
           }
         },
         (error: unknown) => {
+          if (error instanceof OwnedElsewhere) {
+            socket.close(NOT_OWNER, error.owner);
+            return;
+          }
           request.log.error({ err: error, type: message.type }, 'handler failed');
           send(errorFrame('internal', 'Something went wrong; nothing was changed.', { ref: message.type }));
         },
@@ -194,10 +211,16 @@ export async function wsRoutes(
       services.hub.presenceChanged(playerId);
     });
 
+    const room = roomOf(request);
     const ready = player.then(async (p) => {
       if (!p) {
         send(errorFrame('unauthorized', 'Pick a nickname first (POST /api/players).'));
         socket.close(1008, 'no identity');
+        return undefined;
+      }
+      const owner = room ? await services.hub.ownerElsewhere(room) : undefined;
+      if (owner !== undefined) {
+        socket.close(NOT_OWNER, owner);
         return undefined;
       }
       const welcome = await services.players.welcome(p);

@@ -1,5 +1,6 @@
 import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
 import { reloadForProtocol } from './outdated.ts';
+import { type Owner, ownerFromClose, socketUrl } from './socket-url.ts';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'online' | 'reconnecting';
 
@@ -31,6 +32,8 @@ export class Connection {
   #listeners = new Set<Listener>();
   #ready = new Set<() => void>();
   #offset = 0;
+  /** The room's owner, as the last 4009 named it (cluster mode). */
+  #owner: Owner | undefined;
 
   get status() {
     return this.#status;
@@ -75,8 +78,7 @@ export class Connection {
   #open() {
     clearTimeout(this.#timer);
     this.#status = this.#attempt === 0 ? 'connecting' : 'reconnecting';
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(socketUrl(location, this.#owner));
     this.#socket = socket;
     socket.onmessage = (e) => {
       if (typeof e.data !== 'string') return;
@@ -92,11 +94,18 @@ export class Connection {
       }
       for (const listener of this.#listeners) listener(message);
     };
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
       this.#status = 'reconnecting';
-      const delay = reconnectDelay(this.#attempt);
+      // Another server process owns this room: go there now, no backoff. Only to a node named,
+      // other than the one this tab was just sent to, and not twice before a welcome: two
+      // processes that disagree must not bounce the tab between them without a pause.
+      const owner = ownerFromClose(e.code, e.reason, location.pathname);
+      const redirectNow =
+        owner !== undefined && owner.node !== '' && owner.node !== this.#owner?.node && this.#attempt === 0;
+      if (owner) this.#owner = owner;
+      const delay = redirectNow ? 0 : reconnectDelay(this.#attempt);
       this.#attempt++;
       this.#timer = setTimeout(() => this.#open(), delay);
     };

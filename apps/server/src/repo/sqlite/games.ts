@@ -6,6 +6,7 @@ import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
+import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
 
 interface PendingAction {
@@ -75,8 +76,9 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
         if (pending.length === 1) setImmediate(flush);
       });
     },
-    async finish(gameId, end, daily) {
+    async finish(gameId, end, daily, fence) {
       return db.transaction((tx) => {
+        checkFence(tx, fence);
         const changed = tx
           .update(games)
           .set(end)

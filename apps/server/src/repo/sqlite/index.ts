@@ -3,6 +3,7 @@ import type { Repos } from '../types.ts';
 import { sqliteBoards } from './boards.ts';
 import { sqliteDaily } from './daily.ts';
 import { sqliteGames } from './games.ts';
+import { sqliteOwnership } from './ownership.ts';
 import { sqlitePlayers } from './players.ts';
 import { sqliteRaces } from './races.ts';
 import { latestMigration, readiness } from './ready.ts';
@@ -29,6 +30,7 @@ export function sqliteRepos(
     rooms: sqliteRooms(db),
     races: sqliteRaces(db),
     boards: sqliteBoards(db),
+    ownership: sqliteOwnership(db),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };

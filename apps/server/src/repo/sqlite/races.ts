@@ -1,8 +1,9 @@
 import type { RaceResult } from '@scorpion/protocol';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { games, players, raceResults, races } from '../../db/schema.ts';
+import { actions, games, players, raceResults, races } from '../../db/schema.ts';
 import type { RaceRow, RacesRepo } from '../types.ts';
+import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
 
 export function sqliteRaces(db: Db): RacesRepo {
@@ -37,8 +38,9 @@ export function sqliteRaces(db: Db): RacesRepo {
   const asRow = (r: typeof races.$inferSelect): RaceRow => r;
 
   return {
-    async create(race, rows) {
+    async create(race, rows, fence) {
       db.transaction((tx) => {
+        checkFence(tx, fence);
         tx.insert(races).values(race).run();
         for (const row of rows) tx.insert(games).values(row).run();
       }, IMMEDIATE);
@@ -64,8 +66,9 @@ export function sqliteRaces(db: Db): RacesRepo {
         .where(eq(games.raceId, raceId))
         .all();
     },
-    async finish(raceId, finishedAt, results) {
+    async finish(raceId, finishedAt, results, fence) {
       return db.transaction((tx) => {
+        checkFence(tx, fence);
         const changed = tx
           .update(races)
           .set({ status: 'finished', finishedAt })
@@ -89,6 +92,21 @@ export function sqliteRaces(db: Db): RacesRepo {
             .run();
         }
         return true;
+      }, IMMEDIATE);
+    },
+    async creditGap(raceId, since, now, fence) {
+      const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
+      const raceLastAction = sql`(SELECT max(a.at) FROM ${actions} a JOIN ${games} g ON g.id = a.game_id WHERE g.race_id = ${races.id})`;
+      db.transaction((tx) => {
+        checkFence(tx, fence);
+        tx.update(games)
+          .set({ pausedMs: sql`${games.pausedMs} + max(0, ${now} - max(${since}, coalesce(${lastAction}, 0)))` })
+          .where(and(eq(games.raceId, raceId), eq(games.status, 'playing')))
+          .run();
+        tx.update(races)
+          .set({ pausedMs: sql`${races.pausedMs} + max(0, ${now} - max(${since}, coalesce(${raceLastAction}, 0)))` })
+          .where(and(eq(races.id, raceId), eq(races.status, 'racing')))
+          .run();
       }, IMMEDIATE);
     },
     async results(raceId) {

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { roomMembers, rooms } from '../../db/schema.ts';
 import type { RoomRow, RoomsRepo } from '../types.ts';
+import { checkFence } from './fence.ts';
+import { IMMEDIATE } from './immediate.ts';
 
 export function sqliteRooms(db: Db): RoomsRepo {
   return {
@@ -14,8 +16,11 @@ export function sqliteRooms(db: Db): RoomsRepo {
       const r = db.select().from(rooms).where(eq(rooms.code, code)).get();
       return r && { ...r, variant: r.variant as VariantId, timeLimit: r.timeLimit as RoomRow['timeLimit'] };
     },
-    async setHost(code, hostId) {
-      db.update(rooms).set({ hostId }).where(eq(rooms.code, code)).run();
+    async setHost(code, hostId, fence) {
+      db.transaction((tx) => {
+        checkFence(tx, fence);
+        tx.update(rooms).set({ hostId }).where(eq(rooms.code, code)).run();
+      }, IMMEDIATE);
     },
     async members(code) {
       return (

@@ -1,0 +1,88 @@
+import type { Clock } from '../clock.ts';
+import type { Claim, Fence, OwnershipRepo } from '../repo/types.ts';
+
+/** A lease lapses this long after its last renewal unless renewed (issue #14: about 5 s). */
+export const LEASE_MS = 5000;
+/** Renewed this often, so two missed renewals still leave it alive (issue #14: about 1.5 s). */
+export const RENEW_MS = 1500;
+
+export interface LeaseOptions {
+  /** This process's id in the cluster (`NODE_ID`); the close code 4009 names it to clients. */
+  readonly nodeId: string;
+  readonly repo: OwnershipRepo;
+  readonly now: Clock;
+  readonly leaseMs?: number;
+}
+
+/**
+ * A room command (or a race game's action) reached a process that does not own the room: the
+ * client goes to `owner` ('' when not known here: the load balancer's hash of the room decides).
+ */
+export class OwnedElsewhere extends Error {
+  readonly owner: string;
+  constructor(what: string, owner: string) {
+    super(`${what} is owned by ${owner || 'another process'}`);
+    this.name = 'OwnedElsewhere';
+    this.owner = owner;
+  }
+}
+
+/**
+ * The leases this process holds on rooms (cluster mode): the epoch each was claimed under, for
+ * fencing the room's race-level writes. Renewing them is the hub's timer; a lease found taken
+ * means the room has a new owner and must be dropped here.
+ */
+export class Leases {
+  private readonly held = new Map<string, Fence>();
+  readonly nodeId: string;
+  readonly leaseMs: number;
+  private readonly o: LeaseOptions;
+
+  constructor(o: LeaseOptions) {
+    this.o = o;
+    this.nodeId = o.nodeId;
+    this.leaseMs = o.leaseMs ?? LEASE_MS;
+  }
+
+  async claim(code: string): Promise<Claim> {
+    const claim = await this.o.repo.claim(code, this.nodeId, this.o.now(), this.leaseMs);
+    if (claim.ok) this.held.set(code, claim.fence);
+    return claim;
+  }
+
+  fenceOf(code: string): Fence | undefined {
+    return this.held.get(code);
+  }
+
+  /** Renews every lease held; returns the rooms whose epoch is gone (taken over meanwhile). */
+  async renewAll(): Promise<string[]> {
+    const lost: string[] = [];
+    for (const [code, fence] of this.held) {
+      if (!(await this.o.repo.renew(fence, this.o.now(), this.leaseMs))) lost.push(code);
+    }
+    return lost;
+  }
+
+  /** The room left memory here: its lease lapses now, so another process need not wait it out. */
+  async release(code: string): Promise<void> {
+    const fence = this.held.get(code);
+    this.held.delete(code);
+    if (fence) await this.o.repo.release(fence, this.o.now());
+  }
+
+  /** The room was taken over: forget the lease without touching the new owner's row. */
+  forget(code: string): void {
+    this.held.delete(code);
+  }
+
+  /** The live owner of a room if it is another process ('' when nobody holds it). */
+  async elsewhere(code: string): Promise<string | undefined> {
+    const owner = await this.o.repo.ownerOf(code, this.o.now());
+    return owner !== undefined && owner !== this.nodeId ? owner : undefined;
+  }
+
+  /** Rooms with a running race that nobody holds a live lease on. */
+  orphaned(): Promise<string[]> {
+    return this.o.repo.orphaned(this.o.now());
+  }
+}

@@ -1,0 +1,34 @@
+import { matchRoute } from '../lib/routes.ts';
+
+/**
+ * Cluster mode: a socket closed with this code was for a room another server process owns; the
+ * close reason is that process's node id (docs/operations.md, "Room owners").
+ */
+export const NOT_OWNER = 4009;
+
+/** The room's owner, as a 4009 named it: the next socket for that room asks for that node. */
+export interface Owner {
+  readonly room: string;
+  readonly node: string;
+}
+
+/**
+ * The socket's address. On a room page it names the room (`?room=CODE`), so that the load
+ * balancer sends it to the process that owns the room; after a 4009 it names that process too
+ * (`&node=ID`), for as long as the page is that room's.
+ */
+export function socketUrl(at: Pick<Location, 'protocol' | 'host' | 'pathname'>, owner?: Owner): string {
+  const base = `${at.protocol === 'https:' ? 'wss' : 'ws'}://${at.host}/ws`;
+  const route = matchRoute(at.pathname);
+  if (route.page !== 'race') return base;
+  const query = new URLSearchParams({ room: route.code });
+  if (owner?.room === route.code && owner.node) query.set('node', owner.node);
+  return `${base}?${query}`;
+}
+
+/** The owner a close names (a 4009 on a room page), if it does; then the client reconnects at once. */
+export function ownerFromClose(code: number, reason: string, pathname: string): Owner | undefined {
+  if (code !== NOT_OWNER) return undefined;
+  const route = matchRoute(pathname);
+  return route.page === 'race' ? { room: route.code, node: reason } : undefined;
+}
