@@ -28,6 +28,10 @@ export interface Config {
   readonly trustProxy: boolean | string;
   /** Multiplies every rate limit's allowance (`RATE_LIMIT_SCALE`, default 1); see docs/operations.md. */
   readonly rateLimitScale: number;
+  /** Redis for pushes, presence, limits and ranks across processes; unset: all in this process. */
+  readonly redisUrl: string | undefined;
+  /** This process's name in the cluster; required with `REDIS_URL`. */
+  readonly nodeId: string | undefined;
 }
 
 function fromRoot(path: string): string {
@@ -56,6 +60,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const rateLimitScale = Number(optional(env.RATE_LIMIT_SCALE) ?? 1);
   if (!(rateLimitScale > 0) || !Number.isFinite(rateLimitScale))
     throw new Error(`RATE_LIMIT_SCALE must be a positive number, not ${env.RATE_LIMIT_SCALE}`);
+  const redisUrl = optional(env.REDIS_URL);
+  const nodeId = optional(env.NODE_ID);
+  if (redisUrl !== undefined && nodeId === undefined) throw new Error('NODE_ID is required with REDIS_URL');
+  if (nodeId !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(nodeId))
+    throw new Error(`NODE_ID must be 1 to 64 letters, digits, '-' or '_', not ${nodeId}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -73,5 +82,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     certify: env.CERTIFY === 'none' ? 'none' : 'solver',
     trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),
     rateLimitScale,
+    redisUrl,
+    nodeId,
   };
 }

@@ -21,6 +21,8 @@ const app = await buildApp({
   countdownMs: config.countdownMs,
   trustProxy: config.trustProxy,
   limits: scaledLimits(config.rateLimitScale),
+  redisUrl: config.redisUrl,
+  nodeId: config.nodeId,
   logger: { level: config.logLevel },
 });
 
