@@ -70,3 +70,11 @@ test('signups from one address are counted across processes', async () => {
   expect(await signUpStatus(b, 'Dot')).toBe(429);
   expect(await signUpStatus(a, 'Eve')).toBe(429);
 });
+
+test('with Redis down, requests are let through and /readyz says why', async () => {
+  await redis.stop();
+  expect(await signUpStatus(a, 'Fay')).toBe(201);
+  const ready = await fetch(`${b.url}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(await ready.text()).toContain('redis unreachable');
+});

@@ -18,6 +18,8 @@ export async function openRedis(url: string): Promise<RedisLinks> {
   const options = { maxRetriesPerRequest: 1, lazyConnect: true };
   const commands = new Redis(url, options);
   const subscriber = new Redis(url, options);
+  // ioredis reconnects by itself; while it cannot, `/readyz` says so and each caller falls back.
+  for (const link of [commands, subscriber]) link.on('error', () => {});
   await Promise.all([commands.connect(), subscriber.connect()]);
   return {
     commands,

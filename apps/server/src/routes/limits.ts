@@ -95,7 +95,8 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
   await app.register(fastifyRateLimit, {
     global: false,
     cache: 10_000,
-    ...(redis ? { redis, nameSpace: 'limit:' } : {}),
+    // Redis away: let requests through rather than refuse them all (docs/operations.md, "Redis").
+    ...(redis ? { redis, nameSpace: 'limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => new RateLimited(Math.ceil(context.ttl / 1000)),
   });
   // Each limit's keys carry its name: the Redis store keeps every limit in one key space.
