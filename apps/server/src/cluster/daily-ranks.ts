@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.ts';
 import { dailySortKey } from '../repo/sort-key.ts';
-import type { BoardRow, DailyResultRow, Repos } from '../repo/types.ts';
+import type { BoardKey, BoardRow, DailyResultRow, Repos } from '../repo/types.ts';
 
 const boardKey = (date: string) => `board:${date}`;
 /** Held while one process rebuilds the day (its token is the lock); results stored meanwhile go to `next` too. */
@@ -15,10 +15,16 @@ const nextKey = (date: string) => `board:${date}:next`;
  * ascending, exactly as `repo/sqlite/boards.ts` orders a day. Both numbers are fixed-width hex
  * (the sort key stays below 2^53, 14 digits; a millisecond time below 2^48, 12 digits).
  */
-export function boardMember(r: DailyResultRow): string {
+export function boardMember(k: BoardKey): string {
   const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
-  return `${hex(dailySortKey(r), 14)}${hex(r.finishedAt, 12)}${r.playerId}`;
+  return `${hex(k.sortKey, 14)}${hex(k.finishedAt, 12)}${k.playerId}`;
 }
+
+const keyOf = (r: DailyResultRow): BoardKey => ({
+  sortKey: dailySortKey(r),
+  finishedAt: r.finishedAt,
+  playerId: r.playerId,
+});
 
 /** Adds a result to the day's board, and to the board being rebuilt, when either exists. */
 const ADD = `
@@ -88,7 +94,7 @@ export class DailyRanks {
   /** A ranked result was stored: its day's board holds it from now on. */
   async stored(date: string, playerId: string): Promise<void> {
     const row = await this.repos.boards.dailyResultOf(date, playerId);
-    if (row) await this.redis.eval(ADD, 3, boardKey(date), buildingKey(date), nextKey(date), boardMember(row));
+    if (row) await this.redis.eval(ADD, 3, boardKey(date), buildingKey(date), nextKey(date), boardMember(keyOf(row)));
   }
 
   /**
@@ -107,7 +113,11 @@ export class DailyRanks {
   private async fastRank(date: string, mine: DailyResultRow): Promise<number | undefined> {
     const key = boardKey(date);
     const [answers, counts] = await Promise.all([
-      this.redis.multi().zrank(key, boardMember(mine)).zcard(key).exec(),
+      this.redis
+        .multi()
+        .zrank(key, boardMember(keyOf(mine)))
+        .zcard(key)
+        .exec(),
       this.repos.boards.dailyCounts(date),
     ]);
     const rank = answers?.[0]?.[1] as number | null;
@@ -143,16 +153,14 @@ export class DailyRanks {
     if ((await this.redis.set(buildingKey(date), token, 'PX', lockMs, 'NX')) !== 'OK') return false;
     try {
       await this.redis.del(nextKey(date));
-      // Results are never removed and a new one only pushes later ones down a place: paging by
-      // offset while results arrive reads some twice (harmless) and misses none already stored;
-      // those stored from now on reach `next` through ADD.
-      for (let offset = 0; ; offset += this.pageSize) {
-        const rows = await this.repos.boards.daily(date, offset, this.pageSize);
-        if (rows.length > 0) {
-          const args = rows.flatMap((r) => [0, boardMember(r)]);
-          await this.redis.zadd(nextKey(date), ...args);
-        }
-        if (rows.length < this.pageSize) break;
+      // Paged by key, from the board's index: results stored meanwhile behind the page read
+      // are not read, but they reach `next` through ADD, as everything stored from now on does.
+      let after: BoardKey | undefined;
+      for (;;) {
+        const keys = await this.repos.boards.dailyOrder(date, after, this.pageSize);
+        if (keys.length > 0) await this.redis.zadd(nextKey(date), ...keys.flatMap((k) => [0, boardMember(k)]));
+        if (keys.length < this.pageSize) break;
+        after = keys.at(-1);
       }
       const done = await this.redis.eval(
         PUBLISH,

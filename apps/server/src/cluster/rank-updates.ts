@@ -7,13 +7,26 @@ import type { DailyRanks } from './daily-ranks.ts';
  * lands the board is one short of the day's count and ranks come from SQL (see `DailyRanks`).
  */
 export function withRankUpdates(repos: Repos, ranks: DailyRanks, failed: (error: unknown) => void): Repos {
-  const games: GamesRepo = Object.create(repos.games);
-  games.finish = async (gameId, end, daily) => {
-    const finished = await repos.games.finish(gameId, end, daily);
-    if (finished && daily?.result.verified) void ranks.stored(daily.result.date, daily.result.playerId).catch(failed);
-    return finished;
-  };
-  const wrapped: Repos = Object.create(repos);
-  Object.defineProperty(wrapped, 'games', { value: games });
-  return wrapped;
+  const games = overriding(repos.games, {
+    async finish(gameId, end, daily) {
+      const finished = await repos.games.finish(gameId, end, daily);
+      if (finished && daily?.result.verified) void ranks.stored(daily.result.date, daily.result.playerId).catch(failed);
+      return finished;
+    },
+  } satisfies Partial<GamesRepo>);
+  return overriding(repos, { games });
+}
+
+/**
+ * `target` with some members replaced; every other one is the target's own, called on the
+ * target (so a repository written as a class, private fields and all, works the same).
+ */
+function overriding<T extends object>(target: T, overrides: Partial<T>): T {
+  return new Proxy(target, {
+    get(object, key) {
+      if (Object.hasOwn(overrides, key)) return overrides[key as keyof T];
+      const value = Reflect.get(object, key, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
 }
