@@ -46,3 +46,13 @@ test('RATE_LIMIT_SCALE: 1 by default (or empty), any positive number, nothing el
     expect(() => configFromEnv({ RATE_LIMIT_SCALE: bad })).toThrow(/RATE_LIMIT_SCALE/);
   }
 });
+
+test('REDIS_URL: unset by default (one process); with it, NODE_ID is required and must be a plain name', () => {
+  expect(configFromEnv({})).toMatchObject({ redisUrl: undefined, nodeId: undefined });
+  expect(configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ID: 'node-1' })).toMatchObject({
+    redisUrl: 'redis://127.0.0.1:6379',
+    nodeId: 'node-1',
+  });
+  expect(() => configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/NODE_ID/);
+  expect(() => configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ID: 'a b' })).toThrow(/NODE_ID/);
+});
