@@ -120,8 +120,10 @@ export class DailyRanks {
         .exec(),
       this.repos.boards.dailyCounts(date),
     ]);
-    const rank = answers?.[0]?.[1] as number | null;
-    const size = answers?.[1]?.[1] as number;
+    const failed = !answers || answers.some(([error]) => error);
+    if (failed) throw new Error(`reading board:${date} failed`);
+    const rank = answers[0]![1] as number | null;
+    const size = answers[1]![1] as number;
     if (size === 0) {
       void this.rebuild(date).catch(() => {});
       return undefined;
