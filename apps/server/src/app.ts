@@ -3,6 +3,10 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { SolverPool } from '@scorpion/solver';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
+import { ClusterPush } from './cluster/cluster-push.ts';
+import { DailyRanks } from './cluster/daily-ranks.ts';
+import { withRankUpdates } from './cluster/rank-updates.ts';
+import { openRedis } from './cluster/redis-links.ts';
 import { DailyPolicy } from './daily/policy.ts';
 import { DailyService } from './daily/service.ts';
 import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
@@ -66,10 +70,15 @@ export interface AppOptions {
   /** The REST limits (and the socket's room frames); each one not given keeps its default. */
   readonly limits?: Partial<Limits>;
   /**
-   * Cluster mode (`NODE_ID`): this process's id. Rooms are then owned under a lease in the
-   * database, renewed every `lease.renewMs` (0: only when a test calls `hub.tickLeases()`), and
-   * the running races nobody owns are taken over; the downtime heartbeat is off, the takeover
-   * credits the gap instead.
+   * Redis (`REDIS_URL`): pushes and presence between processes, the rate limits' counts and the
+   * daily boards' ranks. Without it all of these stay in this process.
+   */
+  readonly redisUrl?: string;
+  /**
+   * Cluster mode (`NODE_ID`; required with `redisUrl`): this process's id. Rooms are then owned
+   * under a lease in the database, renewed every `lease.renewMs` (0: only when a test calls
+   * `hub.tickLeases()`), and the running races nobody owns are taken over; the downtime heartbeat
+   * is off, the takeover credits the gap instead.
    */
   readonly nodeId?: string;
   readonly lease?: { readonly leaseMs?: number; readonly renewMs?: number };
@@ -94,7 +103,13 @@ const IDLE_GAME_MS = 30 * 60_000;
 export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const now = options.now ?? systemClock;
   const metrics = new ServerMetrics();
-  const repos = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
+  if (options.redisUrl && !options.nodeId) throw new Error('NODE_ID is required with REDIS_URL');
+  const redis = options.redisUrl ? await openRedis(options.redisUrl) : undefined;
+  const stored = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
+  const ranks = redis && new DailyRanks({ redis: redis.commands, repos: stored, now });
+  const repos = ranks
+    ? withRankUpdates(stored, ranks, (error) => app.log.warn({ err: error }, 'rank not added'))
+    : stored;
   const secret = await serverSecret(repos.settings, options.secret);
   const nicknamesRekeyed = await rekeyNicknames(repos);
   const deals = options.deals ?? secretDeals(secret);
@@ -102,6 +117,15 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const certifier = options.certifier ?? (solver ? solverCertifier(solver) : acceptEveryDeal);
 
   const connections = new Connections();
+  const cluster =
+    redis &&
+    new ClusterPush(connections, {
+      nodeId: options.nodeId!,
+      redis: redis.commands,
+      subscriber: redis.subscriber,
+      onRemoteChange: (playerId) => hub.presenceChanged(playerId),
+    });
+  const push = cluster ?? connections;
   const live = new LiveRaces();
   const leases = options.nodeId
     ? new Leases({ nodeId: options.nodeId, repo: repos.ownership, now, leaseMs: options.lease?.leaseMs ?? LEASE_MS })
@@ -118,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     live,
     deals,
     certifier,
-    push: connections,
+    push,
     now,
     countdownMs: options.countdownMs ?? 3000,
     absentGraceMs: options.absentGraceMs,
@@ -126,7 +150,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
   });
   const players = new PlayerService(repos, now, hub);
-  const services: Services = { repos, games, daily, hub, players, deals, connections, now };
+  await cluster?.start();
+  const services: Services = { repos, games, daily, hub, players, deals, connections, push, ranks, now };
 
   const drain = new Drain();
   const app = Fastify({
@@ -140,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   });
   answerErrorsAsApiErrors(app, drain);
   await app.register(fastifyCookie, { secret });
-  await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits });
+  await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits }, redis?.commands);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     // On close (SIGTERM): finish the frames in flight, then close every socket with 1012.
@@ -180,7 +205,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(healthRoutes, {
     ready: async () => {
       const database = await repos.ready();
-      return database.ok ? solverReadiness(solver?.health()) : database;
+      if (!database.ok) return database;
+      if (redis && !(await redis.ping())) return { ok: false, reason: 'redis unreachable' };
+      return solverReadiness(solver?.health());
     },
   });
   await app.register(metricsRoute, { metrics, token: options.metricsToken });
@@ -217,6 +244,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     clearInterval(sweep);
     clearInterval(leaseTimer);
     hub.stop();
+    await cluster?.stop().catch(() => {});
+    await redis?.close();
     await solver?.close();
     // The last beat: the time from here to the next start is credited to every open clock.
     // Never ready, never credited: no beat either, or this start's downtime would be lost.

@@ -55,3 +55,13 @@ test('NODE_ID: unset (one process) by default or empty; a plain id, or the start
     expect(() => configFromEnv({ NODE_ID: bad })).toThrow(/NODE_ID/);
   }
 });
+
+test('REDIS_URL: unset by default (one process); with it, NODE_ID is required and must be a plain name', () => {
+  expect(configFromEnv({})).toMatchObject({ redisUrl: undefined, nodeId: undefined });
+  expect(configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ID: 'node-1' })).toMatchObject({
+    redisUrl: 'redis://127.0.0.1:6379',
+    nodeId: 'node-1',
+  });
+  expect(() => configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/NODE_ID/);
+  expect(() => configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ID: 'a b' })).toThrow(/NODE_ID/);
+});

@@ -28,9 +28,12 @@ export interface Config {
   readonly trustProxy: boolean | string;
   /** Multiplies every rate limit's allowance (`RATE_LIMIT_SCALE`, default 1); see docs/operations.md. */
   readonly rateLimitScale: number;
+  /** Redis for pushes, presence, limits and ranks across processes; unset: all in this process. */
+  readonly redisUrl: string | undefined;
   /**
-   * This process's id in a cluster (`NODE_ID`): rooms are then owned under leases in the database
-   * and clients are sent to their owner (docs/operations.md, "Room owners"). Unset: one process.
+   * This process's id in a cluster (`NODE_ID`; required with `REDIS_URL`): rooms are then owned
+   * under leases in the database and clients are sent to their owner (docs/operations.md, "Room
+   * owners"). Unset: one process.
    */
   readonly nodeId: string | undefined;
 }
@@ -68,6 +71,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const rateLimitScale = Number(optional(env.RATE_LIMIT_SCALE) ?? 1);
   if (!(rateLimitScale > 0) || !Number.isFinite(rateLimitScale))
     throw new Error(`RATE_LIMIT_SCALE must be a positive number, not ${env.RATE_LIMIT_SCALE}`);
+  const redisUrl = optional(env.REDIS_URL);
+  const nodeId = nodeIdFrom(optional(env.NODE_ID));
+  if (redisUrl !== undefined && nodeId === undefined) throw new Error('NODE_ID is required with REDIS_URL');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -85,6 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     certify: env.CERTIFY === 'none' ? 'none' : 'solver',
     trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),
     rateLimitScale,
-    nodeId: nodeIdFrom(optional(env.NODE_ID)),
+    redisUrl,
+    nodeId,
   };
 }

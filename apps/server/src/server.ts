@@ -22,6 +22,7 @@ const app = await buildApp({
   nodeId: config.nodeId,
   trustProxy: config.trustProxy,
   limits: scaledLimits(config.rateLimitScale),
+  redisUrl: config.redisUrl,
   logger: { level: config.logLevel },
 });
 

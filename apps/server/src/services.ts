@@ -1,4 +1,5 @@
 import type { Clock } from './clock.ts';
+import type { DailyRanks } from './cluster/daily-ranks.ts';
 import type { DailyService } from './daily/service.ts';
 import type { DealSource } from './deals/source.ts';
 import type { GameService } from './games/service.ts';
@@ -6,6 +7,7 @@ import type { PlayerService } from './identity/players.ts';
 import type { RaceHub } from './races/hub.ts';
 import type { Repos } from './repo/types.ts';
 import type { Connections } from './ws/connections.ts';
+import type { Push } from './ws/push.ts';
 
 /** Everything the routes and the socket edge talk to. */
 export interface Services {
@@ -15,6 +17,11 @@ export interface Services {
   readonly hub: RaceHub;
   readonly players: PlayerService;
   readonly deals: DealSource;
+  /** This process's sockets. */
   readonly connections: Connections;
+  /** Frames and presence for the services: `connections`, or the cluster's when Redis is on. */
+  readonly push: Push;
+  /** The daily boards' ranks from Redis, when it is on. */
+  readonly ranks?: DailyRanks;
   readonly now: Clock;
 }

@@ -246,8 +246,20 @@ export interface StatsRow extends PlayerTotals {
 /** `[grain start in ms, how many]` pairs, one per `TIME_GRAIN_MS` that holds any time, in no order. */
 export type TimeCounts = readonly (readonly [timeMs: number, count: number])[];
 
+/** Where a result stands on its day's board: the board is ordered by these, ascending, in this order. */
+export interface BoardKey {
+  readonly sortKey: number;
+  readonly finishedAt: number;
+  readonly playerId: string;
+}
+
 export interface BoardsRepo {
   daily(date: string, offset: number, limit: number): Promise<BoardRow[]>;
+  /**
+   * The day's board as keys alone, the `limit` after `after` (from the top without it): read
+   * from the board's index, however deep, to rebuild a copy of the board elsewhere (Redis).
+   */
+  dailyOrder(date: string, after: BoardKey | undefined, limit: number): Promise<BoardKey[]>;
   dailyRankOf(date: string, playerId: string): Promise<BoardRow | undefined>;
   dailyCounts(date: string): Promise<{ played: number; won: number }>;
   /** The player's result of the day if it is on the board (verified), without its rank. */

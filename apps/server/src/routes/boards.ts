@@ -36,7 +36,8 @@ function dailyRow(r: BoardRow): DailyBoardRow {
 
 export async function boardRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const boards = services.repos.boards;
-  const ownRank = cachedOwnRank(boards, services.now);
+  const ranks = services.ranks;
+  const ownRank = ranks ? ranks.rankOf.bind(ranks) : cachedOwnRank(boards, services.now);
 
   app.get('/api/leaderboards/daily', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, DailyBoardQuery, request.query);

@@ -1,5 +1,6 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
 import { tokenHashOf } from '../identity/cookie.ts';
 import { RateLimited } from './errors.ts';
 
@@ -85,30 +86,41 @@ function playerOrAddress(request: FastifyRequest): string {
 }
 
 /**
- * `@fastify/rate-limit` with its in-memory store (a cluster swaps in a shared one), on no route
- * by itself: routes take the hooks of `app.limits`. A refusal is a 429 `rate-limited` with
- * `Retry-After` and `retryAfter` (see `answerFor`).
+ * `@fastify/rate-limit` on no route by itself: routes take the hooks of `app.limits`. A refusal
+ * is a 429 `rate-limited` with `Retry-After` and `retryAfter` (see `answerFor`). The counts are
+ * in memory, or in Redis when one is given, so every process of a cluster counts against the
+ * same budget.
  */
-export async function installLimits(app: FastifyInstance, limits: Limits): Promise<void> {
+export async function installLimits(app: FastifyInstance, limits: Limits, redis?: Redis): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
     cache: 10_000,
+    // Redis away: let requests through rather than refuse them all (docs/operations.md, "Redis").
+    ...(redis ? { redis, nameSpace: 'limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => new RateLimited(Math.ceil(context.ttl / 1000)),
   });
-  const hook = ({ max, windowMs }: Limit, keyGenerator = addressOf) =>
-    app.rateLimit({ max, timeWindow: windowMs, keyGenerator }) as onRequestAsyncHookHandler;
-  const check = ({ max, windowMs }: Limit) => {
-    const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: playerOrAddress });
+  // Each limit's keys carry its name: the Redis store keeps every limit in one key space.
+  const named = (name: string, key: (request: FastifyRequest) => string) => (request: FastifyRequest) =>
+    `${name}:${key(request)}`;
+  const hook = (name: keyof Limits, keyGenerator = addressOf) =>
+    app.rateLimit({
+      max: limits[name].max,
+      timeWindow: limits[name].windowMs,
+      keyGenerator: named(name, keyGenerator),
+    }) as onRequestAsyncHookHandler;
+  const check = (name: keyof Limits, label: string = name) => {
+    const { max, windowMs } = limits[name];
+    const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: named(label, playerOrAddress) });
     return async (upgrade: FastifyRequest) => {
       const state = await limit(upgrade);
       return !state.isAllowed && state.isExceeded ? Math.max(1, state.ttlInSeconds) : 0;
     };
   };
   app.decorate('limits', {
-    signup: hook(limits.signup),
-    rename: hook(limits.rename, playerOrAddress),
-    roomLookup: hook(limits.roomLookup),
-    boards: hook(limits.boards),
-    socket: { roomCreate: check(limits.roomCreate), roomJoin: check(limits.roomLookup) },
+    signup: hook('signup'),
+    rename: hook('rename', playerOrAddress),
+    roomLookup: hook('roomLookup'),
+    boards: hook('boards'),
+    socket: { roomCreate: check('roomCreate'), roomJoin: check('roomLookup', 'roomJoin') },
   } satisfies Limiters);
 }

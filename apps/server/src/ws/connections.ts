@@ -5,20 +5,28 @@ import type { Push } from './push.ts';
 /** Every open socket by player; the services push through it without knowing about sockets. */
 export class Connections implements Push {
   private readonly byPlayer = new Map<string, Set<WebSocket>>();
+  private listener: (playerId: string, here: boolean) => void = () => {};
+
+  /** Told when a player's first socket opens and their last one closes (the cluster's presence). */
+  onPresence(listener: (playerId: string, here: boolean) => void): void {
+    this.listener = listener;
+  }
 
   add(playerId: string, socket: WebSocket): void {
     let set = this.byPlayer.get(playerId);
     if (!set) {
       set = new Set();
       this.byPlayer.set(playerId, set);
+      this.listener(playerId, true);
     }
     set.add(socket);
   }
 
   remove(playerId: string, socket: WebSocket): void {
     const set = this.byPlayer.get(playerId);
-    set?.delete(socket);
-    if (set?.size === 0) this.byPlayer.delete(playerId);
+    if (!set?.delete(socket) || set.size > 0) return;
+    this.byPlayer.delete(playerId);
+    this.listener(playerId, false);
   }
 
   connected(playerId: string): boolean {
@@ -35,11 +43,18 @@ export class Connections implements Push {
     for (const socket of this.byPlayer.get(playerId) ?? []) socket.close(code, reason);
   }
 
+  /** The players with a socket here. */
+  playerIds(): string[] {
+    return [...this.byPlayer.keys()];
+  }
+
   send(playerId: string, message: ServerMessage): void {
-    const set = this.byPlayer.get(playerId);
-    if (!set) return;
-    const frame = JSON.stringify(message);
-    for (const socket of set) sendFrame(socket, frame);
+    if (this.byPlayer.has(playerId)) this.sendFrame(playerId, JSON.stringify(message));
+  }
+
+  /** A frame already serialized (one that came from another node). */
+  sendFrame(playerId: string, frame: string): void {
+    for (const socket of this.byPlayer.get(playerId) ?? []) sendFrame(socket, frame);
   }
 }
 

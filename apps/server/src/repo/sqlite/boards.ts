@@ -87,6 +87,16 @@ export function sqliteBoards(db: Db): BoardsRepo {
         limit,
       );
     },
+    async dailyOrder(date, after, limit) {
+      const key = sql`(${dailyResults.sortKey}, ${dailyResults.finishedAt}, ${dailyResults.playerId})`;
+      return db
+        .select({ sortKey: dailyResults.sortKey, finishedAt: dailyResults.finishedAt, playerId: dailyResults.playerId })
+        .from(dailyResults)
+        .where(and(onBoard(date), after && sql`${key} > (${after.sortKey}, ${after.finishedAt}, ${after.playerId})`))
+        .orderBy(asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId))
+        .limit(limit)
+        .all();
+    },
     async dailyRankOf(date, playerId) {
       const mine = db
         .select(boardColumns)

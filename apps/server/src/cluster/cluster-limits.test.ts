@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { signUp, TestClient } from '../test/client.ts';
+import { type RunningServer, startServer } from '../test/helper.ts';
+import { freePort } from './engines/ports.ts';
+import { type RunningRedis, startRedis } from './engines/redis.ts';
+
+const HOUR = 3_600_000;
+const LIMITS = { signup: { max: 3, windowMs: HOUR }, roomCreate: { max: 2, windowMs: HOUR } };
+
+let dir: string;
+let redis: RunningRedis;
+let a: RunningServer;
+let b: RunningServer;
+
+// Two processes of one cluster (two app instances on one SQLite file) counting in one Redis.
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'cluster-limits-'));
+  redis = await startRedis({ dir: join(dir, 'redis'), port: await freePort() });
+  const databasePath = join(dir, 'scorpion.db');
+  a = await startServer({ databasePath, redisUrl: redis.url, nodeId: 'a', limits: LIMITS });
+  b = await startServer({ databasePath, redisUrl: redis.url, nodeId: 'b', limits: LIMITS });
+});
+
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const signUpStatus = async (server: RunningServer, nickname: string) =>
+  (
+    await fetch(`${server.url}/api/players`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nickname }),
+    })
+  ).status;
+
+test("a player's rooms created are counted across processes", async () => {
+  const { cookie } = await signUp(a.url, 'Host');
+  const create = {
+    type: 'room-create',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 0,
+    winnableOnly: false,
+  } as const;
+  const onA = await TestClient.connect(a.wsUrl, cookie);
+  const onB = await TestClient.connect(b.wsUrl, cookie);
+  onA.send(create);
+  await onA.next('room');
+  onB.send(create);
+  await onB.next('room');
+  onA.send(create);
+  expect(await onA.next('error')).toMatchObject({ code: 'rate-limited', ref: 'room-create' });
+  onB.send(create);
+  expect(await onB.next('error')).toMatchObject({ code: 'rate-limited', ref: 'room-create' });
+  await Promise.all([onA.close(), onB.close()]);
+});
+
+test('signups from one address are counted across processes', async () => {
+  // The room test's host was the first.
+  expect(await signUpStatus(b, 'Ann')).toBe(201);
+  expect(await signUpStatus(a, 'Ben')).toBe(201);
+  // Neither process has seen three: only the shared count refuses the fourth.
+  expect(await signUpStatus(b, 'Dot')).toBe(429);
+  expect(await signUpStatus(a, 'Eve')).toBe(429);
+});
+
+test('with Redis down, requests are let through and /readyz says why', async () => {
+  await redis.stop();
+  expect(await signUpStatus(a, 'Fay')).toBe(201);
+  const ready = await fetch(`${b.url}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(await ready.text()).toContain('redis unreachable');
+});
