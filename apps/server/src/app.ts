@@ -64,6 +64,12 @@ export interface AppOptions {
   readonly rateLimit?: { perSecond: number; burst: number; clock?: () => number; socketsPerPlayer?: number };
   /** The REST limits (and the socket's room frames); each one not given keeps its default. */
   readonly limits?: Partial<Limits>;
+  /**
+   * This process's name in a cluster (`NODE_ID`). `/readyz` and `/api/health` say it as `node`, and
+   * a socket's upgrade answers it in `X-Scorpion-Node`, so an operator (or a test) behind HAProxy
+   * can tell which process answered.
+   */
+  readonly nodeId?: string;
 }
 
 declare module 'fastify' {
@@ -132,6 +138,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     // On close (SIGTERM): finish the frames in flight, then close every socket with 1012.
     preClose: async () => closeSocketsForRestart(app.websocketServer, drain),
   });
+  const nodeId = options.nodeId;
+  if (nodeId !== undefined) {
+    app.websocketServer.on('headers', (headers: string[]) => headers.push(`X-Scorpion-Node: ${nodeId}`));
+  }
   metrics.watch({
     connectedPlayers: () => connections.players(),
     openSockets: () => app.websocketServer.clients.size,
@@ -162,8 +172,13 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       socketsPerPlayer: options.rateLimit?.socketsPerPlayer ?? 8,
     },
   });
-  app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
+  app.get('/api/health', async () => ({
+    ok: true,
+    serverTime: now(),
+    ...(nodeId === undefined ? {} : { node: nodeId }),
+  }));
   await app.register(healthRoutes, {
+    nodeId,
     ready: async () => {
       const database = await repos.ready();
       return database.ok ? solverReadiness(solver?.health()) : database;

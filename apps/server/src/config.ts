@@ -28,6 +28,8 @@ export interface Config {
   readonly trustProxy: boolean | string;
   /** Multiplies every rate limit's allowance (`RATE_LIMIT_SCALE`, default 1); see docs/operations.md. */
   readonly rateLimitScale: number;
+  /** This process's name in a cluster (`NODE_ID`): said in `/readyz`, `/api/health` and the socket's upgrade. */
+  readonly nodeId: string | undefined;
 }
 
 function fromRoot(path: string): string {
@@ -73,5 +75,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     certify: env.CERTIFY === 'none' ? 'none' : 'solver',
     trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),
     rateLimitScale,
+    nodeId: optional(env.NODE_ID),
   };
 }

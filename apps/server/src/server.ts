@@ -21,6 +21,7 @@ const app = await buildApp({
   countdownMs: config.countdownMs,
   trustProxy: config.trustProxy,
   limits: scaledLimits(config.rateLimitScale),
+  nodeId: config.nodeId,
   logger: { level: config.logLevel },
 });
 
