@@ -47,6 +47,34 @@ export function clusterSecret(dir: string, fromEnv: string | undefined): string 
   return secret;
 }
 
+/**
+ * What a server process of the cluster is told, over what the launcher was given: the names the
+ * compose `cluster` profile sets too (compose.test.ts holds them together).
+ */
+export function nodeEnvironment(o: {
+  base: NodeJS.ProcessEnv;
+  id: string;
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  secret: string;
+  databasePath: string;
+}): NodeJS.ProcessEnv {
+  return {
+    // Only HAProxy, on this machine, reaches the processes: its X-Forwarded-For is believed.
+    TRUST_PROXY: 'loopback',
+    ...o.base,
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    NODE_ID: o.id,
+    DATABASE_URL: o.databaseUrl,
+    REDIS_URL: o.redisUrl,
+    SCORPION_SECRET: o.secret,
+    // Stop-gap until the server stores in PostgreSQL: each process keeps its own SQLite file.
+    DATABASE_PATH: o.databasePath,
+  };
+}
+
 /** Rewrites nodes.json whole (a rename), so a reader never sees half of it. */
 function writeNodesFile(file: string, nodes: readonly NodeProcess[]): void {
   const entries: NodeEntry[] = nodes.map((n) => ({ id: n.spec.id, pid: n.pid ?? null, port: n.spec.port }));
@@ -82,18 +110,15 @@ export async function startCluster(o: ClusterOptions): Promise<RunningCluster> {
     for (let i = 1; i <= o.nodes; i++) {
       const id = `node-${i}`;
       const port = await freePort();
-      const env: NodeJS.ProcessEnv = {
-        TRUST_PROXY: 'loopback',
-        ...o.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ID: id,
-        DATABASE_URL: postgres.url,
-        REDIS_URL: redis.url,
-        SCORPION_SECRET: secret,
-        // Stop-gap until the server stores in PostgreSQL: each process keeps its own SQLite file.
-        DATABASE_PATH: join(o.dir, `${id}.db`),
-      };
+      const env = nodeEnvironment({
+        base: o.env,
+        id,
+        port,
+        databaseUrl: postgres.url,
+        redisUrl: redis.url,
+        secret,
+        databasePath: join(o.dir, `${id}.db`),
+      });
       nodes.push(new NodeProcess({ id, port, cwd: o.serverDir, env }, o.log, () => writeNodesFile(nodesFile, nodes)));
     }
     for (const node of nodes) node.start();
