@@ -53,9 +53,12 @@ export function haproxyConfig(o: HaproxyConfigOptions): string {
     '  timeout client-fin 10s',
     // The client's address reaches the server (TRUST_PROXY) as X-Forwarded-For.
     '  option forwardfor',
-    // A request sent to a process that just died is tried once more on another one.
+    // A request sent to a process that just died is tried again on another one: a connection
+    // refused always; a reading request (GET, HEAD) also when the process died before answering.
+    // Never a write, which the dead process may have stored already.
     '  option redispatch',
     '  retries 2',
+    '  retry-on conn-failure empty-response',
     '',
     'frontend players',
     `  bind :${o.port}`,
@@ -68,6 +71,7 @@ export function haproxyConfig(o: HaproxyConfigOptions): string {
     '',
     'backend nodes',
     '  balance leastconn',
+    '  http-request disable-l7-retry if !METH_GET',
     '  option httpchk',
     '  http-check send meth GET uri /readyz',
     '  http-check expect status 200',
