@@ -6,8 +6,9 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // The production smoke test builds everything: it runs apart (vitest.production.config.ts).
-    exclude: ['src/ops/production.test.ts'],
+    // The production smoke test and the launcher's build and start real processes: they run apart
+    // (vitest.production.config.ts, vitest.cluster.config.ts).
+    exclude: ['src/ops/production.test.ts', 'src/cluster/launcher.test.ts'],
     testTimeout: 20_000,
   },
 });

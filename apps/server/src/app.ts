@@ -78,7 +78,9 @@ export interface AppOptions {
    * Cluster mode (`NODE_ID`; required with `redisUrl`): this process's id. Rooms are then owned
    * under a lease in the database, renewed every `lease.renewMs` (0: only when a test calls
    * `hub.tickLeases()`), and the running races nobody owns are taken over; the downtime heartbeat
-   * is off, the takeover credits the gap instead.
+   * is off, the takeover credits the gap instead. `/readyz` and `/api/health` say it as `node`,
+   * and a socket's upgrade answers it in `X-Scorpion-Node`, so an operator (or a test) behind
+   * HAProxy can tell which process answered.
    */
   readonly nodeId?: string;
   readonly lease?: { readonly leaseMs?: number; readonly renewMs?: number };
@@ -171,6 +173,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     // On close (SIGTERM): finish the frames in flight, then close every socket with 1012.
     preClose: async () => closeSocketsForRestart(app.websocketServer, drain),
   });
+  const nodeId = options.nodeId;
+  if (nodeId !== undefined) {
+    app.websocketServer.on('headers', (headers: string[]) => headers.push(`X-Scorpion-Node: ${nodeId}`));
+  }
   metrics.watch({
     connectedPlayers: () => connections.players(),
     openSockets: () => app.websocketServer.clients.size,
@@ -201,8 +207,13 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       socketsPerPlayer: options.rateLimit?.socketsPerPlayer ?? 8,
     },
   });
-  app.get('/api/health', async () => ({ ok: true, serverTime: now() }));
+  app.get('/api/health', async () => ({
+    ok: true,
+    serverTime: now(),
+    ...(nodeId === undefined ? {} : { node: nodeId }),
+  }));
   await app.register(healthRoutes, {
+    nodeId,
     ready: async () => {
       const database = await repos.ready();
       if (!database.ok) return database;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import WebSocket from 'ws';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { solverReadiness } from './health.ts';
@@ -19,6 +20,21 @@ test('/healthz and /readyz answer 200 on a running server; /api/health still wor
   const api = await fetch(`${server.url}/api/health`);
   expect(api.status).toBe(200);
   expect(await api.json()).toMatchObject({ ok: true, serverTime: expect.any(Number) });
+});
+
+test("with NODE_ID, /readyz, /api/health and the socket's upgrade say which process answered", async () => {
+  const node = await startServer({ nodeId: 'node-7' });
+  expect(await (await fetch(`${node.url}/readyz`)).json()).toEqual({ ok: true, node: 'node-7' });
+  expect(await (await fetch(`${node.url}/api/health`)).json()).toMatchObject({ ok: true, node: 'node-7' });
+  const { cookie } = await signUp(node.url, 'Node Nell');
+  const socket = new WebSocket(node.wsUrl, { headers: { cookie } });
+  const upgrade = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    socket.once('upgrade', (response) => resolve(response.headers));
+    socket.once('error', reject);
+  });
+  expect(upgrade['x-scorpion-node']).toBe('node-7');
+  socket.close();
+  await node.close();
 });
 
 test('/readyz answers 503 once shutdown has begun, while the port is still open', async () => {

@@ -49,9 +49,19 @@ export async function startPostgres(o: PostgresOptions): Promise<RunningPostgres
     '-c max_connections=200',
     ...(o.durable === false ? ['-c fsync=off', '-c full_page_writes=off'] : []),
   ].join(' ');
-  await run(
-    ...asEngineUser(`${PG_BIN}/pg_ctl`, ['-D', data, '-o', settings, '-l', join(o.dir, 'postgres.log'), '-w', 'start']),
-  );
+  // In a session of its own (as a daemon is): a Ctrl-C in the terminal that started it is for
+  // `pnpm cluster`, which stops PostgreSQL last, after the servers that write to it.
+  const [file, args] = asEngineUser(`${PG_BIN}/pg_ctl`, [
+    '-D',
+    data,
+    '-o',
+    settings,
+    '-l',
+    join(o.dir, 'postgres.log'),
+    '-w',
+    'start',
+  ]);
+  await runDetached(file, args);
   await createDatabase(o.port);
   return {
     url: `postgres://scorpion@127.0.0.1:${o.port}/scorpion`,
@@ -60,6 +70,24 @@ export async function startPostgres(o: PostgresOptions): Promise<RunningPostgres
       await run(...asEngineUser(`${PG_BIN}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']));
     },
   };
+}
+
+/** Runs a command in a new session and resolves when it exits 0, or rejects with its output. */
+function runDetached(file: string, args: string[]): Promise<void> {
+  const child = spawn(file, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${file} ${args.join(' ')} failed (${code}): ${output.trim()}`)),
+    );
+  });
 }
 
 /** Creates the `scorpion` database unless it is there (a data directory started before keeps it). */

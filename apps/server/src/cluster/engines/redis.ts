@@ -17,7 +17,12 @@ export interface RunningRedis {
  * Starts a real Redis on loopback with nothing saved to disk: Redis only ever holds what can be
  * rebuilt from PostgreSQL, so a restart that empties it loses nothing.
  */
-export async function startRedis(o: { dir: string; port: number }): Promise<RunningRedis> {
+export async function startRedis(o: {
+  dir: string;
+  port: number;
+  /** In a process group of its own, so a Ctrl-C meant for `pnpm cluster` does not stop it first. */
+  detached?: boolean;
+}): Promise<RunningRedis> {
   mkdirSync(o.dir, { recursive: true });
   const child = spawn(
     REDIS_SERVER,
@@ -35,7 +40,7 @@ export async function startRedis(o: { dir: string; port: number }): Promise<Runn
       '--logfile',
       '',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: o.detached ?? false },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   await Promise.race([

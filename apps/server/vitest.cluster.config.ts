@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import { sourceForNode } from '../../vitest.source.ts';
+
+/**
+ * `pnpm cluster` end to end (`pnpm test:cluster`, a step of `pnpm test`): it builds the server and
+ * runs PostgreSQL, Redis, HAProxy and three server processes, work that would slow the unit
+ * tests' clocks if it ran among them.
+ */
+export default defineConfig({
+  ...sourceForNode,
+  root: import.meta.dirname,
+  test: { name: 'cluster', include: ['src/cluster/launcher.test.ts'], testTimeout: 60_000, hookTimeout: 240_000 },
+});
