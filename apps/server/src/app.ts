@@ -20,6 +20,7 @@ import { ServerMetrics } from './ops/metrics-server.ts';
 import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
 import { RaceHub } from './races/hub.ts';
 import { LiveRaces, RacePolicy } from './races/policy.ts';
+import { pgRepos } from './repo/postgres/index.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
@@ -36,6 +37,8 @@ import { MAX_FRAME_BYTES, wsRoutes } from './ws/route.ts';
 export interface AppOptions {
   readonly databasePath: string;
   readonly databaseSync?: 'normal' | 'full';
+  /** PostgreSQL (cluster mode): when given, everything is stored there and `databasePath` is unused. */
+  readonly databaseUrl?: string;
   /** Cookie signing and daily seeds; generated and stored in the database when absent. */
   readonly secret?: string;
   readonly logger?: FastifyServerOptions['logger'];
@@ -85,7 +88,9 @@ const IDLE_GAME_MS = 30 * 60_000;
 export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const now = options.now ?? systemClock;
   const metrics = new ServerMetrics();
-  const repos = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
+  const repos = options.databaseUrl
+    ? await pgRepos(options.databaseUrl, metrics.sqliteCommit)
+    : sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
   const secret = await serverSecret(repos.settings, options.secret);
   const nicknamesRekeyed = await rekeyNicknames(repos);
   const deals = options.deals ?? secretDeals(secret);

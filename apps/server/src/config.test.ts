@@ -46,3 +46,11 @@ test('RATE_LIMIT_SCALE: 1 by default (or empty), any positive number, nothing el
     expect(() => configFromEnv({ RATE_LIMIT_SCALE: bad })).toThrow(/RATE_LIMIT_SCALE/);
   }
 });
+
+test('DATABASE_URL: unset means SQLite; set, it must be a postgres:// URL', () => {
+  expect(configFromEnv({}).databaseUrl).toBeUndefined();
+  expect(configFromEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  const url = 'postgres://scorpion@127.0.0.1:5432/scorpion';
+  expect(configFromEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  expect(() => configFromEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+});

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../cluster/engines/ports.ts';
+import { type RunningPostgres, startPostgres } from '../../cluster/engines/postgres.ts';
+import { PG_MIGRATIONS } from '../../db/pg-open.ts';
+import { repoContract } from '../contract/index.ts';
+import { latestMigration } from '../sqlite/ready.ts';
+import type { Repos } from '../types.ts';
+import { pgRepos } from './index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'scorpion-pg-contract-'));
+let server: RunningPostgres;
+let admin: pg.Client;
+let databases = 0;
+const opened: Repos[] = [];
+
+beforeAll(async () => {
+  server = await startPostgres({ dir, port: await freePort(), durable: false });
+  admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+}, 60_000);
+afterEach(async () => {
+  for (const repos of opened.splice(0)) await repos.close();
+});
+afterAll(async () => {
+  await admin?.end();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// Each test gets a database of its own on the one server, migrated as the server would be.
+repoContract(async () => {
+  const name = `contract_${++databases}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const repos = await pgRepos(server.url.replace(/\/scorpion$/, `/${name}`));
+  opened.push(repos);
+  return repos;
+});
+
+// Beyond the contract, what only PostgreSQL has: several processes starting on one database.
+test('three processes starting at once on a new database: one migrates, all are ready', async () => {
+  await admin.query('CREATE DATABASE three_at_once');
+  const url = server.url.replace(/\/scorpion$/, '/three_at_once');
+  const all = await Promise.all([pgRepos(url), pgRepos(url), pgRepos(url)]);
+  opened.push(...all);
+  for (const repos of all) expect(await repos.ready()).toStrictEqual({ ok: true });
+});
+
+test('readiness says when the newest migration is missing or PostgreSQL is gone', async () => {
+  await admin.query('CREATE DATABASE not_ready');
+  const url = server.url.replace(/\/scorpion$/, '/not_ready');
+  const repos = await pgRepos(url);
+  const latest = latestMigration(PG_MIGRATIONS);
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query('DELETE FROM drizzle.__drizzle_migrations WHERE hash = $1', [latest.hash]);
+  expect(await repos.ready()).toMatchObject({ ok: false, reason: /latest migration/ });
+  await db.query('DROP TABLE drizzle.__drizzle_migrations');
+  expect(await repos.ready()).toMatchObject({ ok: false, reason: /migrations unreadable/ });
+  await db.end();
+  await repos.close();
+  expect(await repos.ready()).toMatchObject({ ok: false, reason: /database unavailable/ });
+});
