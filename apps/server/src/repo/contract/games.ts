@@ -1,10 +1,14 @@
 import { expect, test } from 'vitest';
 import { dailyFinish } from '../../daily/stats.ts';
 import { SeqTakenError } from '../errors.ts';
+import type { RaceRow, StoredAction } from '../types.ts';
 import { dayAfter, type FreshRepos, gameRow, player, storeResult } from './fixtures.ts';
 
-const move = { kind: 'move', from: 0, to: 1, count: 1 } as const;
-const action = (seq: number) => ({ seq, at: 2_000 + seq, action: { kind: 'play', move } as const });
+const action = (seq: number): StoredAction => ({
+  seq,
+  at: 2_000 + seq,
+  action: { kind: 'move', from: 0, row: 4, to: 1 },
+});
 
 /** Games, their actions and their ends, as any store must keep them. */
 export function gamesContract(fresh: FreshRepos): void {
@@ -101,7 +105,8 @@ export function gamesContract(fresh: FreshRepos): void {
       pausedMs: 0,
       timeLimit: 0,
       status: 'racing',
-    } as const;
+      finishedAt: null,
+    } satisfies RaceRow;
     const racer = gameRow('b', { kind: 'race', raceId: 'r1' });
     await repos.games.create(open);
     await repos.games.create(done);
