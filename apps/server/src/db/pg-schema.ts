@@ -7,7 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
+  json,
   pgTable,
   primaryKey,
   text,
@@ -18,7 +18,9 @@ import {
  * The PostgreSQL twin of `schema.ts` (cluster mode): the same tables, columns and indexes, with
  * PostgreSQL's types. Millisecond timestamps, durations and sort keys pass 2^31, so they are
  * `bigint`, read as JavaScript numbers (every one stays below 2^53). Keep the two in step; each
- * has its own drizzle-kit migrations (`drizzle/` and `drizzle/postgres/`).
+ * has its own drizzle-kit migrations (`drizzle/` and `drizzle/postgres/`). Decks, options and
+ * lines are `json`, not `jsonb`: nothing queries inside them, and `json` keeps the text as written
+ * (jsonb would reorder an object's keys).
  */
 const ms = (name: string) => bigint(name, { mode: 'number' });
 
@@ -46,10 +48,10 @@ export const games = pgTable(
     playerId: text('player_id').notNull(),
     kind: text('kind', { enum: ['daily', 'practice', 'race'] }).notNull(),
     variant: text('variant').notNull(),
-    options: jsonb('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
+    options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
     seed: text('seed'),
     playerSeed: boolean('player_seed').notNull(),
-    deck: jsonb('deck').$type<readonly number[]>().notNull(),
+    deck: json('deck').$type<readonly number[]>().notNull(),
     dailyDate: text('daily_date'),
     raceId: text('race_id'),
     ranked: boolean('ranked').notNull(),
@@ -88,10 +90,10 @@ export const dailyDeals = pgTable('daily_deals', {
   day: integer('day').notNull(),
   variant: text('variant').notNull(),
   seed: text('seed').notNull(),
-  deck: jsonb('deck').$type<readonly number[]>().notNull(),
+  deck: json('deck').$type<readonly number[]>().notNull(),
   candidate: integer('candidate').notNull(),
   certifiedBy: text('certified_by').notNull(),
-  line: jsonb('line').$type<readonly Move[]>(),
+  line: json('line').$type<readonly Move[]>(),
   difficultyStars: integer('difficulty_stars'),
   difficultyScore: doublePrecision('difficulty_score'),
 });
@@ -160,7 +162,7 @@ export const rooms = pgTable('rooms', {
   code: text('code').primaryKey(),
   hostId: text('host_id').notNull(),
   variant: text('variant').notNull(),
-  options: jsonb('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
+  options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
   timeLimit: integer('time_limit').notNull(),
   winnableOnly: boolean('winnable_only').notNull(),
   createdAt: ms('created_at').notNull(),
