@@ -28,7 +28,13 @@ export function gamesContract(fresh: FreshRepos): void {
     expect(again).toMatchObject({ status: 'rejected', reason: { gameId: row.id, seq: 0 } });
     expect(next.status).toBe('fulfilled');
     expect(other.status).toBe('fulfilled');
-    expect(await repos.games.actions(row.id)).toStrictEqual([action(0), action(1), action(2)]);
+    // Two of one new number in one group: one is stored.
+    const twice = await Promise.allSettled([
+      repos.games.append(row.id, action(3)),
+      repos.games.append(row.id, action(3)),
+    ]);
+    expect(twice.map((t) => t.status).sort()).toStrictEqual(['fulfilled', 'rejected']);
+    expect(await repos.games.actions(row.id)).toStrictEqual([action(0), action(1), action(2), action(3)]);
   });
 
   test('a game ends once, with its daily result counted once', async () => {

@@ -6,7 +6,9 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../cluster/engines/ports.ts';
 import { type RunningPostgres, startPostgres } from '../../cluster/engines/postgres.ts';
 import { PG_MIGRATIONS } from '../../db/pg-open.ts';
+import { gameRow } from '../contract/fixtures.ts';
 import { repoContract } from '../contract/index.ts';
+import { SeqTakenError } from '../errors.ts';
 import { latestMigration } from '../sqlite/ready.ts';
 import type { Repos } from '../types.ts';
 import { pgRepos } from './index.ts';
@@ -47,6 +49,19 @@ test('three processes starting at once on a new database: one migrates, all are 
   const all = await Promise.all([pgRepos(url), pgRepos(url), pgRepos(url)]);
   opened.push(...all);
   for (const repos of all) expect(await repos.ready()).toStrictEqual({ ok: true });
+});
+
+test('a move number one process stored is a SeqTakenError on another', async () => {
+  await admin.query('CREATE DATABASE two_processes');
+  const url = server.url.replace(/\/scorpion$/, '/two_processes');
+  const [one, two] = await Promise.all([pgRepos(url), pgRepos(url)]);
+  opened.push(one, two);
+  const row = gameRow('a');
+  await one.games.create(row);
+  const action = { seq: 0, at: 1, action: { kind: 'deal' } } as const;
+  await one.games.append(row.id, action);
+  await expect(two.games.append(row.id, action)).rejects.toBeInstanceOf(SeqTakenError);
+  expect(await two.games.actions(row.id)).toStrictEqual([action]);
 });
 
 test('readiness says when the newest migration is missing or PostgreSQL is gone', async () => {

@@ -55,7 +55,8 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
       onCommit?.((performance.now() - started) / 1000);
       const keys = new Set(stored.rows.map((r) => `${r.seq} ${r.game_id}`));
       for (const p of batch) {
-        if (keys.has(`${p.action.seq} ${p.gameId}`)) p.done();
+        // Each stored row acknowledges one action: a second of the same number in the group lost.
+        if (keys.delete(`${p.action.seq} ${p.gameId}`)) p.done();
         else p.failed(new SeqTakenError(p.gameId, p.action.seq));
       }
     } catch (error) {
