@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../cluster/engines/ports.ts';
 import { type RunningPostgres, startPostgres } from '../../cluster/engines/postgres.ts';
-import { PG_MIGRATIONS } from '../../db/pg-open.ts';
+import { openPg, PG_MIGRATIONS } from '../../db/pg-open.ts';
 import { gameRow } from '../contract/fixtures.ts';
 import { repoContract } from '../contract/index.ts';
 import { SeqTakenError } from '../errors.ts';
@@ -62,6 +62,15 @@ test('a move number one process stored is a SeqTakenError on another', async () 
   await one.games.append(row.id, action);
   await expect(two.games.append(row.id, action)).rejects.toBeInstanceOf(SeqTakenError);
   expect(await two.games.actions(row.id)).toStrictEqual([action]);
+});
+
+test("moves are acknowledged only once on disk: synchronous_commit is on for the server's connections, whatever the database's default", async () => {
+  await admin.query('CREATE DATABASE lax');
+  await admin.query('ALTER DATABASE lax SET synchronous_commit TO off');
+  const lax = await openPg(server.url.replace(/\/scorpion$/, '/lax'));
+  const setting = await lax.pool.query('SHOW synchronous_commit');
+  await lax.close();
+  expect(setting.rows).toStrictEqual([{ synchronous_commit: 'on' }]);
 });
 
 test('readiness says when the newest migration is missing or PostgreSQL is gone', async () => {
