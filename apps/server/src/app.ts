@@ -25,6 +25,7 @@ import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
 import { RaceHub } from './races/hub.ts';
 import { LEASE_MS, Leases, RENEW_MS } from './races/leases.ts';
 import { LiveRaces, RacePolicy } from './races/policy.ts';
+import { pgRepos } from './repo/postgres/index.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
@@ -41,6 +42,8 @@ import { MAX_FRAME_BYTES, NOT_OWNER, wsRoutes } from './ws/route.ts';
 export interface AppOptions {
   readonly databasePath: string;
   readonly databaseSync?: 'normal' | 'full';
+  /** PostgreSQL (cluster mode): when given, everything is stored there and `databasePath` is unused. */
+  readonly databaseUrl?: string;
   /** Cookie signing and daily seeds; generated and stored in the database when absent. */
   readonly secret?: string;
   readonly logger?: FastifyServerOptions['logger'];
@@ -107,7 +110,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const metrics = new ServerMetrics();
   if (options.redisUrl && !options.nodeId) throw new Error('NODE_ID is required with REDIS_URL');
   const redis = options.redisUrl ? await openRedis(options.redisUrl) : undefined;
-  const stored = sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
+  const stored = options.databaseUrl
+    ? await pgRepos(options.databaseUrl, metrics.sqliteCommit)
+    : sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
   const ranks = redis && new DailyRanks({ redis: redis.commands, repos: stored, now });
   const repos = ranks
     ? withRankUpdates(stored, ranks, (error) => app.log.warn({ err: error }, 'rank not added'))

@@ -65,3 +65,11 @@ test('REDIS_URL: unset by default (one process); with it, NODE_ID is required an
   expect(() => configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/NODE_ID/);
   expect(() => configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ID: 'a b' })).toThrow(/NODE_ID/);
 });
+
+test('DATABASE_URL: unset means SQLite; set, it must be a postgres:// URL', () => {
+  expect(configFromEnv({}).databaseUrl).toBeUndefined();
+  expect(configFromEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  const url = 'postgres://scorpion@127.0.0.1:5432/scorpion';
+  expect(configFromEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  expect(() => configFromEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+});

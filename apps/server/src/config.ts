@@ -8,6 +8,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databasePath: string;
+  /** `DATABASE_URL` (`postgres://…`): cluster mode, everything stored in PostgreSQL; unset: SQLite. */
+  readonly databaseUrl: string | undefined;
   /** When unset, a secret is generated on first start and kept in the database. */
   readonly secret: string | undefined;
   /** Bearer token for `/metrics`; when unset, metrics are off (404). */
@@ -65,6 +67,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const secret = optional(env.SCORPION_SECRET);
   if (secret !== undefined && secret.length < 32) throw new Error('SCORPION_SECRET must hold at least 32 characters');
+  const databaseUrl = optional(env.DATABASE_URL);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new Error('DATABASE_URL must be a postgres:// URL');
   const metricsToken = optional(env.METRICS_TOKEN);
   if (metricsToken !== undefined && metricsToken.length < 16)
     throw new Error('METRICS_TOKEN must hold at least 16 characters');
@@ -78,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databasePath: fromRoot(env.DATABASE_PATH ?? 'data/scorpion.db'),
+    databaseUrl,
     secret,
     metricsToken,
     databaseSync: env.DATABASE_SYNC === 'full' ? 'full' : 'normal',

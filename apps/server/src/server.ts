@@ -13,6 +13,7 @@ const config = configFromEnv();
 const app = await buildApp({
   solver: config.certify === 'solver' ? createSolverPool({ threads: 1 }) : undefined,
   databasePath: config.databasePath,
+  databaseUrl: config.databaseUrl,
   databaseSync: config.databaseSync,
   secret: config.secret,
   webDist: config.webDist,
@@ -29,4 +30,6 @@ const app = await buildApp({
 exitOnSignals(app);
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info({ database: config.databasePath }, 'scorpion race server ready');
+// The URL may carry a password: it is not logged.
+const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.databasePath;
+app.log.info({ database }, 'scorpion race server ready');

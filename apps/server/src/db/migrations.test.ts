@@ -8,6 +8,8 @@ import { afterAll, expect, test } from 'vitest';
 const DRIZZLE_KIT = fileURLToPath(new URL('../../node_modules/.bin/drizzle-kit', import.meta.url));
 const SCHEMA = fileURLToPath(new URL('./schema.ts', import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
+const PG_SCHEMA = fileURLToPath(new URL('./pg-schema.ts', import.meta.url));
+const PG_MIGRATIONS = join(MIGRATIONS, 'postgres');
 const work = mkdtempSync(join(tmpdir(), 'scorpion-migrations-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -28,4 +30,18 @@ test('the committed migrations match the schema: drizzle-kit finds nothing to ge
   expect(run.status, run.stderr).toBe(0);
   expect(run.stdout).toContain('No schema changes');
   expect(readdirSync(join(work, 'drizzle')).sort()).toEqual(before);
+});
+
+test('the committed PostgreSQL migrations match pg-schema.ts: drizzle-kit finds nothing to generate', () => {
+  const out = join(work, 'postgres');
+  cpSync(PG_MIGRATIONS, out, { recursive: true });
+  const before = readdirSync(out).sort();
+  const run = spawnSync(
+    DRIZZLE_KIT,
+    ['generate', '--dialect', 'postgresql', '--schema', PG_SCHEMA, '--out', 'postgres'],
+    { cwd: work, encoding: 'utf8' },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toContain('No schema changes');
+  expect(readdirSync(out).sort()).toEqual(before);
 });

@@ -1,6 +1,7 @@
 import { type GameAction, type GameSnapshot, type GameUpdate, toWireEvents } from '@scorpion/protocol';
 import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
+import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import type { LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
@@ -149,7 +150,17 @@ export class GameService {
       }
 
       const stored = { seq: game.seq, action, at: this.now() };
-      await this.repo.append(gameId, stored);
+      try {
+        await this.repo.append(gameId, stored);
+      } catch (error) {
+        if (!(error instanceof SeqTakenError)) throw error;
+        // Another process stored this move number first: the game in memory is behind.
+        this.forget(gameId);
+        const fresh = await this.load(gameId);
+        if (!fresh) return noSuchGame;
+        const message = `The game is at ${fresh.seq}, not ${expect}.`;
+        return { ok: false, code: 'stale', message, game: await this.snapshot(fresh) };
+      }
       game.commit(stored, tried.history, tried.events);
       game.row = { ...game.row, seq: game.seq, ...game.tally() };
       const events = toWireEvents(tried.events);

@@ -135,7 +135,7 @@ export class ServerMetrics {
     this.roundtrip.observe((performance.now() - arrivedAt) / 1000);
   }
 
-  /** The SQLite repository's hook: one group of actions committed in `seconds`. */
+  /** The games repository's hook (SQLite or PostgreSQL): one group of actions committed in `seconds`. */
   readonly sqliteCommit = (seconds: number): void => this.writes.observe(seconds);
 
   /** The text `/metrics` serves: this app's metrics and the process's. */

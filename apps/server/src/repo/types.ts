@@ -132,7 +132,8 @@ export interface GamesRepo {
   get(id: string): Promise<GameRow | undefined>;
   actions(id: string): Promise<StoredAction[]>;
   /**
-   * Stores one action (one row, one commit: the move path). Fails if `seq` is taken. The
+   * Stores one action (one row, one commit: the move path). Fails with `SeqTakenError` if `seq`
+   * is taken (in cluster mode, another process stored it), with nothing stored. The
    * game row's tally columns are written when the game ends; a loaded game recomputes them.
    */
   append(gameId: string, action: StoredAction): Promise<void>;

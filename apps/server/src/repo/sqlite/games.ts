@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyResults, games, playerStats, races } from '../../db/schema.ts';
+import { SeqTakenError } from '../errors.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
 import { checkFence } from './fence.ts';
@@ -14,6 +15,11 @@ interface PendingAction {
   readonly action: StoredAction;
   readonly done: () => void;
   readonly failed: (error: unknown) => void;
+}
+
+/** The action's (game, seq) primary key is taken: that move number is stored already. */
+function isSeqTaken(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 function toRow(r: typeof games.$inferSelect): GameRow {
@@ -47,7 +53,7 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
           insertOne(p);
           p.done();
         } catch (error) {
-          p.failed(error);
+          p.failed(isSeqTaken(error) ? new SeqTakenError(p.gameId, p.action.seq) : error);
         }
       }
     }

@@ -1,0 +1,217 @@
+// Type only: erased when drizzle-kit loads this file.
+import type { Move } from '@scorpion/rules';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  json,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The PostgreSQL twin of `schema.ts` (cluster mode): the same tables, columns and indexes, with
+ * PostgreSQL's types. Millisecond timestamps, durations and sort keys pass 2^31, so they are
+ * `bigint`, read as JavaScript numbers (every one stays below 2^53). Keep the two in step; each
+ * has its own drizzle-kit migrations (`drizzle/` and `drizzle/postgres/`). Decks, options and
+ * lines are `json`, not `jsonb`: nothing queries inside them, and `json` keeps the text as written
+ * (jsonb would reorder an object's keys).
+ */
+const ms = (name: string) => bigint(name, { mode: 'number' });
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const players = pgTable(
+  'players',
+  {
+    id: text('id').primaryKey(),
+    nickname: text('nickname').notNull(),
+    nicknameKey: text('nickname_key').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('players_nickname_key').on(t.nicknameKey), uniqueIndex('players_token_hash').on(t.tokenHash)],
+);
+
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    kind: text('kind', { enum: ['daily', 'practice', 'race'] }).notNull(),
+    variant: text('variant').notNull(),
+    options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
+    seed: text('seed'),
+    playerSeed: boolean('player_seed').notNull(),
+    deck: json('deck').$type<readonly number[]>().notNull(),
+    dailyDate: text('daily_date'),
+    raceId: text('race_id'),
+    ranked: boolean('ranked').notNull(),
+    status: text('status', { enum: ['playing', 'won', 'gave-up', 'timed-out'] }).notNull(),
+    startedAt: ms('started_at').notNull(),
+    pausedMs: ms('paused_ms').notNull().default(0),
+    finishedAt: ms('finished_at'),
+    timeMs: ms('time_ms'),
+    seq: integer('seq').notNull().default(0),
+    moves: integer('moves').notNull().default(0),
+    undos: integer('undos').notNull().default(0),
+    progress: integer('progress').notNull().default(0),
+    faceDown: integer('face_down').notNull().default(0),
+  },
+  (t) => [
+    index('games_player_status').on(t.playerId, t.status),
+    index('games_daily').on(t.dailyDate, t.playerId),
+    index('games_race').on(t.raceId),
+    index('games_open').on(t.status).where(sql`status = 'playing'`),
+  ],
+);
+
+export const actions = pgTable(
+  'actions',
+  {
+    gameId: text('game_id').notNull(),
+    seq: integer('seq').notNull(),
+    action: text('action').notNull(),
+    at: ms('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] })],
+);
+
+export const dailyDeals = pgTable('daily_deals', {
+  date: text('date').primaryKey(),
+  day: integer('day').notNull(),
+  variant: text('variant').notNull(),
+  seed: text('seed').notNull(),
+  deck: json('deck').$type<readonly number[]>().notNull(),
+  candidate: integer('candidate').notNull(),
+  certifiedBy: text('certified_by').notNull(),
+  line: json('line').$type<readonly Move[]>(),
+  difficultyStars: integer('difficulty_stars'),
+  difficultyScore: doublePrecision('difficulty_score'),
+});
+
+export const dailyResults = pgTable(
+  'daily_results',
+  {
+    date: text('date').notNull(),
+    playerId: text('player_id').notNull(),
+    gameId: text('game_id').notNull(),
+    won: boolean('won').notNull(),
+    timeMs: ms('time_ms').notNull(),
+    moves: integer('moves').notNull(),
+    progress: integer('progress').notNull(),
+    faceDown: integer('face_down').notNull(),
+    verified: boolean('verified').notNull(),
+    sortKey: ms('sort_key').notNull(),
+    finishedAt: ms('finished_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.playerId] }),
+    index('daily_results_board').on(t.date, t.verified, t.sortKey, t.finishedAt, t.playerId),
+    index('daily_results_fastest').on(t.timeMs, t.finishedAt, t.playerId, t.date).where(sql`won AND verified`),
+  ],
+);
+
+export const dailyCounts = pgTable('daily_counts', {
+  date: text('date').primaryKey(),
+  played: integer('played').notNull(),
+  won: integer('won').notNull(),
+});
+
+/**
+ * How many verified wins of each day finished within each `TIME_GRAIN_MS` grain, kept by the
+ * transaction that stores the result. SQLite catches up from rowids; a sequence's order is not
+ * commit order, so here the counts are written where the win is.
+ */
+export const dailyWinTimes = pgTable(
+  'daily_win_times',
+  {
+    date: text('date').notNull(),
+    grainMs: ms('grain_ms').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.grainMs] })],
+);
+
+export const playerStats = pgTable(
+  'player_stats',
+  {
+    playerId: text('player_id').primaryKey(),
+    dailyPlayed: integer('daily_played').notNull(),
+    dailyWins: integer('daily_wins').notNull(),
+    currentStreak: integer('current_streak').notNull(),
+    bestStreak: integer('best_streak').notNull(),
+    lastWinDate: text('last_win_date'),
+    bestTimeMs: ms('best_time_ms'),
+  },
+  (t) => [
+    index('player_stats_wins').on(t.dailyWins, t.bestStreak, t.playerId),
+    index('player_stats_streak').on(t.bestStreak, t.dailyWins, t.playerId),
+  ],
+);
+
+export const rooms = pgTable('rooms', {
+  code: text('code').primaryKey(),
+  hostId: text('host_id').notNull(),
+  variant: text('variant').notNull(),
+  options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
+  timeLimit: integer('time_limit').notNull(),
+  winnableOnly: boolean('winnable_only').notNull(),
+  createdAt: ms('created_at').notNull(),
+});
+
+export const roomMembers = pgTable(
+  'room_members',
+  {
+    code: text('code').notNull(),
+    playerId: text('player_id').notNull(),
+    joinedAt: ms('joined_at').notNull(),
+    /**
+     * Join order where two joins share a millisecond (SQLite uses its rowid). Two processes'
+     * joins in one millisecond are ordered by their sequence numbers, which is as good as any.
+     */
+    joinOrder: bigint('join_order', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.playerId] }), index('room_members_player').on(t.playerId)],
+);
+
+export const races = pgTable(
+  'races',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    number: integer('number').notNull(),
+    seed: text('seed').notNull(),
+    startsAt: ms('starts_at').notNull(),
+    pausedMs: ms('paused_ms').notNull().default(0),
+    timeLimit: integer('time_limit').notNull(),
+    status: text('status', { enum: ['racing', 'finished'] }).notNull(),
+    finishedAt: ms('finished_at'),
+  },
+  (t) => [uniqueIndex('races_room_number').on(t.code, t.number), index('races_status').on(t.status)],
+);
+
+export const raceResults = pgTable(
+  'race_results',
+  {
+    raceId: text('race_id').notNull(),
+    playerId: text('player_id').notNull(),
+    gameId: text('game_id').notNull(),
+    rank: integer('rank').notNull(),
+    won: boolean('won').notNull(),
+    gaveUp: boolean('gave_up').notNull(),
+    timeMs: ms('time_ms').notNull(),
+    progress: integer('progress').notNull(),
+    faceDown: integer('face_down').notNull(),
+    moves: integer('moves').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.playerId] }), index('race_results_player').on(t.playerId, t.raceId)],
+);

@@ -1,0 +1,18 @@
+import { boardsContract } from './boards.ts';
+import type { FreshRepos } from './fixtures.ts';
+import { gamesContract } from './games.ts';
+import { playersSettingsContract } from './players-settings.ts';
+import { roomsRacesContract } from './rooms-races.ts';
+
+export type { FreshRepos } from './fixtures.ts';
+
+/**
+ * What every implementation of `Repos` must do, run against each store by its own
+ * `contract.test.ts`. `fresh` gives an empty store for each test.
+ */
+export function repoContract(fresh: FreshRepos): void {
+  playersSettingsContract(fresh);
+  gamesContract(fresh);
+  roomsRacesContract(fresh);
+  boardsContract(fresh);
+}

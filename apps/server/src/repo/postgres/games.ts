@@ -1,0 +1,163 @@
+import type { GameAction } from '@scorpion/protocol';
+import { TIME_GRAIN_MS } from '@scorpion/protocol';
+import type { VariantId } from '@scorpion/rules';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { PgDb } from '../../db/pg-open.ts';
+import { actions, dailyCounts, dailyResults, dailyWinTimes, games, playerStats, races } from '../../db/pg-schema.ts';
+import { SeqTakenError } from '../errors.ts';
+import { dailySortKey } from '../sort-key.ts';
+import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
+
+interface PendingAction {
+  readonly gameId: string;
+  readonly action: StoredAction;
+  readonly done: () => void;
+  readonly failed: (error: unknown) => void;
+}
+
+function toRow(r: typeof games.$inferSelect): GameRow {
+  return { ...r, variant: r.variant as VariantId };
+}
+
+/**
+ * One statement stores a whole group: the arrays are unnested into rows. A row whose seq is
+ * taken is skipped (ON CONFLICT DO NOTHING) and missing from RETURNING, so the rest commit.
+ */
+const INSERT_GROUP = {
+  name: 'scorpion_insert_actions',
+  text: `INSERT INTO actions (game_id, seq, action, at)
+         SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[])
+         ON CONFLICT DO NOTHING RETURNING game_id, seq`,
+};
+
+/** Players' totals are read, worked out here and written back: one finish per player at a time. */
+const lockTotals = (playerId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`player_stats:${playerId}`}))`;
+
+export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) => void): GamesRepo {
+  // As on SQLite: every action that arrives in one turn of the event loop is stored by one
+  // commit, and each promise resolves only after it (synchronous_commit=on: flushed to disk).
+  let pending: PendingAction[] = [];
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    try {
+      const started = performance.now();
+      const stored = await pool.query<{ game_id: string; seq: number }>({
+        ...INSERT_GROUP,
+        values: [
+          batch.map((p) => p.gameId),
+          batch.map((p) => p.action.seq),
+          batch.map((p) => JSON.stringify(p.action.action)),
+          batch.map((p) => p.action.at),
+        ],
+      });
+      onCommit?.((performance.now() - started) / 1000);
+      const keys = new Set(stored.rows.map((r) => `${r.seq} ${r.game_id}`));
+      for (const p of batch) {
+        // Each stored row acknowledges one action: a second of the same number in the group lost.
+        if (keys.delete(`${p.action.seq} ${p.gameId}`)) p.done();
+        else p.failed(new SeqTakenError(p.gameId, p.action.seq));
+      }
+    } catch (error) {
+      for (const p of batch) p.failed(error);
+    }
+  };
+
+  return {
+    async create(row) {
+      await db.insert(games).values(row);
+    },
+    async get(id) {
+      const r = (await db.select().from(games).where(eq(games.id, id)))[0];
+      return r && toRow(r);
+    },
+    async actions(id) {
+      const rows = await db.select().from(actions).where(eq(actions.gameId, id)).orderBy(asc(actions.seq));
+      return rows.map((a) => ({ seq: a.seq, at: a.at, action: JSON.parse(a.action) as GameAction }));
+    },
+    append(gameId, action) {
+      return new Promise((done, failed) => {
+        pending.push({ gameId, action, done, failed });
+        if (pending.length === 1) setImmediate(flush);
+      });
+    },
+    async finish(gameId, end, daily) {
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(games)
+          .set(end)
+          .where(and(eq(games.id, gameId), eq(games.status, 'playing')));
+        if (changed.rowCount === 0) return false;
+        if (!daily) return true;
+        const { result, totals } = daily;
+        const inserted = await tx
+          .insert(dailyResults)
+          .values({ ...result, sortKey: dailySortKey(result) })
+          .onConflictDoNothing();
+        if (inserted.rowCount === 0 || !totals) return true;
+        await tx.execute(lockTotals(result.playerId));
+        const before = (await tx.select().from(playerStats).where(eq(playerStats.playerId, result.playerId)))[0];
+        const after = totals(before);
+        await tx.insert(playerStats).values(after).onConflictDoUpdate({ target: playerStats.playerId, set: after });
+        const won = result.won ? 1 : 0;
+        await tx
+          .insert(dailyCounts)
+          .values({ date: result.date, played: 1, won })
+          .onConflictDoUpdate({
+            target: dailyCounts.date,
+            set: { played: sql`${dailyCounts.played} + 1`, won: sql`${dailyCounts.won} + ${won}` },
+          });
+        if (result.won) {
+          await tx
+            .insert(dailyWinTimes)
+            .values({ date: result.date, grainMs: Math.floor(result.timeMs / TIME_GRAIN_MS) * TIME_GRAIN_MS, count: 1 })
+            .onConflictDoUpdate({
+              target: [dailyWinTimes.date, dailyWinTimes.grainMs],
+              set: { count: sql`${dailyWinTimes.count} + 1` },
+            });
+        }
+        return true;
+      });
+    },
+    async unfinishedOf(playerId) {
+      return db
+        .select({ id: games.id, kind: games.kind, roomCode: races.code })
+        .from(games)
+        .leftJoin(races, eq(races.id, games.raceId))
+        .where(and(eq(games.playerId, playerId), eq(games.status, 'playing')))
+        .orderBy(desc(games.startedAt));
+    },
+    async dailyOf(playerId, date) {
+      return db
+        .select({ id: games.id, status: games.status, ranked: games.ranked })
+        .from(games)
+        .where(and(eq(games.dailyDate, date), eq(games.playerId, playerId)))
+        .orderBy(asc(games.startedAt));
+    },
+    async openDailiesBefore(date) {
+      const rows = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.status, 'playing'), eq(games.kind, 'daily'), lt(games.dailyDate, date)));
+      return rows.map((g) => g.id);
+    },
+    // GREATEST(0, …): a clock set back while the server was down must not take time off anyone.
+    async addDowntime(now, lastAlive) {
+      const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
+      const raceLastAction = sql`(SELECT max(a.at) FROM ${actions} a JOIN ${games} g ON g.id = a.game_id WHERE g.race_id = ${races.id})`;
+      const since = (last: ReturnType<typeof sql>) =>
+        sql`GREATEST(0, ${now}::bigint - GREATEST(${lastAlive}::bigint, coalesce(${last}, 0)))`;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(games)
+          .set({ pausedMs: sql`${games.pausedMs} + ${since(lastAction)}` })
+          .where(eq(games.status, 'playing'));
+        await tx
+          .update(races)
+          .set({ pausedMs: sql`${races.pausedMs} + ${since(raceLastAction)}` })
+          .where(eq(races.status, 'racing'));
+      });
+    },
+  };
+}

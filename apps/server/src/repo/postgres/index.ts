@@ -1,0 +1,31 @@
+import { openPg, PG_MIGRATIONS } from '../../db/pg-open.ts';
+import { latestMigration } from '../sqlite/ready.ts';
+import type { Repos } from '../types.ts';
+import { pgBoards } from './boards.ts';
+import { pgDaily } from './daily.ts';
+import { pgGames } from './games.ts';
+import { pgPlayers } from './players.ts';
+import { pgRaces } from './races.ts';
+import { pgReadiness } from './ready.ts';
+import { pgRooms } from './rooms.ts';
+import { pgSettings } from './settings.ts';
+
+/**
+ * The PostgreSQL implementation of every repository (cluster mode, `DATABASE_URL`), migrated
+ * before it returns. `onCommit` hears how long each group commit of game actions took.
+ */
+export async function pgRepos(url: string, onCommit?: (seconds: number) => void): Promise<Repos> {
+  const newest = latestMigration(PG_MIGRATIONS);
+  const { db, pool, close } = await openPg(url);
+  return {
+    settings: pgSettings(db),
+    players: pgPlayers(db),
+    games: pgGames(db, pool, onCommit),
+    daily: pgDaily(db),
+    rooms: pgRooms(db),
+    races: pgRaces(db),
+    boards: pgBoards(db),
+    ready: () => pgReadiness(pool, newest),
+    close,
+  };
+}

@@ -1,0 +1,71 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgDb } from '../../db/pg-open.ts';
+import { players } from '../../db/pg-schema.ts';
+import type { PlayersRepo } from '../types.ts';
+import { isUniqueViolation } from './errors.ts';
+
+const row = { id: players.id, nickname: players.nickname };
+
+export function pgPlayers(db: PgDb): PlayersRepo {
+  return {
+    async create(p) {
+      try {
+        await db.insert(players).values({
+          id: p.id,
+          nickname: p.nickname,
+          nicknameKey: p.nicknameKey,
+          tokenHash: p.tokenHash,
+          createdAt: p.at,
+        });
+        return 'ok';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+    async rename(id, nickname, nicknameKey) {
+      try {
+        await db.update(players).set({ nickname, nicknameKey }).where(eq(players.id, id));
+        return 'ok';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+    async byTokenHash(tokenHash) {
+      return (await db.select(row).from(players).where(eq(players.tokenHash, tokenHash)))[0];
+    },
+    async byId(id) {
+      return (await db.select(row).from(players).where(eq(players.id, id)))[0];
+    },
+    async byIds(ids) {
+      if (ids.length === 0) return [];
+      return db
+        .select(row)
+        .from(players)
+        .where(inArray(players.id, [...ids]));
+    },
+    async rekey(keyOf) {
+      return db.transaction(async (tx) => {
+        // Every process rekeys at start: they take turns, and no signup slips in between.
+        await tx.execute(sql`LOCK TABLE ${players} IN EXCLUSIVE MODE`);
+        const all = await tx.select(row).from(players).orderBy(asc(players.createdAt), asc(players.id));
+        // Keys move in two steps: a key may pass from one player to another (the unique index
+        // is checked row by row), so every key is first made unique by the player's id.
+        await tx.update(players).set({ nicknameKey: sql`'#' || ${players.id}` });
+        const taken = new Set<string>();
+        let lookAlikes = 0;
+        for (const p of all) {
+          let key = keyOf(p.nickname);
+          if (taken.has(key)) {
+            lookAlikes++;
+            key = `${key}#${p.id}`;
+          }
+          taken.add(key);
+          await tx.update(players).set({ nicknameKey: key }).where(eq(players.id, p.id));
+        }
+        return { players: all.length, lookAlikes };
+      });
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import type { RaceResult } from '@scorpion/protocol';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { PgDb } from '../../db/pg-open.ts';
+import { games, players, raceResults, races } from '../../db/pg-schema.ts';
+import type { RacesRepo } from '../types.ts';
+import { SNAPSHOT } from './snapshot.ts';
+
+type Reader = Pick<PgDb, 'select'>;
+
+async function resultsOf(db: Reader, raceIds: string[]): Promise<Map<string, RaceResult[]>> {
+  const byRace = new Map<string, RaceResult[]>();
+  if (raceIds.length === 0) return byRace;
+  const rows = await db
+    .select({ r: raceResults, nickname: players.nickname })
+    .from(raceResults)
+    .innerJoin(players, eq(players.id, raceResults.playerId))
+    .where(inArray(raceResults.raceId, raceIds))
+    .orderBy(asc(raceResults.rank));
+  for (const { r, nickname } of rows) {
+    const list = byRace.get(r.raceId) ?? [];
+    list.push({
+      rank: r.rank,
+      playerId: r.playerId,
+      nickname,
+      won: r.won,
+      gaveUp: r.gaveUp,
+      timeMs: r.timeMs,
+      progress: r.progress,
+      faceDown: r.faceDown,
+      moves: r.moves,
+      gameId: r.gameId,
+    });
+    byRace.set(r.raceId, list);
+  }
+  return byRace;
+}
+
+export function pgRaces(db: PgDb): RacesRepo {
+  return {
+    async create(race, rows) {
+      await db.transaction(async (tx) => {
+        await tx.insert(races).values(race);
+        if (rows.length > 0) await tx.insert(games).values([...rows]);
+      });
+    },
+    async get(id) {
+      return (await db.select().from(races).where(eq(races.id, id)))[0];
+    },
+    async lastOf(code) {
+      return (await db.select().from(races).where(eq(races.code, code)).orderBy(desc(races.number)).limit(1))[0];
+    },
+    async count(code) {
+      return (await db.select({ n: count() }).from(races).where(eq(races.code, code)))[0]?.n ?? 0;
+    },
+    async running() {
+      return db.select().from(races).where(eq(races.status, 'racing'));
+    },
+    async gamesOf(raceId) {
+      return db.select({ playerId: games.playerId, gameId: games.id }).from(games).where(eq(games.raceId, raceId));
+    },
+    async finish(raceId, finishedAt, results) {
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(races)
+          .set({ status: 'finished', finishedAt })
+          .where(and(eq(races.id, raceId), eq(races.status, 'racing')));
+        if (changed.rowCount === 0) return false;
+        if (results.length > 0) {
+          await tx.insert(raceResults).values(
+            results.map((r) => ({
+              raceId,
+              playerId: r.playerId,
+              gameId: r.gameId,
+              rank: r.rank,
+              won: r.won,
+              gaveUp: r.gaveUp,
+              timeMs: r.timeMs,
+              progress: r.progress,
+              faceDown: r.faceDown,
+              moves: r.moves,
+            })),
+          );
+        }
+        return true;
+      });
+    },
+    async results(raceId) {
+      return (await resultsOf(db, [raceId])).get(raceId) ?? [];
+    },
+    async history(code, offset, limit) {
+      return db.transaction(async (tx) => {
+        const list = await tx
+          .select()
+          .from(races)
+          .where(and(eq(races.code, code), eq(races.status, 'finished')))
+          .orderBy(desc(races.number))
+          .limit(limit)
+          .offset(offset);
+        const results = await resultsOf(
+          tx,
+          list.map((r) => r.id),
+        );
+        return list.map((race) => ({ race, results: results.get(race.id) ?? [] }));
+      }, SNAPSHOT);
+    },
+  };
+}
