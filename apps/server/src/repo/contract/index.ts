@@ -1,6 +1,8 @@
 import { boardsContract } from './boards.ts';
 import type { FreshRepos } from './fixtures.ts';
 import { gamesContract } from './games.ts';
+import { outageContract } from './outage.ts';
+import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
 import { roomsRacesContract } from './rooms-races.ts';
 
@@ -15,4 +17,6 @@ export function repoContract(fresh: FreshRepos): void {
   gamesContract(fresh);
   roomsRacesContract(fresh);
   boardsContract(fresh);
+  ownershipContract(fresh);
+  outageContract(fresh);
 }

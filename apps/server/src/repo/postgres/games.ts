@@ -8,6 +8,7 @@ import { actions, dailyCounts, dailyResults, dailyWinTimes, games, playerStats, 
 import { SeqTakenError } from '../errors.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
+import { checkFence } from './fence.ts';
 
 interface PendingAction {
   readonly gameId: string;
@@ -82,8 +83,9 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
         if (pending.length === 1) setImmediate(flush);
       });
     },
-    async finish(gameId, end, daily) {
+    async finish(gameId, end, daily, fence) {
       return db.transaction(async (tx) => {
+        await checkFence(tx, fence);
         const changed = await tx
           .update(games)
           .set(end)

@@ -4,6 +4,8 @@ import type { Repos } from '../types.ts';
 import { pgBoards } from './boards.ts';
 import { pgDaily } from './daily.ts';
 import { pgGames } from './games.ts';
+import { pgOutage } from './outage.ts';
+import { pgOwnership } from './ownership.ts';
 import { pgPlayers } from './players.ts';
 import { pgRaces } from './races.ts';
 import { pgReadiness } from './ready.ts';
@@ -25,6 +27,8 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     rooms: pgRooms(db),
     races: pgRaces(db),
     boards: pgBoards(db),
+    ownership: pgOwnership(db),
+    outage: pgOutage(db),
     ready: () => pgReadiness(pool, newest),
     close,
   };
