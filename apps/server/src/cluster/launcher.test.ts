@@ -1,8 +1,7 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import WebSocket from 'ws';
@@ -13,13 +12,12 @@ import type { NodeEntry } from './cluster.ts';
 import { freePort } from './engines/ports.ts';
 
 /*
- * `pnpm cluster` as an operator runs it: the build, the launcher as its own process, real
+ * `pnpm cluster` as an operator runs it: the build (`build.global.ts`), the launcher as its own process, real
  * PostgreSQL, Redis, HAProxy and three server processes; every request goes through HAProxy.
  * Nothing here waits on the wall clock for a verdict: each step waits for the event it needs
  * (a line in the launcher's output, a file changing) and fails only at the hook's timeout.
  */
 
-const run = promisify(execFile);
 let dir: string;
 let port: number;
 let launcher: ChildProcess;
@@ -84,7 +82,6 @@ function startedPids(): number[] {
 }
 
 beforeAll(async () => {
-  await run('pnpm', ['--filter', '@scorpion/server...', 'build'], { cwd: REPO_ROOT });
   dir = mkdtempSync(join(tmpdir(), 'scorpion-cluster-'));
   // As data/cluster is: PostgreSQL runs as `nobody` under root, and must reach its directory inside.
   chmodSync(dir, 0o755);

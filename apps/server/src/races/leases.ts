@@ -5,6 +5,11 @@ import type { Claim, Fence, OwnershipRepo } from '../repo/types.ts';
 export const LEASE_MS = 5000;
 /** Renewed this often, so two missed renewals still leave it alive (issue #14: about 1.5 s). */
 export const RENEW_MS = 1500;
+/**
+ * A lease with less than this left by this process's clock is not acted on: the process may have
+ * been paused or cut off past its lease, and another may own the room already (`holds`).
+ */
+export const LEASE_MARGIN_MS = 1000;
 
 export interface LeaseOptions {
   /** This process's id in the cluster (`NODE_ID`); the close code 4009 names it to clients. */
@@ -34,6 +39,8 @@ export class OwnedElsewhere extends Error {
  */
 export class Leases {
   private readonly held = new Map<string, Fence>();
+  /** When each lease held lapses by this process's clock: its claim's or last renewal's time plus the lease. */
+  private readonly until = new Map<string, number>();
   readonly nodeId: string;
   readonly leaseMs: number;
   private readonly o: LeaseOptions;
@@ -45,9 +52,25 @@ export class Leases {
   }
 
   async claim(code: string): Promise<Claim> {
-    const claim = await this.o.repo.claim(code, this.nodeId, this.o.now(), this.leaseMs);
-    if (claim.ok) this.held.set(code, claim.fence);
+    const at = this.o.now();
+    const claim = await this.o.repo.claim(code, this.nodeId, at, this.leaseMs);
+    if (claim.ok) {
+      this.held.set(code, claim.fence);
+      this.until.set(code, at + this.leaseMs);
+    }
     return claim;
+  }
+
+  /**
+   * Whether this process may still act for the room: it holds the lease and, by its own clock,
+   * the lease has `LEASE_MARGIN_MS` left. A process woken from a pause longer than its lease
+   * (SIGSTOP, a stalled VM) reads what waited in its sockets before its renewal tick runs; a move
+   * among them must not be stored beside the new owner's. Fencing guards the race-level writes;
+   * this guards the moves, which are not fenced (docs/operations.md, "Room owners").
+   */
+  holds(code: string, now: number): boolean {
+    const until = this.until.get(code);
+    return until !== undefined && now < until - LEASE_MARGIN_MS;
   }
 
   fenceOf(code: string): Fence | undefined {
@@ -58,7 +81,9 @@ export class Leases {
   async renewAll(): Promise<string[]> {
     const lost: string[] = [];
     for (const [code, fence] of this.held) {
-      if (!(await this.o.repo.renew(fence, this.o.now(), this.leaseMs))) lost.push(code);
+      const at = this.o.now();
+      if (await this.o.repo.renew(fence, at, this.leaseMs)) this.until.set(code, at + this.leaseMs);
+      else lost.push(code);
     }
     return lost;
   }
@@ -67,12 +92,14 @@ export class Leases {
   async release(code: string): Promise<void> {
     const fence = this.held.get(code);
     this.held.delete(code);
+    this.until.delete(code);
     if (fence) await this.o.repo.release(fence, this.o.now());
   }
 
   /** The room was taken over: forget the lease without touching the new owner's row. */
   forget(code: string): void {
     this.held.delete(code);
+    this.until.delete(code);
   }
 
   /** The live owner of a room if it is another process ('' when nobody holds it). */

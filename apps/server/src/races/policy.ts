@@ -30,20 +30,32 @@ export class RacePolicy implements GamePolicy {
   private readonly live: LiveRaces;
   private readonly races: Pick<RacesRepo, 'get'>;
   private readonly clustered: boolean;
+  private readonly leaseHeld: ((code: string, now: number) => boolean) | undefined;
 
-  /** `clustered`: races run only where their room is owned, so a race not live here is not ours. */
-  constructor(live: LiveRaces, races: Pick<RacesRepo, 'get'>, clustered = false) {
+  /**
+   * `clustered`: races run only where their room is owned, so a race not live here is not ours.
+   * `leaseHeld` (cluster mode): whether this process's lease on a room is still good to act on.
+   */
+  constructor(
+    live: LiveRaces,
+    races: Pick<RacesRepo, 'get'>,
+    clustered = false,
+    leaseHeld?: (code: string, now: number) => boolean,
+  ) {
     this.live = live;
     this.races = races;
     this.clustered = clustered;
+    this.leaseHeld = leaseHeld;
   }
 
   /**
    * The live race decides. In a cluster, a game in play whose race does not run here is played
-   * on the room's owner: its countdown, deadline and finishes are known there, not here.
+   * on the room's owner: its countdown, deadline and finishes are known there, not here; nor is
+   * a race this process's lease may have lapsed on (a pause), until its renewal says whose it is.
    */
   gate(row: GameRow, now: number): Gate {
     const race = this.live.get(row.raceId);
+    if (race && this.leaseHeld && !this.leaseHeld(race.code, now)) throw new OwnedElsewhere(`race ${row.raceId}`, '');
     if (race) return race.gate(now);
     if (this.clustered && row.status === 'playing') throw new OwnedElsewhere(`race ${row.raceId}`, '');
     return 'open';
