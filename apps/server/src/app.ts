@@ -23,7 +23,7 @@ import { metricsRoute } from './ops/metrics-route.ts';
 import { ServerMetrics } from './ops/metrics-server.ts';
 import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
 import { RaceHub } from './races/hub.ts';
-import { LEASE_MS, Leases, RENEW_MS } from './races/leases.ts';
+import { LEASE_MS, Leases, RENEW_MS, TAKEOVER_MS } from './races/leases.ts';
 import { LiveRaces, RacePolicy } from './races/policy.ts';
 import { pgRepos } from './repo/postgres/index.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
@@ -80,7 +80,8 @@ export interface AppOptions {
   /**
    * Cluster mode (`NODE_ID`; required with `redisUrl`): this process's id. Rooms are then owned
    * under a lease in the database, renewed every `lease.renewMs` (0: only when a test calls
-   * `hub.tickLeases()`), and the running races nobody owns are taken over; the downtime heartbeat
+   * `hub.tickLeases()`), and the running races nobody owns are taken over (looked for every
+   * `TAKEOVER_MS`, with the same 0 for tests); the downtime heartbeat
    * is off, the takeover credits the gap instead. `/readyz` and `/api/health` say it as `node`,
    * and a socket's upgrade answers it in `X-Scorpion-Node`, so an operator (or a test) behind
    * HAProxy can tell which process answered.
@@ -234,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   // Only what needs the credit first (race timers, past dailies closed) runs after it.
   let stopHeartbeat: (() => Promise<void>) | undefined;
   let leaseTimer: NodeJS.Timeout | undefined;
+  let takeoverTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     // In a cluster other processes may have run on while this one was down: only a whole-cluster
     // outage is credited here, and each race's gap by its takeover (`hub.takeOver`).
@@ -254,6 +256,20 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
         hub.tickLeases().catch((error: unknown) => app.log.error({ err: error }, 'lease renewal failed'));
       }, renewMs);
       leaseTimer.unref();
+      // Orphans are looked for more often than leases are renewed: one read, and a slow one is
+      // not overlapped by the next.
+      let looking = false;
+      takeoverTimer = setInterval(() => {
+        if (looking) return;
+        looking = true;
+        hub
+          .takeOver()
+          .catch((error: unknown) => app.log.error({ err: error }, 'takeover failed'))
+          .finally(() => {
+            looking = false;
+          });
+      }, TAKEOVER_MS);
+      takeoverTimer.unref();
     }
     const closed = await daily.closePastDays();
     app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed }, 'state restored');
@@ -267,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     clearInterval(leaseTimer);
+    clearInterval(takeoverTimer);
     hub.stop();
     await cluster?.stop().catch(() => {});
     await redis?.close();

@@ -6,6 +6,12 @@ export const LEASE_MS = 5000;
 /** Renewed this often, so two missed renewals still leave it alive (issue #14: about 1.5 s). */
 export const RENEW_MS = 1500;
 /**
+ * Rooms left without a live lease are looked for this often (cheaper than a renewal: one read),
+ * so a race resumes within about this long of its owner's lease lapsing, and the pause credited
+ * to its clocks stays within the lease and a second (issue #14).
+ */
+export const TAKEOVER_MS = 500;
+/**
  * A lease with less than this left by this process's clock is not acted on: the process may have
  * been paused or cut off past its lease, and another may own the room already (`holds`).
  */
