@@ -25,6 +25,8 @@ export interface GameEnd {
  */
 export interface GamePolicy {
   gate(row: GameRow, now: number): Gate;
+  /** Right before an action is stored: throws if this process may not store it (a race owned elsewhere now). */
+  confirm?(row: GameRow): Promise<void>;
   /** Whether the deck, the seed and the moves may be shown to anyone. */
   isPublic(row: GameRow, now: number): Promise<boolean>;
   /** Where the game is played, for its snapshot: the day of a daily, the room of a race. */

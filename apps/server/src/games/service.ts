@@ -149,6 +149,7 @@ export class GameService {
         return { ok: false, code: 'illegal-move', message, reason: tried.reason, game: await this.snapshot(game) };
       }
 
+      await this.policyOf(game.row).confirm?.(game.row);
       const stored = { seq: game.seq, action, at: this.now() };
       try {
         await this.repo.append(gameId, stored);

@@ -132,6 +132,23 @@ export class RaceHub {
     return taken;
   }
 
+  /**
+   * Cluster mode, right before a racer's action is stored: this process must still own the room.
+   * A lease with its margin left by this process's clock is enough; past it (the process was
+   * paused, or its renewals stalled) the lease is renewed first. A process woken from a pause
+   * longer than its lease (SIGSTOP, a stalled VM) reads what waited in its sockets before its
+   * renewal tick runs: finding the room taken, it drops it and refuses the action, so it stores
+   * no move beside the new owner's. Moves are not fenced in their (grouped) commit; this is
+   * their guard (docs/operations.md, "Room owners").
+   */
+  async confirmOwner(code: string): Promise<void> {
+    const leases = this.o.leases;
+    if (!leases || leases.holds(code, this.o.now())) return;
+    if (await leases.renew(code)) return;
+    this.lost(code);
+    throw new OwnedElsewhere(`room ${code}`, (await leases.elsewhere(code)) ?? '');
+  }
+
   /** The process that owns the room if it is not this one (cluster mode; never when embedded). */
   async ownerElsewhere(code: string): Promise<string | undefined> {
     return this.rooms.has(code) ? undefined : this.o.leases?.elsewhere(code);

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { sqliteRepos } from '../repo/sqlite/index.ts';
 import { LEASE_MARGIN_MS, Leases } from './leases.ts';
 
-test("a lease is acted on only while, by the holder's own clock, more than the margin is left of it", async () => {
+test('a lease is acted on without asking while, by its own clock, more than the margin is left; past it a renewal decides', async () => {
   const repos = sqliteRepos(':memory:');
   let clock = 1_000_000;
   const leases = new Leases({ nodeId: 'node-1', repo: repos.ownership, now: () => clock, leaseMs: 5000 });
@@ -15,6 +15,15 @@ test("a lease is acted on only while, by the holder's own clock, more than the m
   clock += 3000;
   expect(await leases.renewAll()).toEqual([]);
   expect(leases.holds('ABCD', clock + 5000 - LEASE_MARGIN_MS - 1)).toBe(true);
+  clock += 10_000;
+  expect(leases.holds('ABCD', clock)).toBe(false);
+  expect(await leases.renew('ABCD')).toBe(true);
+  expect(leases.holds('ABCD', clock)).toBe(true);
+  // Taken by another process while this one was away: its renewal is refused.
+  clock += 10_000;
+  expect((await repos.ownership.claim('ABCD', 'node-2', clock, 5000)).ok).toBe(true);
+  expect(await leases.renew('ABCD')).toBe(false);
+  expect(leases.holds('ABCD', clock)).toBe(false);
   leases.forget('ABCD');
   expect(leases.holds('ABCD', clock)).toBe(false);
   await repos.close();

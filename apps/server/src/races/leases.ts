@@ -68,11 +68,8 @@ export class Leases {
   }
 
   /**
-   * Whether this process may still act for the room: it holds the lease and, by its own clock,
-   * the lease has `LEASE_MARGIN_MS` left. A process woken from a pause longer than its lease
-   * (SIGSTOP, a stalled VM) reads what waited in its sockets before its renewal tick runs; a move
-   * among them must not be stored beside the new owner's. Fencing guards the race-level writes;
-   * this guards the moves, which are not fenced (docs/operations.md, "Room owners").
+   * Whether this process may act for the room without asking the database: it holds the lease
+   * and, by its own clock, the lease has `LEASE_MARGIN_MS` left (`RaceHub.confirmOwner`).
    */
   holds(code: string, now: number): boolean {
     const until = this.until.get(code);
@@ -81,6 +78,16 @@ export class Leases {
 
   fenceOf(code: string): Fence | undefined {
     return this.held.get(code);
+  }
+
+  /** Renews one lease now; false when it is not held here or was taken meanwhile. */
+  async renew(code: string): Promise<boolean> {
+    const fence = this.held.get(code);
+    if (!fence) return false;
+    const at = this.o.now();
+    if (!(await this.o.repo.renew(fence, at, this.leaseMs))) return false;
+    this.until.set(code, at + this.leaseMs);
+    return true;
   }
 
   /** Renews every lease held; returns the rooms whose epoch is gone (taken over meanwhile). */

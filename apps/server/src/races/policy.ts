@@ -30,35 +30,39 @@ export class RacePolicy implements GamePolicy {
   private readonly live: LiveRaces;
   private readonly races: Pick<RacesRepo, 'get'>;
   private readonly clustered: boolean;
-  private readonly leaseHeld: ((code: string, now: number) => boolean) | undefined;
+  private readonly confirmOwner: ((code: string) => Promise<void>) | undefined;
 
   /**
    * `clustered`: races run only where their room is owned, so a race not live here is not ours.
-   * `leaseHeld` (cluster mode): whether this process's lease on a room is still good to act on.
+   * `confirmOwner` (cluster mode): throws `OwnedElsewhere` once this process no longer owns the room.
    */
   constructor(
     live: LiveRaces,
     races: Pick<RacesRepo, 'get'>,
     clustered = false,
-    leaseHeld?: (code: string, now: number) => boolean,
+    confirmOwner?: (code: string) => Promise<void>,
   ) {
     this.live = live;
     this.races = races;
     this.clustered = clustered;
-    this.leaseHeld = leaseHeld;
+    this.confirmOwner = confirmOwner;
   }
 
   /**
    * The live race decides. In a cluster, a game in play whose race does not run here is played
-   * on the room's owner: its countdown, deadline and finishes are known there, not here; nor is
-   * a race this process's lease may have lapsed on (a pause), until its renewal says whose it is.
+   * on the room's owner: its countdown, deadline and finishes are known there, not here.
    */
   gate(row: GameRow, now: number): Gate {
     const race = this.live.get(row.raceId);
-    if (race && this.leaseHeld && !this.leaseHeld(race.code, now)) throw new OwnedElsewhere(`race ${row.raceId}`, '');
     if (race) return race.gate(now);
     if (this.clustered && row.status === 'playing') throw new OwnedElsewhere(`race ${row.raceId}`, '');
     return 'open';
+  }
+
+  /** A racer's action is stored only while this process still owns the race's room (`RaceHub.confirmOwner`). */
+  async confirm(row: GameRow): Promise<void> {
+    const race = this.live.get(row.raceId);
+    if (race && this.confirmOwner) await this.confirmOwner(race.code);
   }
 
   async isPublic(row: GameRow): Promise<boolean> {
