@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../../cluster/engines/ports.ts';
+import { type RunningPostgres, startPostgres } from '../../cluster/engines/postgres.ts';
+import { dayAfter, gameRow } from '../contract/fixtures.ts';
+import { RankedDailyTaken } from '../errors.ts';
+import type { DailyDealRow, Repos } from '../types.ts';
+import { CERTIFY_LOCK } from './daily.ts';
+import { pgRepos } from './index.ts';
+import { LEADER_LOCK } from './leader.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'scorpion-pg-daily-'));
+let server: RunningPostgres;
+let admin: pg.Client;
+let databases = 0;
+const opened: Repos[] = [];
+
+beforeAll(async () => {
+  server = await startPostgres({ dir, port: await freePort(), durable: false });
+  admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+}, 60_000);
+afterAll(async () => {
+  for (const repos of opened) await repos.close();
+  await admin?.end();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Three processes' repositories on one new database. */
+async function threeProcesses(): Promise<Repos[]> {
+  const name = `daily_${++databases}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = server.url.replace(/\/scorpion$/, `/${name}`);
+  const all = [await pgRepos(url), await pgRepos(url), await pgRepos(url)];
+  opened.push(...all);
+  return all;
+}
+
+/** How many sessions wait for an advisory lock taken with `classId` as the first of its two keys. */
+async function waitingFor(classId: number): Promise<number> {
+  const { rows } = await admin.query<{ n: string }>(
+    "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = $1",
+    [classId],
+  );
+  return Number(rows[0]!.n);
+}
+
+test('three processes asking for a new day at once: one certifies, the two others wait and get its deal', async () => {
+  const all = await threeProcesses();
+  let made = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const make = async (): Promise<DailyDealRow> => {
+    made += 1;
+    await held;
+    return {
+      date: dayAfter(0),
+      day: 1,
+      variant: 'scorpion',
+      seed: `certified by call ${made}`,
+      deck: [1, 2, 3],
+      candidate: 0,
+      certifiedBy: 'test',
+      line: null,
+      difficulty: null,
+    };
+  };
+  const asks = all.map((repos) => repos.daily.dealOnce(dayAfter(0), make));
+  // The two others are queued on PostgreSQL's lock while the first certifies.
+  await expect.poll(() => waitingFor(CERTIFY_LOCK)).toBe(2);
+  expect(made).toBe(1);
+  release();
+  expect((await Promise.all(asks)).map((d) => d.seed)).toStrictEqual(Array(3).fill('certified by call 1'));
+  expect(made).toBe(1);
+  expect(await waitingFor(CERTIFY_LOCK)).toBe(0);
+});
+
+test("one process's ranked game of the day is a RankedDailyTaken on another", async () => {
+  const [one, two] = await threeProcesses();
+  await one!.games.create(gameRow('a', { kind: 'daily', dailyDate: dayAfter(0), ranked: true }));
+  const other = gameRow('a', { kind: 'daily', dailyDate: dayAfter(0), ranked: true });
+  await expect(two!.games.create(other)).rejects.toBeInstanceOf(RankedDailyTaken);
+  expect(await two!.games.get(other.id)).toBeUndefined();
+});
+
+test('one process leads; when its connection dies the next to ask leads, and the old one no longer does', async () => {
+  const [a, b, c] = await threeProcesses();
+  expect(await a!.leader.lead()).toBe(true);
+  expect(await b!.leader.lead()).toBe(false);
+  expect(await c!.leader.lead()).toBe(false);
+  expect(await a!.leader.lead()).toBe(true);
+
+  // The leader's session is cut (its process died, or the network): PostgreSQL frees the lock.
+  await admin.query(
+    "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = $1",
+    [LEADER_LOCK],
+  );
+  await expect.poll(() => b!.leader.lead()).toBe(true);
+  expect(await a!.leader.lead()).toBe(false);
+  expect(await c!.leader.lead()).toBe(false);
+
+  // A leader that closes (a process stopping) hands over too.
+  await b!.close();
+  opened.splice(opened.indexOf(b!), 1);
+  await expect.poll(() => c!.leader.lead()).toBe(true);
+  expect(await a!.leader.lead()).toBe(false);
+});
