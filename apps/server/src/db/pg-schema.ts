@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -23,6 +24,13 @@ import {
  * (jsonb would reorder an object's keys).
  */
 const ms = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * Text compared byte by byte (`COLLATE "C"`), as SQLite and Redis compare it: a board's ties
+ * break on the player id, and its order must not depend on the database's locale, or SQL ranks
+ * and the Redis copy of the board (members of equal score in byte order) would disagree.
+ */
+const bytewiseText = customType<{ data: string; driverData: string }>({ dataType: () => 'text COLLATE "C"' });
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
@@ -104,7 +112,7 @@ export const dailyResults = pgTable(
   'daily_results',
   {
     date: text('date').notNull(),
-    playerId: text('player_id').notNull(),
+    playerId: bytewiseText('player_id').notNull(),
     gameId: text('game_id').notNull(),
     won: boolean('won').notNull(),
     timeMs: ms('time_ms').notNull(),
@@ -217,3 +225,14 @@ export const raceResults = pgTable(
   },
   (t) => [primaryKey({ columns: [t.raceId, t.playerId] }), index('race_results_player').on(t.playerId, t.raceId)],
 );
+
+/** Who holds each room (cluster mode): see `OwnershipRepo`. */
+export const roomOwners = pgTable('room_owners', {
+  code: text('code').primaryKey(),
+  nodeId: text('node_id').notNull(),
+  epoch: integer('epoch').notNull(),
+  /** Server clock when the lease was last taken or renewed. */
+  renewedAt: ms('renewed_at').notNull(),
+  /** Server clock from which another process may claim the room. */
+  leaseUntil: ms('lease_until').notNull(),
+});

@@ -8,6 +8,25 @@ const NEXT = dayAfter(1);
 
 /** The daily boards and the all-time boards, as any store must answer them. */
 export function boardsContract(fresh: FreshRepos): void {
+  test('the keys of a board, page by page from any key, are its order; equal keys tie by player id in byte order', async () => {
+    const repos = await fresh();
+    // Byte order puts 'Zed' < '_x' < 'abe'; a linguistic collation would not ('_x', 'abe', 'Zed').
+    for (const id of ['abe', '_x', 'Zed', 'mid']) {
+      await player(repos, id);
+      await storeResult(repos, { playerId: id, date: DAY, finishedAt: id === 'mid' ? 500 : 900, timeMs: 100_000 });
+    }
+    await player(repos, 'first');
+    await storeResult(repos, { playerId: 'first', date: DAY, finishedAt: 999, timeMs: 50_000 });
+    const order = ['first', 'mid', 'Zed', '_x', 'abe'];
+    expect((await repos.boards.daily(DAY, 0, 10)).map((r) => r.playerId)).toEqual(order);
+    const keys = await repos.boards.dailyOrder(DAY, undefined, 2);
+    keys.push(...(await repos.boards.dailyOrder(DAY, keys[1], 2)));
+    keys.push(...(await repos.boards.dailyOrder(DAY, keys[3], 2)));
+    expect(keys.map((k) => k.playerId)).toEqual(order);
+    expect(keys[2]).toEqual({ sortKey: keys[3]!.sortKey, finishedAt: 900, playerId: 'Zed' });
+    for (const [i, id] of order.entries()) expect((await repos.boards.dailyRankOf(DAY, id))?.rank).toBe(i + 1);
+  });
+
   test('pages of the daily board, put together, are the whole board in order with running ranks', async () => {
     const repos = await fresh();
     const result = async (i: number, r: Omit<Result, 'playerId' | 'date'> & { date?: string }) => {

@@ -79,6 +79,16 @@ export function pgBoards(db: PgDb): BoardsRepo {
         limit,
       );
     },
+    async dailyOrder(date, after, limit) {
+      // A row comparison over the board's index (player_id is COLLATE "C": byte order, as Redis).
+      const key = sql`(${dailyResults.sortKey}, ${dailyResults.finishedAt}, ${dailyResults.playerId})`;
+      return db
+        .select({ sortKey: dailyResults.sortKey, finishedAt: dailyResults.finishedAt, playerId: dailyResults.playerId })
+        .from(dailyResults)
+        .where(and(onBoard(date), after && sql`${key} > (${after.sortKey}, ${after.finishedAt}, ${after.playerId})`))
+        .orderBy(asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId))
+        .limit(limit);
+    },
     async dailyRankOf(date, playerId) {
       // The result and the two counts ahead of it from one snapshot.
       return db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
+import { checkFence } from './fence.ts';
 
 interface PendingAction {
   readonly gameId: string;
@@ -88,8 +89,9 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
         if (pending.length === 1) setImmediate(flush);
       });
     },
-    async finish(gameId, end, daily) {
+    async finish(gameId, end, daily, fence) {
       return db.transaction(async (tx) => {
+        await checkFence(tx, fence);
         const changed = await tx
           .update(games)
           .set(end)

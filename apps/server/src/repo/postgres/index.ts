@@ -5,6 +5,7 @@ import { pgBoards } from './boards.ts';
 import { pgDaily } from './daily.ts';
 import { pgGames } from './games.ts';
 import { pgLeader } from './leader.ts';
+import { pgOwnership } from './ownership.ts';
 import { pgPlayers } from './players.ts';
 import { pgRaces } from './races.ts';
 import { pgReadiness } from './ready.ts';
@@ -27,6 +28,7 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     rooms: pgRooms(db),
     races: pgRaces(db),
     boards: pgBoards(db),
+    ownership: pgOwnership(db),
     leader,
     ready: () => pgReadiness(pool, newest),
     async close() {

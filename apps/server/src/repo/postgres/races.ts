@@ -1,8 +1,9 @@
 import type { RaceResult } from '@scorpion/protocol';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
-import { games, players, raceResults, races } from '../../db/pg-schema.ts';
+import { actions, games, players, raceResults, races } from '../../db/pg-schema.ts';
 import type { RacesRepo } from '../types.ts';
+import { checkFence } from './fence.ts';
 import { SNAPSHOT } from './snapshot.ts';
 
 type Reader = Pick<PgDb, 'select'>;
@@ -37,8 +38,9 @@ async function resultsOf(db: Reader, raceIds: string[]): Promise<Map<string, Rac
 
 export function pgRaces(db: PgDb): RacesRepo {
   return {
-    async create(race, rows) {
+    async create(race, rows, fence) {
       await db.transaction(async (tx) => {
+        await checkFence(tx, fence);
         await tx.insert(races).values(race);
         if (rows.length > 0) await tx.insert(games).values([...rows]);
       });
@@ -58,8 +60,9 @@ export function pgRaces(db: PgDb): RacesRepo {
     async gamesOf(raceId) {
       return db.select({ playerId: games.playerId, gameId: games.id }).from(games).where(eq(games.raceId, raceId));
     },
-    async finish(raceId, finishedAt, results) {
+    async finish(raceId, finishedAt, results, fence) {
       return db.transaction(async (tx) => {
+        await checkFence(tx, fence);
         const changed = await tx
           .update(races)
           .set({ status: 'finished', finishedAt })
@@ -82,6 +85,25 @@ export function pgRaces(db: PgDb): RacesRepo {
           );
         }
         return true;
+      });
+    },
+    async creditGap(raceId, since, now, fence) {
+      const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
+      const raceLastAction = sql`(SELECT max(a.at) FROM ${actions} a JOIN ${games} g ON g.id = a.game_id WHERE g.race_id = ${races.id})`;
+      await db.transaction(async (tx) => {
+        await checkFence(tx, fence);
+        await tx
+          .update(games)
+          .set({
+            pausedMs: sql`${games.pausedMs} + GREATEST(0, ${now} - GREATEST(${since}, coalesce(${lastAction}, 0)))`,
+          })
+          .where(and(eq(games.raceId, raceId), eq(games.status, 'playing')));
+        await tx
+          .update(races)
+          .set({
+            pausedMs: sql`${races.pausedMs} + GREATEST(0, ${now} - GREATEST(${since}, coalesce(${raceLastAction}, 0)))`,
+          })
+          .where(and(eq(races.id, raceId), eq(races.status, 'racing')));
       });
     },
     async results(raceId) {

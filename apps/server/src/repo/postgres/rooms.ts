@@ -3,6 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { roomMembers, rooms } from '../../db/pg-schema.ts';
 import type { RoomRow, RoomsRepo } from '../types.ts';
+import { checkFence } from './fence.ts';
 
 export function pgRooms(db: PgDb): RoomsRepo {
   return {
@@ -14,8 +15,11 @@ export function pgRooms(db: PgDb): RoomsRepo {
       const r = (await db.select().from(rooms).where(eq(rooms.code, code)))[0];
       return r && { ...r, variant: r.variant as VariantId, timeLimit: r.timeLimit as RoomRow['timeLimit'] };
     },
-    async setHost(code, hostId) {
-      await db.update(rooms).set({ hostId }).where(eq(rooms.code, code));
+    async setHost(code, hostId, fence) {
+      await db.transaction(async (tx) => {
+        await checkFence(tx, fence);
+        await tx.update(rooms).set({ hostId }).where(eq(rooms.code, code));
+      });
     },
     async members(code) {
       const rows = await db
