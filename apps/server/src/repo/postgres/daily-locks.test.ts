@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort } from '../../cluster/engines/ports.ts';
 import { type RunningPostgres, startPostgres } from '../../cluster/engines/postgres.ts';
+import { PG_MIGRATIONS } from '../../db/pg-open.ts';
+import { dailyResults, games } from '../../db/pg-schema.ts';
+import { migrationsBefore, rankedTwice, resultOf } from '../../test/migrations-before.ts';
 import { dayAfter, gameRow } from '../contract/fixtures.ts';
 import { RankedDailyTaken } from '../errors.ts';
 import type { DailyDealRow, Repos } from '../types.ts';
@@ -110,4 +115,29 @@ test('one process leads; when its connection dies the next to ask leads, and the
   opened.splice(opened.indexOf(b!), 1);
   await expect.poll(() => c!.leader.lead()).toBe(true);
   expect(await a!.leader.lead()).toBe(false);
+});
+
+test('the migration to one ranked daily per player keeps the game holding the result, unranks the others', async () => {
+  await admin.query('CREATE DATABASE ranked_twice');
+  const url = server.url.replace(/\/scorpion$/, '/ranked_twice');
+  const before = new pg.Client({ connectionString: url });
+  await before.connect();
+  const old = drizzle({ client: before });
+  await migrate(old, {
+    migrationsFolder: migrationsBefore(PG_MIGRATIONS, '0002_daily_ranked_once', join(dir, 'before-ranked-once')),
+  });
+  const { games: rows, withResult, ranked } = rankedTwice();
+  await old.insert(games).values(rows);
+  await old.insert(dailyResults).values(resultOf(withResult));
+  await before.end();
+
+  const repos = await pgRepos(url);
+  opened.push(repos);
+  const after = await Promise.all(rows.map((g) => repos.games.get(g.id)));
+  expect(
+    after
+      .filter((g) => g!.ranked)
+      .map((g) => g!.id)
+      .sort(),
+  ).toStrictEqual(ranked);
 });
