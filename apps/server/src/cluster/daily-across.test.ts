@@ -26,6 +26,8 @@ import { openRedis, type RedisLinks } from './redis-links.ts';
  * ranks (before and after Redis is emptied), past days closed by the leader alone.
  */
 
+/** How long to wait for another connection or process to get somewhere on a loaded machine (never the point of a test). */
+const PATIENT = { timeout: 20_000, interval: 20 };
 const DAY = '2026-06-01';
 const NEXT_DAY = '2026-06-02';
 const PLAYERS = 3000;
@@ -108,7 +110,7 @@ test('three processes asked for a new day at once: the certifier runs once, the 
         [CERTIFY_LOCK],
       );
       return Number(rows[0]!.n);
-    })
+    }, PATIENT)
     .toBe(2);
   certifier.release();
   const shown = await Promise.all(asks);
@@ -135,7 +137,7 @@ test('two tabs on two processes joining at once get one ranked game: the later w
   });
   const created = vi.spyOn(bGames, 'create');
   onB.send({ type: 'daily-join' });
-  await vi.waitFor(() => expect(held).toHaveBeenCalled());
+  await vi.waitFor(() => expect(held).toHaveBeenCalled(), PATIENT);
   onA.send({ type: 'daily-join' });
   const a = (await onA.next('game')).game;
   aJoined();
@@ -196,7 +198,7 @@ test('3,000 results finished through three processes: every fast rank is the SQL
 
   // The board is built in Redis from PostgreSQL's order (by this process, or one that asked first).
   await services(1).ranks!.rebuild(DAY);
-  await expect.poll(() => links.commands.zcard(`board:${DAY}`)).toBe(played);
+  await expect.poll(() => links.commands.zcard(`board:${DAY}`), PATIENT).toBe(played);
   const board = await links.commands.zrange(`board:${DAY}`, 0, -1);
   expect(board).toStrictEqual(sql.map((r) => boardMember({ ...r, sortKey: dailySortKey(r) })));
 
@@ -232,7 +234,7 @@ test('3,000 results finished through three processes: every fast rank is the SQL
   // Redis emptied (restarted without its data): the board rebuilt is the same, and so is every rank.
   await links.commands.flushall();
   await services(2).ranks!.rebuild(DAY);
-  await expect.poll(() => links.commands.zcard(`board:${DAY}`)).toBe(played);
+  await expect.poll(() => links.commands.zcard(`board:${DAY}`), PATIENT).toBe(played);
   expect(await links.commands.zrange(`board:${DAY}`, 0, -1)).toStrictEqual(board);
   expect(await everyFastRank()).toStrictEqual(sqlRank);
 }, 600_000);

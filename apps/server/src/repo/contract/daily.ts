@@ -3,6 +3,8 @@ import { RankedDailyTaken } from '../errors.ts';
 import type { DailyDealRow } from '../types.ts';
 import { dayAfter, type FreshRepos, gameRow, player } from './fixtures.ts';
 
+/** How long to wait for another connection or process to get somewhere on a loaded machine (never the point of a test). */
+const PATIENT = { timeout: 20_000, interval: 20 };
 const deal = (date: string, seed: string): DailyDealRow => ({
   date,
   day: 1,
@@ -47,7 +49,7 @@ export function dailyContract(fresh: FreshRepos): void {
       return deal(dayAfter(0), `seed ${made}`);
     };
     const asks = [repos.daily.dealOnce(dayAfter(0), make), repos.daily.dealOnce(dayAfter(0), make)];
-    await expect.poll(() => made).toBe(1);
+    await expect.poll(() => made, PATIENT).toBe(1);
     release();
     expect((await Promise.all(asks)).map((d) => d.seed)).toStrictEqual(['seed 1', 'seed 1']);
     expect(await repos.daily.dealOnce(dayAfter(0), make)).toMatchObject({ seed: 'seed 1' });

@@ -17,6 +17,8 @@ import { CERTIFY_LOCK } from './daily.ts';
 import { pgRepos } from './index.ts';
 import { LEADER_LOCK } from './leader.ts';
 
+/** How long to wait for another connection or process to get somewhere on a loaded machine (never the point of a test). */
+const PATIENT = { timeout: 20_000, interval: 20 };
 const dir = mkdtempSync(join(tmpdir(), 'scorpion-pg-daily-'));
 let server: RunningPostgres;
 let admin: pg.Client;
@@ -78,7 +80,7 @@ test('three processes asking for a new day at once: one certifies, the two other
   };
   const asks = all.map((repos) => repos.daily.dealOnce(dayAfter(0), make));
   // The two others are queued on PostgreSQL's lock while the first certifies.
-  await expect.poll(() => waitingFor(CERTIFY_LOCK)).toBe(2);
+  await expect.poll(() => waitingFor(CERTIFY_LOCK), PATIENT).toBe(2);
   expect(made).toBe(1);
   release();
   expect((await Promise.all(asks)).map((d) => d.seed)).toStrictEqual(Array(3).fill('certified by call 1'));
@@ -106,14 +108,14 @@ test('one process leads; when its connection dies the next to ask leads, and the
     "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = $1",
     [LEADER_LOCK],
   );
-  await expect.poll(() => b!.leader.lead()).toBe(true);
+  await expect.poll(() => b!.leader.lead(), PATIENT).toBe(true);
   expect(await a!.leader.lead()).toBe(false);
   expect(await c!.leader.lead()).toBe(false);
 
   // A leader that closes (a process stopping) hands over too.
   await b!.close();
   opened.splice(opened.indexOf(b!), 1);
-  await expect.poll(() => c!.leader.lead()).toBe(true);
+  await expect.poll(() => c!.leader.lead(), PATIENT).toBe(true);
   expect(await a!.leader.lead()).toBe(false);
 });
 

@@ -39,7 +39,8 @@ export function pgLeader(url: string): PgLeader {
       }
     }
     if (!client) {
-      const fresh = new pg.Client({ connectionString: url });
+      // Keepalives: a leader cut off from PostgreSQL learns it (and stops leading) without a query.
+      const fresh = new pg.Client({ connectionString: url, keepAlive: true });
       fresh.on('error', () => drop(fresh));
       fresh.on('end', () => drop(fresh));
       client = fresh;
