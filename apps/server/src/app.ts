@@ -12,7 +12,7 @@ import { DailyService } from './daily/service.ts';
 import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
 import { solverCertifier } from './deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
-import { creditDowntime, startHeartbeat } from './downtime.ts';
+import { creditDowntime, startClusterHeartbeat, startHeartbeat } from './downtime.ts';
 import { PracticePolicy } from './games/practice.ts';
 import { GameService } from './games/service.ts';
 import { rekeyNicknames } from './identity/nickname-keys.ts';
@@ -235,10 +235,18 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   let stopHeartbeat: (() => Promise<void>) | undefined;
   let leaseTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    // In a cluster other processes run on while this one was down: only the race it takes over
-    // had a gap, and the takeover credits it (`hub.takeOver`), so no heartbeat.
-    const downtimeMs = leases ? 0 : await creditDowntime(repos, now);
-    if (!leases) stopHeartbeat = startHeartbeat(repos, now, options.downtimeTickMs ?? 250);
+    // In a cluster other processes may have run on while this one was down: only a whole-cluster
+    // outage is credited here, and each race's gap by its takeover (`hub.takeOver`).
+    const tickMs = options.downtimeTickMs ?? 250;
+    let downtimeMs: number;
+    if (leases) {
+      const heartbeat = await startClusterHeartbeat(repos, now, tickMs);
+      downtimeMs = heartbeat.downtimeMs;
+      stopHeartbeat = heartbeat.stop;
+    } else {
+      downtimeMs = await creditDowntime(repos, now);
+      stopHeartbeat = startHeartbeat(repos, now, tickMs);
+    }
     const resumed = leases ? await hub.takeOver() : await hub.resumeRunning();
     const renewMs = options.lease?.renewMs ?? RENEW_MS;
     if (leases && renewMs > 0) {

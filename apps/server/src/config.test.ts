@@ -66,10 +66,31 @@ test('REDIS_URL: unset by default (one process); with it, NODE_ID is required an
   expect(() => configFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379', NODE_ID: 'a b' })).toThrow(/NODE_ID/);
 });
 
+const CLUSTER = {
+  DATABASE_URL: 'postgres://scorpion@127.0.0.1:5432/scorpion',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  NODE_ID: 'node-1',
+  SCORPION_SECRET: 's'.repeat(32),
+};
+
 test('DATABASE_URL: unset means SQLite; set, it must be a postgres:// URL', () => {
   expect(configFromEnv({}).databaseUrl).toBeUndefined();
   expect(configFromEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
-  const url = 'postgres://scorpion@127.0.0.1:5432/scorpion';
-  expect(configFromEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
-  expect(() => configFromEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  expect(configFromEnv(CLUSTER)).toMatchObject({
+    databaseUrl: CLUSTER.DATABASE_URL,
+    redisUrl: CLUSTER.REDIS_URL,
+    nodeId: 'node-1',
+    secret: CLUSTER.SCORPION_SECRET,
+  });
+  expect(() => configFromEnv({ ...CLUSTER, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+});
+
+test('cluster mode (DATABASE_URL) requires REDIS_URL, NODE_ID and SCORPION_SECRET, naming the one missing', () => {
+  for (const name of ['REDIS_URL', 'NODE_ID', 'SCORPION_SECRET'] as const) {
+    const env: Record<string, string> = { ...CLUSTER };
+    delete env[name];
+    expect(() => configFromEnv(env)).toThrow(new RegExp(`^${name} is required with DATABASE_URL`));
+    // NAME= (a compose .env file's unfilled value) is as missing as no NAME at all.
+    expect(() => configFromEnv({ ...env, [name]: '' })).toThrow(new RegExp(`^${name} is required`));
+  }
 });

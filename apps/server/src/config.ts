@@ -8,9 +8,15 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databasePath: string;
-  /** `DATABASE_URL` (`postgres://…`): cluster mode, everything stored in PostgreSQL; unset: SQLite. */
+  /**
+   * `DATABASE_URL` (`postgres://…`): cluster mode, everything stored in PostgreSQL, and then
+   * `REDIS_URL`, `NODE_ID` and `SCORPION_SECRET` are required; unset: SQLite.
+   */
   readonly databaseUrl: string | undefined;
-  /** When unset, a secret is generated on first start and kept in the database. */
+  /**
+   * When unset, a secret is generated on first start and kept in the database; required in
+   * cluster mode (`DATABASE_URL`).
+   */
   readonly secret: string | undefined;
   /** Bearer token for `/metrics`; when unset, metrics are off (404). */
   readonly metricsToken: string | undefined;
@@ -78,6 +84,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`RATE_LIMIT_SCALE must be a positive number, not ${env.RATE_LIMIT_SCALE}`);
   const redisUrl = optional(env.REDIS_URL);
   const nodeId = nodeIdFrom(optional(env.NODE_ID));
+  if (databaseUrl !== undefined) {
+    // Cluster mode: the processes share pushes and ranks (Redis) and own rooms by name (NODE_ID);
+    // the secret that signs every process's cookies is the operator's, not the first starter's.
+    const missing = (['REDIS_URL', 'NODE_ID', 'SCORPION_SECRET'] as const).find(
+      (name) => optional(env[name]) === undefined,
+    );
+    if (missing) throw new Error(`${missing} is required with DATABASE_URL (cluster mode)`);
+  }
   if (redisUrl !== undefined && nodeId === undefined) throw new Error('NODE_ID is required with REDIS_URL');
   return {
     port,

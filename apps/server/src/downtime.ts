@@ -27,3 +27,34 @@ export function startHeartbeat(repos: Repos, now: Clock, tickMs: number): () => 
     await repos.settings.set(KEY, String(now()));
   };
 }
+
+/** No beat for this many ticks: no process of the cluster was running. */
+const OUTAGE_TICKS = 4;
+
+/**
+ * Cluster mode (`NODE_ID`): one heartbeat for the whole cluster, which every live process beats
+ * every `tickMs`. A process starting while another runs finds a fresh beat and credits nothing
+ * (the others served; a race it held is credited by its takeover). The first to start after a
+ * whole-cluster outage finds the beat older than `OUTAGE_TICKS` ticks and credits the outage to
+ * every open daily and practice game, once: the check and the credit hold a lock on the beat
+ * (`OutageRepo.creditOutage`). The credit is never shorter than the outage and at most one tick
+ * longer; an outage shorter than `OUTAGE_TICKS` ticks goes uncredited.
+ * Returns the function that stops the beats, beating once more (the cluster may be stopping).
+ */
+export async function startClusterHeartbeat(
+  repos: Repos,
+  now: Clock,
+  tickMs: number,
+): Promise<{ downtimeMs: number; stop: () => Promise<void> }> {
+  const downtimeMs = await repos.outage.creditOutage(now(), OUTAGE_TICKS * tickMs);
+  // A beat lost to a PostgreSQL hiccup is only a beat late: the next one follows a tick after.
+  const timer = setInterval(() => repos.outage.beat(now()).catch(() => {}), tickMs);
+  timer.unref();
+  return {
+    downtimeMs,
+    async stop() {
+      clearInterval(timer);
+      await repos.outage.beat(now());
+    },
+  };
+}

@@ -58,7 +58,6 @@ export function nodeEnvironment(o: {
   databaseUrl: string;
   redisUrl: string;
   secret: string;
-  databasePath: string;
 }): NodeJS.ProcessEnv {
   return {
     // Only HAProxy, on this machine, reaches the processes: its X-Forwarded-For is believed.
@@ -70,8 +69,6 @@ export function nodeEnvironment(o: {
     DATABASE_URL: o.databaseUrl,
     REDIS_URL: o.redisUrl,
     SCORPION_SECRET: o.secret,
-    // Stop-gap until the server stores in PostgreSQL: each process keeps its own SQLite file.
-    DATABASE_PATH: o.databasePath,
   };
 }
 
@@ -117,7 +114,6 @@ export async function startCluster(o: ClusterOptions): Promise<RunningCluster> {
         databaseUrl: postgres.url,
         redisUrl: redis.url,
         secret,
-        databasePath: join(o.dir, `${id}.db`),
       });
       nodes.push(new NodeProcess({ id, port, cwd: o.serverDir, env }, o.log, () => writeNodesFile(nodesFile, nodes)));
     }

@@ -57,12 +57,11 @@ describe('docker-compose.yml', () => {
       databaseUrl: 'postgres://x',
       redisUrl: 'redis://x',
       secret: 'x',
-      databasePath: 'x',
     });
     for (const id of COMPOSE_NODES) {
       const env = services[id]!.environment!;
-      // The image sets HOST and DATABASE_PATH; SCORPION_SECRET comes from .env.
-      const told = [...Object.keys(env), 'HOST', 'DATABASE_PATH', 'SCORPION_SECRET'];
+      // The image sets HOST; SCORPION_SECRET comes from .env.
+      const told = [...Object.keys(env), 'HOST', 'SCORPION_SECRET'];
       expect(told.sort()).toEqual(Object.keys(launcher).sort());
       const config = configFromEnv({ ...env, SCORPION_SECRET: 'a'.repeat(32) });
       expect(config.nodeId).toBe(id);

@@ -3,9 +3,12 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { REPO_ROOT } from '../config.ts';
+import { signUp, TestClient } from '../test/client.ts';
+import { playOn } from '../test/play.ts';
 import type { NodeEntry } from './cluster.ts';
 import { freePort } from './engines/ports.ts';
 
@@ -140,6 +143,31 @@ test('a socket with ?node=ID lands on that server; with ?room=CODE on the same o
   for (const room of ['ABCD', 'QXZW', 'HJKL', 'MNPR']) {
     const first = await upgradeLandsOn(`room=${room}`);
     for (let i = 0; i < 5; i++) expect(await upgradeLandsOn(`room=${room}`)).toBe(first);
+  }
+});
+
+test('every server stores in the one PostgreSQL: a player signed up on node-1 is known to node-2, a move acknowledged through HAProxy is in it', async () => {
+  const [one, two] = nodes();
+  const alice = await signUp(`http://127.0.0.1:${one!.port}`, 'Cluster Alice');
+  const me = await fetch(`http://127.0.0.1:${two!.port}/api/me`, { headers: { cookie: alice.cookie } });
+  expect(await me.json()).toEqual({ player: { id: alice.id, nickname: 'Cluster Alice' } });
+
+  const client = await TestClient.connect(`ws://127.0.0.1:${port}/ws`, alice.cookie);
+  client.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
+  const game = await playOn(client, (await client.next('game')).game, 3);
+  client.socket.close();
+  const url = (await line(/PostgreSQL ready: (\S+)/)).split(': ')[1]!;
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const stored = await db.query<{ seq: number }>('SELECT seq FROM actions WHERE game_id = $1 ORDER BY seq', [
+      game.gameId,
+    ]);
+    // Every acknowledged action, numbered from 0: the snapshot's seq is how many there are.
+    expect(game.seq).toBe(3);
+    expect(stored.rows.map((r) => r.seq)).toEqual([0, 1, 2]);
+  } finally {
+    await db.end();
   }
 });
 

@@ -26,9 +26,10 @@ import {
 const ms = (name: string) => bigint(name, { mode: 'number' });
 
 /**
- * Text compared byte by byte (`COLLATE "C"`), as SQLite and Redis compare it: a board's ties
- * break on the player id, and its order must not depend on the database's locale, or SQL ranks
- * and the Redis copy of the board (members of equal score in byte order) would disagree.
+ * Player ids compared byte by byte (`COLLATE "C"`), as SQLite and Redis compare them: boards'
+ * ties break on the player id, and their order must not depend on the database's locale, or the
+ * two stores would rank differently, and SQL ranks and the Redis copy of the daily board (members
+ * of equal score in byte order) would disagree. Ids are base64url: mixed case, `-` and `_`.
  */
 const bytewiseText = customType<{ data: string; driverData: string }>({ dataType: () => 'text COLLATE "C"' });
 
@@ -40,7 +41,7 @@ export const settings = pgTable('settings', {
 export const players = pgTable(
   'players',
   {
-    id: text('id').primaryKey(),
+    id: bytewiseText('id').primaryKey(),
     nickname: text('nickname').notNull(),
     nicknameKey: text('nickname_key').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -154,7 +155,7 @@ export const dailyWinTimes = pgTable(
 export const playerStats = pgTable(
   'player_stats',
   {
-    playerId: text('player_id').primaryKey(),
+    playerId: bytewiseText('player_id').primaryKey(),
     dailyPlayed: integer('daily_played').notNull(),
     dailyWins: integer('daily_wins').notNull(),
     currentStreak: integer('current_streak').notNull(),

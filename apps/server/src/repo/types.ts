@@ -17,6 +17,7 @@ export interface Repos {
   readonly boards: BoardsRepo;
   readonly ownership: OwnershipRepo;
   readonly leader: LeaderRepo;
+  readonly outage: OutageRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
   close(): Promise<void>;
@@ -339,4 +340,22 @@ export interface OwnershipRepo {
   ownerOf(code: string, now: number): Promise<string | undefined>;
   /** Rooms with a race running and no lease alive at `now`: their races need an owner. */
   orphaned(now: number): Promise<string[]>;
+}
+
+/**
+ * When the whole service was last known alive (cluster mode), in the `heartbeat` setting: every
+ * live process beats it, so it lags the present only when no process runs.
+ */
+export interface OutageRepo {
+  /** A live process's beat: the service is alive at `now`. */
+  beat(now: number): Promise<void>;
+  /**
+   * At a process's start, under a lock on the beat (so two processes starting together credit it
+   * once): when no process beat within `staleMs` of `now`, the whole cluster was down since the
+   * last beat, and that gap goes on the paused time of every open game outside a race, from the
+   * later of the beat and the game's last stored action (as `GamesRepo.addDowntime`). Races are
+   * left out: the takeover of each race credits its own gap (`RacesRepo.creditGap`). Beats at
+   * `now` and returns the gap credited (0 when some process was alive).
+   */
+  creditOutage(now: number, staleMs: number): Promise<number>;
 }

@@ -2,6 +2,7 @@ import { boardsContract } from './boards.ts';
 import { dailyContract } from './daily.ts';
 import type { FreshRepos } from './fixtures.ts';
 import { gamesContract } from './games.ts';
+import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
 import { roomsRacesContract } from './rooms-races.ts';
@@ -19,4 +20,5 @@ export function repoContract(fresh: FreshRepos): void {
   roomsRacesContract(fresh);
   boardsContract(fresh);
   ownershipContract(fresh);
+  outageContract(fresh);
 }

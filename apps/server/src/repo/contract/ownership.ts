@@ -8,7 +8,7 @@ import type { FreshRepos } from './fixtures.ts';
 const LEASE = 5000;
 
 /** A store holding player p1 and their room ROOM22. */
-async function withRoom(fresh: FreshRepos): Promise<Repos> {
+export async function withRoom(fresh: FreshRepos): Promise<Repos> {
   const repos = await fresh();
   await repos.players.create({ id: 'p1', nickname: 'One', nicknameKey: 'one', tokenHash: 'h1', at: 0 });
   await repos.rooms.create({
@@ -24,7 +24,7 @@ async function withRoom(fresh: FreshRepos): Promise<Repos> {
   return repos;
 }
 
-const race = (id: string) => ({
+export const race = (id: string) => ({
   race: {
     id,
     code: 'ROOM22',

@@ -5,6 +5,7 @@ import { pgBoards } from './boards.ts';
 import { pgDaily } from './daily.ts';
 import { pgGames } from './games.ts';
 import { pgLeader } from './leader.ts';
+import { pgOutage } from './outage.ts';
 import { pgOwnership } from './ownership.ts';
 import { pgPlayers } from './players.ts';
 import { pgRaces } from './races.ts';
@@ -30,6 +31,7 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     boards: pgBoards(db),
     ownership: pgOwnership(db),
     leader,
+    outage: pgOutage(db),
     ready: () => pgReadiness(pool, newest),
     async close() {
       await leader.close();

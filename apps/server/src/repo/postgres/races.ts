@@ -95,13 +95,13 @@ export function pgRaces(db: PgDb): RacesRepo {
         await tx
           .update(games)
           .set({
-            pausedMs: sql`${games.pausedMs} + GREATEST(0, ${now} - GREATEST(${since}, coalesce(${lastAction}, 0)))`,
+            pausedMs: sql`${games.pausedMs} + GREATEST(0, ${now}::bigint - GREATEST(${since}::bigint, coalesce(${lastAction}, 0)))`,
           })
           .where(and(eq(games.raceId, raceId), eq(games.status, 'playing')));
         await tx
           .update(races)
           .set({
-            pausedMs: sql`${races.pausedMs} + GREATEST(0, ${now} - GREATEST(${since}, coalesce(${raceLastAction}, 0)))`,
+            pausedMs: sql`${races.pausedMs} + GREATEST(0, ${now}::bigint - GREATEST(${since}::bigint, coalesce(${raceLastAction}, 0)))`,
           })
           .where(and(eq(races.id, raceId), eq(races.status, 'racing')));
       });

@@ -4,6 +4,7 @@ import { sqliteBoards } from './boards.ts';
 import { sqliteDaily } from './daily.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteLeader } from './leader.ts';
+import { sqliteOutage } from './outage.ts';
 import { sqliteOwnership } from './ownership.ts';
 import { sqlitePlayers } from './players.ts';
 import { sqliteRaces } from './races.ts';
@@ -33,6 +34,7 @@ export function sqliteRepos(
     boards: sqliteBoards(db),
     ownership: sqliteOwnership(db),
     leader: sqliteLeader,
+    outage: sqliteOutage(db),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };
