@@ -126,7 +126,7 @@ test('the migration to one ranked daily per player keeps the game holding the re
   await before.connect();
   const old = drizzle({ client: before });
   await migrate(old, {
-    migrationsFolder: migrationsBefore(PG_MIGRATIONS, '0002_daily_ranked_once', join(dir, 'before-ranked-once')),
+    migrationsFolder: migrationsBefore(PG_MIGRATIONS, '0003_daily_ranked_once', join(dir, 'before-ranked-once')),
   });
   const { games: rows, withResult, ranked } = rankedTwice();
   await old.insert(games).values(rows);
