@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../../cluster/engines/ports.ts';
-import { type RunningPostgres, startPostgres } from '../../cluster/engines/postgres.ts';
+import { afterAll, expect, test } from 'vitest';
 import { PG_MIGRATIONS } from '../../db/pg-open.ts';
 import { dailyResults, games } from '../../db/pg-schema.ts';
 import { migrationsBefore, rankedTwice, resultOf } from '../../test/migrations-before.ts';
+import { testPostgres } from '../../test/postgres.ts';
 import { dayAfter, gameRow } from '../contract/fixtures.ts';
 import { RankedDailyTaken } from '../errors.ts';
 import type { DailyDealRow, Repos } from '../types.ts';
@@ -19,29 +18,18 @@ import { LEADER_LOCK } from './leader.ts';
 
 /** How long to wait for another connection or process to get somewhere on a loaded machine (never the point of a test). */
 const PATIENT = { timeout: 20_000, interval: 20 };
-const dir = mkdtempSync(join(tmpdir(), 'scorpion-pg-daily-'));
-let server: RunningPostgres;
-let admin: pg.Client;
+const postgres = testPostgres('pg-daily');
 let databases = 0;
 const opened: Repos[] = [];
 
-beforeAll(async () => {
-  server = await startPostgres({ dir, port: await freePort(), durable: false });
-  admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-}, 60_000);
+// Runs before the server stops: vitest runs a file's after-hooks last registered first.
 afterAll(async () => {
   for (const repos of opened) await repos.close();
-  await admin?.end();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Three processes' repositories on one new database. */
 async function threeProcesses(): Promise<Repos[]> {
-  const name = `daily_${++databases}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = server.url.replace(/\/scorpion$/, `/${name}`);
+  const url = await postgres.database(`daily_${++databases}`);
   const all = [await pgRepos(url), await pgRepos(url), await pgRepos(url)];
   opened.push(...all);
   return all;
@@ -49,7 +37,7 @@ async function threeProcesses(): Promise<Repos[]> {
 
 /** How many sessions wait for an advisory lock taken with `classId` as the first of its two keys. */
 async function waitingFor(classId: number): Promise<number> {
-  const { rows } = await admin.query<{ n: string }>(
+  const { rows } = await postgres.admin.query<{ n: string }>(
     "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = $1",
     [classId],
   );
@@ -79,9 +67,10 @@ test('three processes asking for a new day at once: one certifies, the two other
     };
   };
   const asks = all.map((repos) => repos.daily.dealOnce(dayAfter(0), make));
-  // The two others are queued on PostgreSQL's lock while the first certifies.
+  // The first to take the lock certifies (it may still be reading the day when the two others
+  // queue, so each is awaited on its own); the two others are queued on PostgreSQL's lock.
+  await expect.poll(() => made, PATIENT).toBe(1);
   await expect.poll(() => waitingFor(CERTIFY_LOCK), PATIENT).toBe(2);
-  expect(made).toBe(1);
   release();
   expect((await Promise.all(asks)).map((d) => d.seed)).toStrictEqual(Array(3).fill('certified by call 1'));
   expect(made).toBe(1);
@@ -104,7 +93,7 @@ test('one process leads; when its connection dies the next to ask leads, and the
   expect(await a!.leader.lead()).toBe(true);
 
   // The leader's session is cut (its process died, or the network): PostgreSQL frees the lock.
-  await admin.query(
+  await postgres.admin.query(
     "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objid = $1",
     [LEADER_LOCK],
   );
@@ -120,13 +109,16 @@ test('one process leads; when its connection dies the next to ask leads, and the
 });
 
 test('the migration to one ranked daily per player keeps the game holding the result, unranks the others', async () => {
-  await admin.query('CREATE DATABASE ranked_twice');
-  const url = server.url.replace(/\/scorpion$/, '/ranked_twice');
+  const url = await postgres.database('ranked_twice');
   const before = new pg.Client({ connectionString: url });
   await before.connect();
   const old = drizzle({ client: before });
   await migrate(old, {
-    migrationsFolder: migrationsBefore(PG_MIGRATIONS, '0003_daily_ranked_once', join(dir, 'before-ranked-once')),
+    migrationsFolder: migrationsBefore(
+      PG_MIGRATIONS,
+      '0003_daily_ranked_once',
+      mkdtempSync(join(tmpdir(), 'scorpion-before-ranked-once-')),
+    ),
   });
   const { games: rows, withResult, ranked } = rankedTwice();
   await old.insert(games).values(rows);
