@@ -6,9 +6,10 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // The production smoke test and the launcher's build and start real processes: they run apart
-    // (vitest.production.config.ts, vitest.cluster.config.ts).
-    exclude: ['src/ops/production.test.ts', 'src/cluster/launcher.test.ts'],
+    // The production smoke test and the launcher's build and start real processes, and the daily
+    // across processes stores 3,000 results: they run apart (vitest.production.config.ts,
+    // vitest.cluster.config.ts).
+    exclude: ['src/ops/production.test.ts', 'src/cluster/launcher.test.ts', 'src/cluster/daily-across.test.ts'],
     testTimeout: 20_000,
   },
 });

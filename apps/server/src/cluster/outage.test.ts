@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { testPostgres } from '../test/postgres.ts';
 import { joinRoom, openRoom } from '../test/rooms.ts';
-import { freePort } from './engines/ports.ts';
-import { type RunningPostgres, startPostgres } from './engines/postgres.ts';
 
 /*
  * Downtime in cluster mode, on a real PostgreSQL with one injected clock for every process: a
@@ -19,17 +15,8 @@ import { type RunningPostgres, startPostgres } from './engines/postgres.ts';
 
 const MINUTE = 60_000;
 const TICK_MS = MINUTE;
-const dir = mkdtempSync(join(tmpdir(), 'scorpion-outage-'));
-let postgres: RunningPostgres;
+const postgres = testPostgres('outage');
 let clock = Date.UTC(2026, 5, 1, 12, 0, 0);
-
-beforeAll(async () => {
-  postgres = await startPostgres({ dir, port: await freePort(), durable: false });
-}, 60_000);
-afterAll(async () => {
-  await postgres?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 const start = (nodeId: string) =>
   startServer({

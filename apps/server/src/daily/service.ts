@@ -4,6 +4,7 @@ import type { DealSource } from '../deals/source.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
+import { RankedDailyTaken } from '../repo/errors.ts';
 import type { DailyDealRow, Repos } from '../repo/types.ts';
 import { DAILY_OPTIONS, DAILY_VARIANT, dailyGame } from './deal.ts';
 
@@ -55,25 +56,8 @@ export class DailyService {
   private deal(date: string): Promise<DailyDealRow> {
     let pending = this.making.get(date);
     if (!pending) {
-      pending = (async () => {
-        const stored = await this.repos.daily.get(date);
-        if (stored) return stored;
-        const picked = await pickCertified(this.certifier, DAILY_VARIANT, DAILY_OPTIONS, (n) =>
-          this.deals.daily(DAILY_VARIANT, date, n),
-        );
-        return this.repos.daily.put({
-          date,
-          day: dayNumber(date),
-          variant: DAILY_VARIANT,
-          seed: picked.seed,
-          deck: picked.deck,
-          candidate: picked.candidate,
-          certifiedBy: this.certifier.name,
-          // Kept only with a proof: an undecided fallback has neither, and shows "not rated".
-          line: picked.certificate.line ?? null,
-          difficulty: picked.certificate.difficulty ?? null,
-        });
-      })();
+      // One ask per process and day; the repository makes it one across every process.
+      pending = this.repos.daily.dealOnce(date, () => this.certified(date));
       this.making.set(date, pending);
       void pending.then(
         () => this.making.delete(date),
@@ -83,12 +67,30 @@ export class DailyService {
     return pending;
   }
 
+  private async certified(date: string): Promise<DailyDealRow> {
+    const picked = await pickCertified(this.certifier, DAILY_VARIANT, DAILY_OPTIONS, (n) =>
+      this.deals.daily(DAILY_VARIANT, date, n),
+    );
+    return {
+      date,
+      day: dayNumber(date),
+      variant: DAILY_VARIANT,
+      seed: picked.seed,
+      deck: picked.deck,
+      candidate: picked.candidate,
+      certifiedBy: this.certifier.name,
+      // Kept only with a proof: an undecided fallback has neither, and shows "not rated".
+      line: picked.certificate.line ?? null,
+      difficulty: picked.certificate.difficulty ?? null,
+    };
+  }
+
   /** Today's game for the player: the one in progress, or a new one (ranked if it is the first). */
   join(playerId: string): Promise<LiveGame> {
     return this.joining.run(playerId, () => this.joinNow(playerId));
   }
 
-  private async joinNow(playerId: string): Promise<LiveGame> {
+  private async joinNow(playerId: string, lost = false): Promise<LiveGame> {
     const date = this.today();
     const mine = await this.repos.games.dailyOf(playerId, date);
     const open = mine.find((g) => g.status === 'playing');
@@ -96,11 +98,23 @@ export class DailyService {
       const game = await this.games.load(open.id);
       if (game) return game;
     }
-    return this.games.create(dailyGame(playerId, await this.deal(date), mine.length === 0));
+    try {
+      return await this.games.create(dailyGame(playerId, await this.deal(date), mine.length === 0));
+    } catch (error) {
+      // Another tab, on another process, stored the player's ranked game between our read and
+      // our write: this tab gets that game, as a second tab on this process would. Once only:
+      // the next read finds it (or, ended already, a practice replay follows).
+      if (error instanceof RankedDailyTaken && !lost) return this.joinNow(playerId, true);
+      throw error;
+    }
   }
 
-  /** Ends the games still open from past days, so their results land on those days' boards. */
+  /**
+   * Ends the games still open from past days, so their results land on those days' boards.
+   * In a cluster only the leader does it (the others answer 0), so no two processes close one game.
+   */
   async closePastDays(): Promise<number> {
+    if (!(await this.repos.leader.lead())) return 0;
     const open = await this.repos.games.openDailiesBefore(this.today());
     for (const id of open) await this.games.close(id, 'timed-out');
     return open.length;

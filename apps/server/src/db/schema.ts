@@ -55,6 +55,8 @@ export const games = sqliteTable(
   (t) => [
     index('games_player_status').on(t.playerId, t.status),
     index('games_daily').on(t.dailyDate, t.playerId),
+    // One ranked attempt per player and day, whichever process or tab asks first.
+    uniqueIndex('games_daily_ranked').on(t.playerId, t.dailyDate).where(sql`kind = 'daily' AND ranked = 1`),
     index('games_race').on(t.raceId),
     index('games_open').on(t.status).where(sql`status = 'playing'`),
   ],

@@ -14,3 +14,20 @@ export class SeqTakenError extends Error {
     this.seq = seq;
   }
 }
+
+/**
+ * A ranked daily game was to be stored for a player who already has one that day: another tab
+ * (on this process or another) joined first. Only a player's first attempt is ranked; the caller
+ * gives them that game.
+ */
+export class RankedDailyTaken extends Error {
+  readonly playerId: string;
+  readonly date: string;
+
+  constructor(playerId: string, date: string) {
+    super(`player ${playerId} already has a ranked game of ${date}`);
+    this.name = 'RankedDailyTaken';
+    this.playerId = playerId;
+    this.date = date;
+  }
+}

@@ -16,6 +16,7 @@ export interface Repos {
   readonly races: RacesRepo;
   readonly boards: BoardsRepo;
   readonly ownership: OwnershipRepo;
+  readonly leader: LeaderRepo;
   readonly outage: OutageRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
@@ -129,6 +130,11 @@ export interface DailyFinish {
 }
 
 export interface GamesRepo {
+  /**
+   * Stores a new game. Fails with `RankedDailyTaken`, storing nothing, when it is a ranked daily
+   * and the player already has a ranked game of that day (a unique index: another tab, perhaps
+   * on another process, made it first).
+   */
   create(row: GameRow): Promise<void>;
   get(id: string): Promise<GameRow | undefined>;
   actions(id: string): Promise<StoredAction[]>;
@@ -180,6 +186,23 @@ export interface DailyRepo {
   get(date: string): Promise<DailyDealRow | undefined>;
   /** Keeps the first deal stored for a date (two joins racing on a new day get the same one). */
   put(row: DailyDealRow): Promise<DailyDealRow>;
+  /**
+   * The deal stored for `date`, or the one `make` returns, stored, when none is: under a lock
+   * on the date held by one caller at a time among all that share the store (every process on
+   * one PostgreSQL database), so `make` (the certifier's work) runs once per day. The others
+   * wait and get the stored deal. If `make` rejects, nothing is stored and the next caller tries.
+   */
+  dealOnce(date: string, make: () => Promise<DailyDealRow>): Promise<DailyDealRow>;
+}
+
+/**
+ * Which process runs the chores that must run once for everyone (closing past days). SQLite:
+ * this one, always. PostgreSQL: the one holding a session advisory lock on a connection of its
+ * own; the lock goes when that process (or its connection) dies, and another takes it at its next ask.
+ */
+export interface LeaderRepo {
+  /** Whether this process leads now; tries to become the leader when nobody is. */
+  lead(): Promise<boolean>;
 }
 
 export interface RoomRow {

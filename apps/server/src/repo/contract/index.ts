@@ -1,4 +1,5 @@
 import { boardsContract } from './boards.ts';
+import { dailyContract } from './daily.ts';
 import type { FreshRepos } from './fixtures.ts';
 import { gamesContract } from './games.ts';
 import { outageContract } from './outage.ts';
@@ -15,6 +16,7 @@ export type { FreshRepos } from './fixtures.ts';
 export function repoContract(fresh: FreshRepos): void {
   playersSettingsContract(fresh);
   gamesContract(fresh);
+  dailyContract(fresh);
   roomsRacesContract(fresh);
   boardsContract(fresh);
   ownershipContract(fresh);

@@ -5,9 +5,10 @@ import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PgDb } from '../../db/pg-open.ts';
 import { actions, dailyCounts, dailyResults, dailyWinTimes, games, playerStats, races } from '../../db/pg-schema.ts';
-import { SeqTakenError } from '../errors.ts';
+import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
+import { isUniqueViolation } from './errors.ts';
 import { checkFence } from './fence.ts';
 
 interface PendingAction {
@@ -67,7 +68,12 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
 
   return {
     async create(row) {
-      await db.insert(games).values(row);
+      try {
+        await db.insert(games).values(row);
+      } catch (error) {
+        if (isUniqueViolation(error, 'games_daily_ranked')) throw new RankedDailyTaken(row.playerId, row.dailyDate!);
+        throw error;
+      }
     },
     async get(id) {
       const r = (await db.select().from(games).where(eq(games.id, id)))[0];

@@ -4,6 +4,7 @@ import type { Repos } from '../types.ts';
 import { pgBoards } from './boards.ts';
 import { pgDaily } from './daily.ts';
 import { pgGames } from './games.ts';
+import { pgLeader } from './leader.ts';
 import { pgOutage } from './outage.ts';
 import { pgOwnership } from './ownership.ts';
 import { pgPlayers } from './players.ts';
@@ -19,17 +20,22 @@ import { pgSettings } from './settings.ts';
 export async function pgRepos(url: string, onCommit?: (seconds: number) => void): Promise<Repos> {
   const newest = latestMigration(PG_MIGRATIONS);
   const { db, pool, close } = await openPg(url);
+  const leader = pgLeader(url);
   return {
     settings: pgSettings(db),
     players: pgPlayers(db),
     games: pgGames(db, pool, onCommit),
-    daily: pgDaily(db),
+    daily: pgDaily(db, pool),
     rooms: pgRooms(db),
     races: pgRaces(db),
     boards: pgBoards(db),
     ownership: pgOwnership(db),
+    leader,
     outage: pgOutage(db),
     ready: () => pgReadiness(pool, newest),
-    close,
+    async close() {
+      await leader.close();
+      await close();
+    },
   };
 }

@@ -1,27 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DailyBoard } from '@scorpion/protocol';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort } from '../../cluster/engines/ports.ts';
-import { type RunningPostgres, startPostgres } from '../../cluster/engines/postgres.ts';
+import { expect, test } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { fixedDeals, WINNING } from '../../test/deals.ts';
 import { startServer } from '../../test/helper.ts';
 import { getJson } from '../../test/http.ts';
 import { playOn } from '../../test/play.ts';
+import { testPostgres } from '../../test/postgres.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'scorpion-pg-server-'));
-let postgres: RunningPostgres;
+const postgres = testPostgres('pg-server');
 let clock = Date.UTC(2026, 5, 1, 12, 0, 0);
-
-beforeAll(async () => {
-  postgres = await startPostgres({ dir, port: await freePort(), durable: false });
-}, 60_000);
-afterAll(async () => {
-  await postgres?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 /** The real server on the one PostgreSQL database; every deal is the known winning deal. */
 const start = () => startServer({ databaseUrl: postgres.url, deals: fixedDeals, now: () => clock });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { dailyDeals } from '../../db/schema.ts';
 import type { Difficulty } from '../../deals/certify.ts';
+import { KeyedLock } from '../../games/lock.ts';
 import type { DailyDealRow, DailyRepo } from '../types.ts';
 
 export function sqliteDaily(db: Db): DailyRepo {
@@ -16,16 +17,24 @@ export function sqliteDaily(db: Db): DailyRepo {
         : { stars: difficultyStars as Difficulty['stars'], score: difficultyScore };
     return { ...rest, variant: r.variant as VariantId, difficulty };
   };
+  const put = ({ difficulty, ...row }: DailyDealRow): DailyDealRow => {
+    db.insert(dailyDeals)
+      .values({ ...row, difficultyStars: difficulty?.stars ?? null, difficultyScore: difficulty?.score ?? null })
+      .onConflictDoNothing()
+      .run();
+    return get(row.date)!;
+  };
+  // One process owns the file: a lock in memory is the whole store's.
+  const making = new KeyedLock();
   return {
     async get(date) {
       return get(date);
     },
-    async put({ difficulty, ...row }) {
-      db.insert(dailyDeals)
-        .values({ ...row, difficultyStars: difficulty?.stars ?? null, difficultyScore: difficulty?.score ?? null })
-        .onConflictDoNothing()
-        .run();
-      return get(row.date)!;
+    async put(row) {
+      return put(row);
+    },
+    async dealOnce(date, make) {
+      return get(date) ?? making.run(date, async () => get(date) ?? put(await make()));
     },
   };
 }

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyResults, games, playerStats, races } from '../../db/schema.ts';
-import { SeqTakenError } from '../errors.ts';
+import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
 import { checkFence } from './fence.ts';
@@ -24,6 +24,10 @@ function isSeqTaken(error: unknown): boolean {
 
 function toRow(r: typeof games.$inferSelect): GameRow {
   return { ...r, variant: r.variant as VariantId };
+}
+
+function isRankedTaken(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (seconds: number) => void): GamesRepo {
@@ -61,7 +65,13 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
 
   return {
     async create(row) {
-      db.insert(games).values(row).run();
+      try {
+        db.insert(games).values(row).run();
+      } catch (error) {
+        // The games' one unique index besides the id is `games_daily_ranked`.
+        if (isRankedTaken(error)) throw new RankedDailyTaken(row.playerId, row.dailyDate!);
+        throw error;
+      }
     },
     async get(id) {
       const r = db.select().from(games).where(eq(games.id, id)).get();

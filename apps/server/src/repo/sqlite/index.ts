@@ -3,6 +3,7 @@ import type { Repos } from '../types.ts';
 import { sqliteBoards } from './boards.ts';
 import { sqliteDaily } from './daily.ts';
 import { sqliteGames } from './games.ts';
+import { sqliteLeader } from './leader.ts';
 import { sqliteOutage } from './outage.ts';
 import { sqliteOwnership } from './ownership.ts';
 import { sqlitePlayers } from './players.ts';
@@ -32,6 +33,7 @@ export function sqliteRepos(
     races: sqliteRaces(db),
     boards: sqliteBoards(db),
     ownership: sqliteOwnership(db),
+    leader: sqliteLeader,
     outage: sqliteOutage(db),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
