@@ -1,10 +1,9 @@
-import type { VariantId } from '@scorpion/rules';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { dayNumber } from '../../clock.ts';
 import type { PgDb } from '../../db/pg-open.ts';
 import { dailyDeals } from '../../db/pg-schema.ts';
-import type { Difficulty } from '../../deals/certify.ts';
+import { dailyDealColumns, dailyDealOf } from '../rows.ts';
 import type { DailyDealRow, DailyRepo } from '../types.ts';
 
 /** The advisory lock's first key: "a day being certified"; the second is the day's number. */
@@ -13,19 +12,10 @@ export const CERTIFY_LOCK = 0x5c0_da11;
 export function pgDaily(db: PgDb, pool: pg.Pool): DailyRepo {
   const get = async (date: string): Promise<DailyDealRow | undefined> => {
     const r = (await db.select().from(dailyDeals).where(eq(dailyDeals.date, date)))[0];
-    if (!r) return undefined;
-    const { difficultyStars, difficultyScore, ...rest } = r;
-    const difficulty =
-      difficultyStars === null || difficultyScore === null
-        ? null
-        : { stars: difficultyStars as Difficulty['stars'], score: difficultyScore };
-    return { ...rest, variant: r.variant as VariantId, difficulty };
+    return r && dailyDealOf(r);
   };
-  const put = async ({ difficulty, ...row }: DailyDealRow): Promise<DailyDealRow> => {
-    await db
-      .insert(dailyDeals)
-      .values({ ...row, difficultyStars: difficulty?.stars ?? null, difficultyScore: difficulty?.score ?? null })
-      .onConflictDoNothing();
+  const put = async (row: DailyDealRow): Promise<DailyDealRow> => {
+    await db.insert(dailyDeals).values(dailyDealColumns(row)).onConflictDoNothing();
     return (await get(row.date))!;
   };
   return {

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { players } from '../../db/pg-schema.ts';
+import { nicknameKeys } from '../rows.ts';
 import type { PlayersRepo } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
 
@@ -53,17 +54,8 @@ export function pgPlayers(db: PgDb): PlayersRepo {
         // Keys move in two steps: a key may pass from one player to another (the unique index
         // is checked row by row), so every key is first made unique by the player's id.
         await tx.update(players).set({ nicknameKey: sql`'#' || ${players.id}` });
-        const taken = new Set<string>();
-        let lookAlikes = 0;
-        for (const p of all) {
-          let key = keyOf(p.nickname);
-          if (taken.has(key)) {
-            lookAlikes++;
-            key = `${key}#${p.id}`;
-          }
-          taken.add(key);
-          await tx.update(players).set({ nicknameKey: key }).where(eq(players.id, p.id));
-        }
+        const { keys, lookAlikes } = nicknameKeys(all, keyOf);
+        for (const { id, key } of keys) await tx.update(players).set({ nicknameKey: key }).where(eq(players.id, id));
         return { players: all.length, lookAlikes };
       });
     },

@@ -2,6 +2,7 @@ import type { RaceResult } from '@scorpion/protocol';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { actions, games, players, raceResults, races } from '../../db/pg-schema.ts';
+import { resultsByRace } from '../rows.ts';
 import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { SNAPSHOT } from './snapshot.ts';
@@ -9,31 +10,14 @@ import { SNAPSHOT } from './snapshot.ts';
 type Reader = Pick<PgDb, 'select'>;
 
 async function resultsOf(db: Reader, raceIds: string[]): Promise<Map<string, RaceResult[]>> {
-  const byRace = new Map<string, RaceResult[]>();
-  if (raceIds.length === 0) return byRace;
+  if (raceIds.length === 0) return new Map();
   const rows = await db
     .select({ r: raceResults, nickname: players.nickname })
     .from(raceResults)
     .innerJoin(players, eq(players.id, raceResults.playerId))
     .where(inArray(raceResults.raceId, raceIds))
     .orderBy(asc(raceResults.rank));
-  for (const { r, nickname } of rows) {
-    const list = byRace.get(r.raceId) ?? [];
-    list.push({
-      rank: r.rank,
-      playerId: r.playerId,
-      nickname,
-      won: r.won,
-      gaveUp: r.gaveUp,
-      timeMs: r.timeMs,
-      progress: r.progress,
-      faceDown: r.faceDown,
-      moves: r.moves,
-      gameId: r.gameId,
-    });
-    byRace.set(r.raceId, list);
-  }
-  return byRace;
+  return resultsByRace(rows);
 }
 
 export function pgRaces(db: PgDb): RacesRepo {

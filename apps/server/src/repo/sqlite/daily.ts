@@ -1,27 +1,17 @@
-import type { VariantId } from '@scorpion/rules';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { dailyDeals } from '../../db/schema.ts';
-import type { Difficulty } from '../../deals/certify.ts';
 import { KeyedLock } from '../../games/lock.ts';
+import { dailyDealColumns, dailyDealOf } from '../rows.ts';
 import type { DailyDealRow, DailyRepo } from '../types.ts';
 
 export function sqliteDaily(db: Db): DailyRepo {
   const get = (date: string): DailyDealRow | undefined => {
     const r = db.select().from(dailyDeals).where(eq(dailyDeals.date, date)).get();
-    if (!r) return undefined;
-    const { difficultyStars, difficultyScore, ...rest } = r;
-    const difficulty =
-      difficultyStars === null || difficultyScore === null
-        ? null
-        : { stars: difficultyStars as Difficulty['stars'], score: difficultyScore };
-    return { ...rest, variant: r.variant as VariantId, difficulty };
+    return r && dailyDealOf(r);
   };
-  const put = ({ difficulty, ...row }: DailyDealRow): DailyDealRow => {
-    db.insert(dailyDeals)
-      .values({ ...row, difficultyStars: difficulty?.stars ?? null, difficultyScore: difficulty?.score ?? null })
-      .onConflictDoNothing()
-      .run();
+  const put = (row: DailyDealRow): DailyDealRow => {
+    db.insert(dailyDeals).values(dailyDealColumns(row)).onConflictDoNothing().run();
     return get(row.date)!;
   };
   // One process owns the file: a lock in memory is the whole store's.

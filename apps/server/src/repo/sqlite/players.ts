@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { players } from '../../db/schema.ts';
+import { nicknameKeys } from '../rows.ts';
 import type { PlayersRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
 
@@ -60,17 +61,8 @@ export function sqlitePlayers(db: Db): PlayersRepo {
         tx.update(players)
           .set({ nicknameKey: sql`'#' || ${players.id}` })
           .run();
-        const taken = new Set<string>();
-        let lookAlikes = 0;
-        for (const p of all) {
-          let key = keyOf(p.nickname);
-          if (taken.has(key)) {
-            lookAlikes++;
-            key = `${key}#${p.id}`;
-          }
-          taken.add(key);
-          tx.update(players).set({ nicknameKey: key }).where(eq(players.id, p.id)).run();
-        }
+        const { keys, lookAlikes } = nicknameKeys(all, keyOf);
+        for (const { id, key } of keys) tx.update(players).set({ nicknameKey: key }).where(eq(players.id, id)).run();
         return { players: all.length, lookAlikes };
       }, IMMEDIATE);
     },

@@ -2,14 +2,14 @@ import type { RaceResult } from '@scorpion/protocol';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { actions, games, players, raceResults, races } from '../../db/schema.ts';
+import { resultsByRace } from '../rows.ts';
 import type { RaceRow, RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
 
 export function sqliteRaces(db: Db): RacesRepo {
   function resultsOf(raceIds: string[]): Map<string, RaceResult[]> {
-    const byRace = new Map<string, RaceResult[]>();
-    if (raceIds.length === 0) return byRace;
+    if (raceIds.length === 0) return new Map();
     const rows = db
       .select({ r: raceResults, nickname: players.nickname })
       .from(raceResults)
@@ -17,23 +17,7 @@ export function sqliteRaces(db: Db): RacesRepo {
       .where(inArray(raceResults.raceId, raceIds))
       .orderBy(asc(raceResults.rank))
       .all();
-    for (const { r, nickname } of rows) {
-      const list = byRace.get(r.raceId) ?? [];
-      list.push({
-        rank: r.rank,
-        playerId: r.playerId,
-        nickname,
-        won: r.won,
-        gaveUp: r.gaveUp,
-        timeMs: r.timeMs,
-        progress: r.progress,
-        faceDown: r.faceDown,
-        moves: r.moves,
-        gameId: r.gameId,
-      });
-      byRace.set(r.raceId, list);
-    }
-    return byRace;
+    return resultsByRace(rows);
   }
   const asRow = (r: typeof races.$inferSelect): RaceRow => r;
 

@@ -1,0 +1,79 @@
+import type { RaceResult } from '@scorpion/protocol';
+import type { VariantId } from '@scorpion/rules';
+import type { Difficulty } from '../deals/certify.ts';
+import type { DailyDealRow } from './types.ts';
+
+/*
+ * What both stores make of their rows, and the rules they apply alike: only the SQL differs
+ * between SQLite and PostgreSQL, so the rows are read and written here once.
+ */
+
+/** A `daily_deals` row as either store reads it: the difficulty in two nullable columns. */
+interface StoredDailyDeal extends Omit<DailyDealRow, 'variant' | 'difficulty'> {
+  readonly variant: string;
+  readonly difficultyStars: number | null;
+  readonly difficultyScore: number | null;
+}
+
+export function dailyDealOf({ difficultyStars, difficultyScore, ...rest }: StoredDailyDeal): DailyDealRow {
+  const difficulty =
+    difficultyStars === null || difficultyScore === null
+      ? null
+      : { stars: difficultyStars as Difficulty['stars'], score: difficultyScore };
+  return { ...rest, variant: rest.variant as VariantId, difficulty };
+}
+
+/** The columns a deal is stored in. */
+export function dailyDealColumns({ difficulty, ...row }: DailyDealRow) {
+  return { ...row, difficultyStars: difficulty?.stars ?? null, difficultyScore: difficulty?.score ?? null };
+}
+
+/** A `race_results` row joined to its player's nickname. */
+interface StoredRaceResult {
+  readonly r: Omit<RaceResult, 'nickname'> & { readonly raceId: string };
+  readonly nickname: string;
+}
+
+/** Each race's results, in the order the rows come (by rank). */
+export function resultsByRace(rows: readonly StoredRaceResult[]): Map<string, RaceResult[]> {
+  const byRace = new Map<string, RaceResult[]>();
+  for (const { r, nickname } of rows) {
+    const list = byRace.get(r.raceId) ?? [];
+    list.push({
+      rank: r.rank,
+      playerId: r.playerId,
+      nickname,
+      won: r.won,
+      gaveUp: r.gaveUp,
+      timeMs: r.timeMs,
+      progress: r.progress,
+      faceDown: r.faceDown,
+      moves: r.moves,
+      gameId: r.gameId,
+    });
+    byRace.set(r.raceId, list);
+  }
+  return byRace;
+}
+
+/**
+ * Every player's nickname key under `keyOf`, players taken in sign-up order: the first keeps a
+ * shared key, later look-alikes get `key#id`, which no name can produce.
+ */
+export function nicknameKeys(
+  players: readonly { id: string; nickname: string }[],
+  keyOf: (nickname: string) => string,
+): { keys: { id: string; key: string }[]; lookAlikes: number } {
+  const taken = new Set<string>();
+  let lookAlikes = 0;
+  const keys = players.map((p) => {
+    let key = keyOf(p.nickname);
+    if (taken.has(key)) {
+      lookAlikes++;
+      key = `${key}#${p.id}`;
+    }
+    taken.add(key);
+    return { id: p.id, key };
+  });
+  return { keys, lookAlikes };
+}
