@@ -14,6 +14,7 @@ import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { getJson } from '../test/http.ts';
+import { twoTabsJoinAtOnce } from '../test/two-tabs.ts';
 import { boardMember } from './daily-ranks.ts';
 import { freePort } from './engines/ports.ts';
 import { type RunningPostgres, startPostgres } from './engines/postgres.ts';
@@ -120,31 +121,8 @@ test('three processes asked for a new day at once: the certifier runs once, the 
 });
 
 test('two tabs on two processes joining at once get one ranked game: the later write finds it taken and joins it', async () => {
-  const me = await signUp(servers[0]!.url, 'TwoTabs');
-  const onA = await TestClient.connect(servers[0]!.wsUrl, me.cookie);
-  const onB = await TestClient.connect(servers[1]!.wsUrl, me.cookie);
-  // B reads "no game yet" and is held there until A has stored its ranked game: the race, every run.
-  const bGames = services(1).repos.games;
-  const read = bGames.dailyOf.bind(bGames);
-  let aJoined!: () => void;
-  const joined = new Promise<void>((resolve) => {
-    aJoined = resolve;
-  });
-  const held = vi.spyOn(bGames, 'dailyOf').mockImplementationOnce(async (...args) => {
-    const answer = await read(...args);
-    await joined;
-    return answer;
-  });
-  const created = vi.spyOn(bGames, 'create');
-  onB.send({ type: 'daily-join' });
-  await vi.waitFor(() => expect(held).toHaveBeenCalled(), PATIENT);
-  onA.send({ type: 'daily-join' });
-  const a = (await onA.next('game')).game;
-  aJoined();
-  const b = (await onB.next('game')).game;
-  expect(created.mock.settledResults[0]).toMatchObject({ type: 'rejected', value: expect.any(RankedDailyTaken) });
-  held.mockRestore();
-  created.mockRestore();
+  const { me, onA, onB, first: a, second: b, stores } = await twoTabsJoinAtOnce(servers[0]!, servers[1]!);
+  expect(stores[0]).toMatchObject({ type: 'rejected', value: expect.any(RankedDailyTaken) });
   expect(b).toMatchObject({ gameId: a.gameId, ranked: true, seq: 0 });
   expect(await services(2).repos.games.dailyOf(me.id, DAY)).toStrictEqual([
     { id: a.gameId, status: 'playing', ranked: true },
