@@ -1,8 +1,10 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import WebSocket from 'ws';
+import type { Readiness } from '../repo/types.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
-import { solverReadiness } from './health.ts';
+import { healthRoutes, solverReadiness } from './health.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -61,4 +63,25 @@ test("solver readiness: ready without a pool or with a sound one; otherwise 503 
     ok: false,
     reason: 'solver unavailable: 3 solver thread deaths in the last 300 s',
   });
+});
+
+test('passing health checks log nothing; a failing /readyz logs its reason as a warning', async () => {
+  const lines: { level: number; msg: string; reason?: string; req?: { url: string } }[] = [];
+  const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+  let ready: Readiness = { ok: true };
+  const app = Fastify({ logger: { level: 'info', stream } });
+  await app.register(healthRoutes, { ready: async () => ready });
+  app.get('/other', async () => ({ ok: true }));
+
+  for (const url of ['/healthz', '/readyz', '/readyz']) expect((await app.inject(url)).statusCode).toBe(200);
+  expect(lines).toEqual([]);
+  // The same logger does log an ordinary request: the silence above is the health routes' own.
+  await app.inject('/other');
+  expect(lines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+
+  lines.length = 0;
+  ready = { ok: false, reason: 'redis unreachable' };
+  expect((await app.inject('/readyz')).statusCode).toBe(503);
+  expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'not ready', reason: 'redis unreachable' })]);
+  await app.close();
 });

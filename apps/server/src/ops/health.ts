@@ -17,14 +17,19 @@ export function solverReadiness(health: PoolHealth | undefined): Readiness {
  * in a cluster both say which process answered (`node`). Once shutdown begins, Fastify
  * answers every request, these included, with 503 until the port closes, so a load balancer
  * stops sending players at once.
+ *
+ * A load balancer checks every process twice a second: a check that passes logs nothing (the
+ * routes log at `warn`), one that fails logs its reason as a warning.
  */
 export async function healthRoutes(
   app: FastifyInstance,
   opts: { ready: () => Promise<Readiness>; nodeId?: string | undefined },
 ) {
-  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
-  app.get('/readyz', async (_request, reply) => {
+  const quiet = { logLevel: 'warn' } as const;
+  app.get('/healthz', quiet, async (_request, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
+  app.get('/readyz', quiet, async (request, reply) => {
     const state = await opts.ready();
+    if (!state.ok) request.log.warn({ reason: state.reason }, 'not ready');
     return reply
       .code(state.ok ? 200 : 503)
       .header('cache-control', 'no-store')
