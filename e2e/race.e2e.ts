@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { openWin } from './fixtures/deals.ts';
 import {
   countdownSeen,
@@ -118,4 +118,56 @@ test('two players race through a room link, see each other live, rematch, one le
   );
   await guest.getByRole('link', { name: 'Join or create a room' }).click();
   await expect(guest).toHaveURL(/\/race$/);
+});
+
+test('a give-up pressed while the connection is down is kept, sent once it is back, and ends the race', async ({
+  browser,
+}) => {
+  const host = await player(browser, '/race');
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Steady');
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+
+  // The guest's sockets pass through the test: while `held`, a new one is opened but never
+  // reaches the server, so the page stays "Reconnecting…" for as long as the test needs.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const guest = await context.newPage();
+  const sockets: WebSocketRoute[] = [];
+  let held = false;
+  // On a room page the socket is `/ws?room=CODE`.
+  await guest.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+    sockets.push(ws);
+    if (!held) ws.connectToServer();
+  });
+  await guest.goto(host.url());
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Flaky');
+  await expect(host.getByTestId('room-members')).toContainText('Flaky');
+
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+
+  held = true;
+  const before = sockets.length;
+  await sockets.at(-1)!.close({ code: 1006 });
+  await expect(guest.locator('[data-connection="reconnecting"]')).toBeVisible();
+  await expect.poll(() => sockets.length).toBe(before + 1);
+  await guest.getByRole('button', { name: 'Give up' }).click();
+  await guest.getByRole('button', { name: 'Really give up?' }).click();
+  await expect(guest.getByRole('button', { name: 'Giving up…' })).toBeDisabled();
+  await expect(guest.locator('[data-connection="reconnecting"]')).toBeVisible();
+
+  // The connection comes back: the give-up goes out, and the host sees it.
+  held = false;
+  await sockets.at(-1)!.close({ code: 1006 });
+  await expect(guest.locator('[data-connection="online"]')).toBeVisible({ timeout: 20_000 });
+  await expect(guest.getByTestId('game-over')).toBeVisible();
+  await expect(host.getByTestId('race-progress').locator('li', { hasText: 'Flaky' })).toContainText(/gave up/i);
+
+  // The race waits for nobody else: the host gives up too and both see the results.
+  await host.getByRole('button', { name: 'Give up' }).click();
+  await host.getByRole('button', { name: 'Really give up?' }).click();
+  for (const page of [host, guest]) {
+    await expect(page.getByRole('heading', { name: 'Nobody solved it this time' })).toBeVisible();
+  }
 });

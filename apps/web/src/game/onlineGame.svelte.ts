@@ -20,6 +20,10 @@ export class OnlineGame {
   #pending = $state.raw<readonly Move[]>([]);
   #receivedAt = $state(0);
   #rejected = $state('');
+  /** Give up was pressed: kept until the server ends the game, across reconnections. */
+  #givingUp = $state(false);
+  /** The give-up went out on the socket open now (reset by every reconnection). */
+  #giveUpSent = false;
   readonly #connection: GameLink;
   readonly #stop: (() => void)[] = [];
 
@@ -31,6 +35,7 @@ export class OnlineGame {
     let first = true;
     this.#stop.push(
       connection.onReady(() => {
+        this.#giveUpSent = false;
         if (!first) connection.send({ type: 'game-resume', gameId: this.id });
         first = false;
       }),
@@ -68,6 +73,11 @@ export class OnlineGame {
     return this.#pending.length > 0;
   }
 
+  /** Give up was pressed and the server has not ended the game yet (the socket may be down). */
+  get givingUp() {
+    return this.#givingUp && !this.over;
+  }
+
   /** Why the server last turned a move down, in words; cleared by the next ack. */
   get rejected() {
     return this.#rejected;
@@ -81,7 +91,7 @@ export class OnlineGame {
   }
 
   play(move: Move): IllegalReason | undefined {
-    if (this.over) return 'game-over';
+    if (this.over || this.#givingUp) return 'game-over';
     const result = applyMove(this.view, move);
     if (!result.ok) return result.reason;
     const expect = this.#snapshot.seq + this.#pending.length;
@@ -93,18 +103,26 @@ export class OnlineGame {
   /** Undo and redo wait for the server: it keeps the history, and counts them as moves. */
   /** True when the undo was sent (there was a move to take back, and none still on its way). */
   undo(): boolean {
-    if (this.busy || !this.#snapshot.canUndo) return false;
+    if (this.busy || this.#givingUp || !this.#snapshot.canUndo) return false;
     return this.#connection.send({ type: 'undo', gameId: this.id, expect: this.#snapshot.seq });
   }
 
   /** True when the redo was sent. */
   redo(): boolean {
-    if (this.busy || !this.#snapshot.canRedo) return false;
+    if (this.busy || this.#givingUp || !this.#snapshot.canRedo) return false;
     return this.#connection.send({ type: 'redo', gameId: this.id, expect: this.#snapshot.seq });
   }
 
+  /**
+   * Giving up is never lost to a dropped socket: pressed while reconnecting (or sent on a socket
+   * that died before the server read it), it goes out again once the game is fetched anew, until
+   * the server says the game is over. Moves still on their way are dropped: they would not count.
+   */
   giveUp() {
-    this.#connection.send({ type: 'give-up', gameId: this.id });
+    if (this.over) return;
+    this.#givingUp = true;
+    this.#pending = [];
+    this.#giveUpSent = this.#connection.send({ type: 'give-up', gameId: this.id });
   }
 
   dispose() {
@@ -153,11 +171,17 @@ export class OnlineGame {
     const left = applied >= 0 ? this.#pending.slice(applied) : [];
     this.#accept(snapshot);
     this.#pending = [];
+    if (this.#givingUp) {
+      if (snapshot.status === 'playing' && !this.#giveUpSent) this.giveUp();
+      return;
+    }
     for (const move of left) if (this.play(move)) break;
   }
 
   #onError(error: ErrorFrame) {
     this.#pending = [];
+    // A give-up the server turned down (and said why) may be pressed again.
+    if (error.ref === 'give-up') this.#givingUp = false;
     if (error.game) this.#accept(error.game);
     this.#rejected = error.message;
   }

@@ -40,11 +40,13 @@ function snapshot(state: GameState, seq: number): GameSnapshot {
 
 class FakeLink implements GameLink {
   sent: ClientMessage[] = [];
+  /** Off: the socket is down (reconnecting), and nothing is sent. */
+  online = true;
   listeners = new Set<(m: ServerMessage) => void>();
   ready = new Set<() => void>();
   send(message: ClientMessage) {
-    this.sent.push(message);
-    return true;
+    if (this.online) this.sent.push(message);
+    return this.online;
   }
   listen(listener: (m: ServerMessage) => void) {
     this.listeners.add(listener);
@@ -172,5 +174,74 @@ describe('OnlineGame', () => {
     link.deliver({ type: 'game', game: snapshot(after(start, first), 1) });
     expect(link.sent[1]).toEqual({ type: 'move', gameId: 'g1', expect: 1, move: { kind: 'deal' } });
     expect(game.view.stock.length).toBe(0);
+  });
+
+  it('keeps a give-up pressed while reconnecting and sends it once the game is fetched again', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    game.play(first);
+    link.online = false;
+    game.giveUp();
+    expect(game.givingUp).toBe(true);
+    // Nothing more is played on a game being given up.
+    expect(game.play({ kind: 'deal' })).toBe('game-over');
+    expect(game.undo()).toBe(false);
+
+    link.online = true;
+    link.sent = [];
+    link.reconnect();
+    expect(link.sent).toEqual([{ type: 'game-resume', gameId: 'g1' }]);
+    link.deliver({ type: 'game', game: snapshot(start, 0) });
+    // A second copy of the game (a race's room-join also sends one) sends no second give-up.
+    link.deliver({ type: 'game', game: snapshot(start, 0) });
+    expect(link.sent).toEqual([
+      { type: 'game-resume', gameId: 'g1' },
+      { type: 'give-up', gameId: 'g1' },
+    ]);
+    link.deliver({ type: 'game', game: { ...snapshot(start, 0), status: 'gave-up' } });
+    expect(game.over).toBe(true);
+    expect(game.givingUp).toBe(false);
+  });
+
+  it('sends a give-up again after a reconnection when the socket died before the server read it', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    game.giveUp();
+    expect(link.sent).toEqual([{ type: 'give-up', gameId: 'g1' }]);
+    link.sent = [];
+    link.reconnect();
+    link.deliver({ type: 'game', game: snapshot(start, 0) });
+    expect(link.sent).toEqual([
+      { type: 'game-resume', gameId: 'g1' },
+      { type: 'give-up', gameId: 'g1' },
+    ]);
+  });
+
+  it('sends no give-up again when the server had ended the game before the drop', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    game.giveUp();
+    link.sent = [];
+    link.reconnect();
+    link.deliver({ type: 'game', game: { ...snapshot(start, 0), status: 'gave-up' } });
+    expect(link.sent).toEqual([{ type: 'game-resume', gameId: 'g1' }]);
+    expect(game.over).toBe(true);
+  });
+
+  it('lets a give-up the server turned down be pressed again', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    game.giveUp();
+    link.deliver({
+      type: 'error',
+      code: 'not-started',
+      message: 'The race has not started yet.',
+      ref: 'give-up',
+      gameId: 'g1',
+      reason: null,
+      game: null,
+    });
+    expect(game.givingUp).toBe(false);
+    expect(game.rejected).toBe('The race has not started yet.');
   });
 });
