@@ -151,6 +151,8 @@ Read the header of \`packages/protocol/src/index.ts\` for the flow.
   room is taken over from it); the client reconnects at once with \`/ws?room=CODE&node=ID\`.
 - \`room-create\` and \`room-join\` also count against the REST limits on room creation and room
   look-ups (per player); past them the frame gets \`error\` \`rate-limited\` and changes nothing.
+  A \`room-join\` to a room the player is already a member of (every reconnection sends one) is
+  not a look-up and is not counted.
 - Every REST error, Fastify's own included, is an \`ApiError\` \`{error, message}\`: a body that is
   not JSON or holds a \`__proto__\` key is 400 \`bad-message\`, too large 413 \`too-large\`, not
   JSON by its type 415 \`unsupported-media-type\`, a path part too long 414 \`uri-too-long\`, a

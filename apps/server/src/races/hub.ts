@@ -154,6 +154,16 @@ export class RaceHub {
     return this.rooms.has(code) ? undefined : this.o.leases?.elsewhere(code);
   }
 
+  /**
+   * Whether the player belongs to the room: in memory when the room is loaded here, else as
+   * stored (a room owned by another process, or by nobody since its owner died).
+   */
+  async isMember(playerId: string, code: string): Promise<boolean> {
+    const room = this.rooms.get(code);
+    if (room) return room.members.includes(playerId);
+    return (await this.o.repos.rooms.members(code)).includes(playerId);
+  }
+
   join(playerId: string, code: string): Promise<HubResult<{ room: RoomState; game: string | null }>> {
     return this.command(code, async (room) => {
       if (!room.members.includes(playerId)) {

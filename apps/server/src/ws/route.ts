@@ -35,10 +35,16 @@ export interface EdgeOptions {
   readonly rateClock: () => number;
 }
 
-/** The room frames that pass one of the REST limits too (`app.limits`), per player. */
-function roomLimit(app: FastifyInstance, message: ClientMessage) {
+/**
+ * The room frames that pass one of the REST limits too (`app.limits`), per player. A member
+ * coming back to their room looks nothing up, and a client sends that join after every
+ * reconnection (a failover makes several in a row): it is not counted.
+ */
+async function roomLimit(app: FastifyInstance, services: Services, message: ClientMessage, playerId: string) {
   if (message.type === 'room-create') return { check: app.limits.socket.roomCreate, what: 'Too many rooms created' };
-  if (message.type === 'room-join') return { check: app.limits.socket.roomJoin, what: 'Too many rooms looked up' };
+  if (message.type === 'room-join' && !(await services.hub.isMember(playerId, message.code))) {
+    return { check: app.limits.socket.roomJoin, what: 'Too many rooms looked up' };
+  }
   return undefined;
 }
 
@@ -166,16 +172,17 @@ export async function wsRoutes(
         return;
       }
       const message = parsed.data;
-      const limited = roomLimit(app, message);
+      // Only room frames wait for a budget; any other reaches its handler without an await.
+      const limitedThenHandled = async (id: string): Promise<ServerMessage | ServerMessage[]> => {
+        const limited = await roomLimit(app, services, message, id);
+        const wait = limited ? await limited.check(request) : 0;
+        return limited && wait > 0
+          ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
+          : handle(services, id, message);
+      };
       const dispatch = (id: string): Promise<ServerMessage | ServerMessage[]> =>
-        limited
-          ? limited
-              .check(request)
-              .then((wait) =>
-                wait > 0
-                  ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
-                  : handle(services, id, message),
-              )
+        message.type === 'room-create' || message.type === 'room-join'
+          ? limitedThenHandled(id)
           : Promise.resolve(handle(services, id, message));
       // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
       const start = () => (playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : [])));

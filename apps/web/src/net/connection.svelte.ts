@@ -10,6 +10,13 @@ type Listener = (message: ServerMessage) => void;
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
 
 /**
+ * A welcome alone does not end the backoff: a socket is let in and then sent away (a 4009 while
+ * a room's owner dies and another takes over), and every welcome makes the page send its
+ * room-join again. Only a connection that has held this long counts as back.
+ */
+export const SETTLED_MS = 5000;
+
+/**
  * Each wait is spread over ±50% at random: after a server restart every open tab loses its socket
  * at the same instant, and without a spread they would all knock again at the same instants too.
  */
@@ -29,6 +36,7 @@ export class Connection {
   #socket: WebSocket | undefined;
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #settle: ReturnType<typeof setTimeout> | undefined;
   #listeners = new Set<Listener>();
   #ready = new Set<() => void>();
   #offset = 0;
@@ -96,11 +104,12 @@ export class Connection {
     };
     socket.onclose = (e) => {
       if (this.#socket !== socket) return;
+      clearTimeout(this.#settle);
       this.#socket = undefined;
       this.#status = 'reconnecting';
       // Another server process owns this room: go there now, no backoff. Only to a node named,
-      // other than the one this tab was just sent to, and not twice before a welcome: two
-      // processes that disagree must not bounce the tab between them without a pause.
+      // other than the one this tab was just sent to, and only first after a connection that
+      // held: two processes that disagree must not bounce the tab between them without a pause.
       const owner = ownerFromClose(e.code, e.reason, location.pathname);
       const redirectNow =
         owner !== undefined && owner.node !== '' && owner.node !== this.#owner?.node && this.#attempt === 0;
@@ -116,8 +125,9 @@ export class Connection {
     const version = message.protocol as number;
     if (version !== PROTOCOL_VERSION && reloadForProtocol(version)) return;
     this.#welcome = message;
-    this.#attempt = 0;
     this.#status = 'online';
+    clearTimeout(this.#settle);
+    this.#settle = setTimeout(() => (this.#attempt = 0), SETTLED_MS);
     for (const fn of this.#ready) fn();
   }
 
