@@ -8,7 +8,11 @@ import { freePort } from './engines/ports.ts';
 import { type RunningRedis, startRedis } from './engines/redis.ts';
 
 const HOUR = 3_600_000;
-const LIMITS = { signup: { max: 3, windowMs: HOUR }, roomCreate: { max: 2, windowMs: HOUR } };
+const LIMITS = {
+  signup: { max: 4, windowMs: HOUR },
+  roomCreate: { max: 2, windowMs: HOUR },
+  roomLookup: { max: 2, windowMs: HOUR },
+};
 
 let dir: string;
 let redis: RunningRedis;
@@ -62,11 +66,49 @@ test("a player's rooms created are counted across processes", async () => {
   await Promise.all([onA.close(), onB.close()]);
 });
 
+test("a member's room-joins, sent away by a process that does not own the room too, spend no look-ups", async () => {
+  const { cookie } = await signUp(a.url, 'Rejoiner');
+  const onA = await TestClient.connect(a.wsUrl, cookie);
+  onA.send({
+    type: 'room-create',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 0,
+    winnableOnly: false,
+  });
+  const code = (await onA.next('room')).room.code;
+  // Every reconnection sends a room-join: here five times the budget of two, on the owner...
+  for (let i = 0; i < 5; i++) {
+    onA.send({ type: 'room-join', code });
+    await onA.next('room', (f) => f.room.code === code);
+  }
+  // ...and on the other process, which sends the socket to the owner (as during a takeover).
+  for (let i = 0; i < 5; i++) {
+    const onB = await TestClient.connect(b.wsUrl, cookie);
+    onB.send({ type: 'room-join', code });
+    expect(await onB.closed).toEqual({ code: 4009, reason: 'a' });
+  }
+  // The budget is whole: two look-ups of rooms the player is not in, one process each, then no more.
+  const lookUp = async (server: RunningServer, other: string) => {
+    const client = await TestClient.connect(server.wsUrl, cookie);
+    client.send({ type: 'room-join', code: other });
+    const answer = await client.next('error', (e) => e.ref === 'room-join');
+    await client.close();
+    return answer.code;
+  };
+  expect([await lookUp(a, 'ZZZZZZ'), await lookUp(b, 'YYYYYY'), await lookUp(a, 'XXXXXX')]).toEqual([
+    'no-such-room',
+    'no-such-room',
+    'rate-limited',
+  ]);
+  await onA.close();
+});
+
 test('signups from one address are counted across processes', async () => {
-  // The room test's host was the first.
+  // The room tests' two players were the first two.
   expect(await signUpStatus(b, 'Ann')).toBe(201);
   expect(await signUpStatus(a, 'Ben')).toBe(201);
-  // Neither process has seen three: only the shared count refuses the fourth.
+  // Neither process has seen four: only the shared count refuses the fifth.
   expect(await signUpStatus(b, 'Dot')).toBe(429);
   expect(await signUpStatus(a, 'Eve')).toBe(429);
 });
