@@ -184,3 +184,50 @@ export async function renewalLostScenario(cluster: Cluster): Promise<void> {
   expect(room).toMatchObject({ status: 'racing', race: { raceId } });
   await carolOnB.close();
 }
+
+/**
+ * A racer's page comes back while nobody owns the room (its owner stopped; no process has taken
+ * the race over yet): the process the socket lands on lets it in, and the page sends its
+ * `room-join` and its `game-resume` at once. The join takes the room over there; the resume
+ * waits for it, instead of finding the race not live there and sending the socket away (4009)
+ * to come back, be let in and send its join again.
+ */
+export async function rejoinBeforeTakeoverScenario(cluster: Cluster): Promise<void> {
+  const { a, b } = cluster;
+  const erin = await signUp(a.url, 'Owner Erin');
+  const fred = await signUp(a.url, 'Owner Fred');
+  const erinOnA = await TestClient.connect(a.wsUrl, erin.cookie);
+  erinOnA.send({
+    type: 'room-create',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 0,
+    winnableOnly: false,
+  });
+  const code = (await erinOnA.next('room')).room.code;
+  const fredOnA = (await connectToRoom(cluster, a, code, fred.cookie)).client;
+  fredOnA.send({ type: 'room-join', code });
+  await fredOnA.next('room');
+  erinOnA.send({ type: 'room-start', code });
+  const fredGame = (await fredOnA.next('game', (f) => f.game.kind === 'race')).game;
+
+  // A stops renewing, and nobody has looked for orphans yet.
+  await cluster.advance(cluster.leaseMs + 1000);
+  const fredOnB = await TestClient.connect(`${b.wsUrl}?room=${code}`, fred.cookie);
+  fredOnB.send({ type: 'room-join', code });
+  fredOnB.send({ type: 'game-resume', gameId: fredGame.gameId });
+  const sentAway = fredOnB.closed.then((c) => {
+    throw new Error(`sent away with ${c.code} "${c.reason}" instead of resumed`);
+  });
+  // The join's answer (the room, then the racer's game), then the resume's (the game again).
+  const joined = await Promise.race([fredOnB.next('room', (f) => f.room.code === code), sentAway]);
+  expect(joined.room.race?.raceId).toBe(fredGame.raceId);
+  for (let answer = 0; answer < 2; answer++) {
+    const game = await Promise.race([fredOnB.next('game', (f) => f.game.gameId === fredGame.gameId), sentAway]);
+    expect(game.game).toMatchObject({ status: 'playing', seq: fredGame.seq });
+  }
+  // A learns at its next tick that B owns the room now, and sends its sockets there.
+  await cluster.tick(a);
+  expect(await erinOnA.closed).toEqual({ code: 4009, reason: b.id });
+  await Promise.all([fredOnB.close(), fredOnA.close()]);
+}

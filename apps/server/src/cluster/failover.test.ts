@@ -7,7 +7,13 @@ import { fixedDeals } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { freePort } from './engines/ports.ts';
 import { type RunningPostgres, startPostgres } from './engines/postgres.ts';
-import { type Cluster, type ClusterNode, failoverScenario, renewalLostScenario } from './failover.scenario.ts';
+import {
+  type Cluster,
+  type ClusterNode,
+  failoverScenario,
+  rejoinBeforeTakeoverScenario,
+  renewalLostScenario,
+} from './failover.scenario.ts';
 
 const LEASE_MS = 5000;
 const dir = mkdtempSync(join(tmpdir(), 'scorpion-owner-'));
@@ -83,5 +89,9 @@ describe.each(stores)('two apps on %s', (_name, store) => {
   test('an owner whose renewal finds its room taken over drops it and sends its players to the new owner', async () => {
     await renewalLostScenario(cluster);
     expect(servers.get('node-a')!.app.services.hub.loaded.rooms).toBe(0);
+  });
+
+  test("a racer back before any takeover is let in where the socket landed: the join takes the room, the game's resume waits for it", async () => {
+    await rejoinBeforeTakeoverScenario(cluster);
   });
 });

@@ -187,9 +187,11 @@ export async function wsRoutes(
       // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
       const start = () => (playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : [])));
       // Room frames take turns: a create or a join waits for its count, and a leave or a start
-      // sent after it must not overtake it.
+      // sent after it must not overtake it. A game's resume takes its turn too: a reconnected
+      // page sends its room-join first, which may take the room (and its race) over here, and
+      // the resume must find the race live instead of sending the socket away (4009).
       let reply: Promise<ServerMessage | ServerMessage[]>;
-      if (message.type.startsWith('room-')) {
+      if (message.type.startsWith('room-') || message.type === 'game-resume') {
         reply = roomTurn.then(start, start);
         roomTurn = reply;
       } else reply = start();
