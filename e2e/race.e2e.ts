@@ -141,17 +141,23 @@ test('a give-up pressed while the connection is down is kept, sent once it is ba
   });
   await guest.goto(host.url());
   await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
-  await pickNickname(guest, 'Flaky');
-  await expect(host.getByTestId('room-members')).toContainText('Flaky');
+  await pickNickname(guest, 'Wobbly');
+  await expect(host.getByTestId('room-members')).toContainText('Wobbly');
 
   await host.getByRole('button', { name: 'Start the race' }).click();
   for (const page of [host, guest]) await raceUnderway(page);
+  await playByHand(guest, openWin.moves[0]!);
+  await expect(await movesShown(guest)).toHaveText('1');
+  const undo = guest.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeEnabled();
 
   held = true;
   const before = sockets.length;
   await sockets.at(-1)!.close({ code: 1006 });
   await expect(guest.locator('[data-connection="reconnecting"]')).toBeVisible();
   await expect.poll(() => sockets.length).toBe(before + 1);
+  // An undo waits for the server's answer: not offered while the socket is down.
+  await expect(undo).toBeDisabled();
   await guest.getByRole('button', { name: 'Give up' }).click();
   await guest.getByRole('button', { name: 'Really give up?' }).click();
   await expect(guest.getByRole('button', { name: 'Giving up…' })).toBeDisabled();
@@ -162,7 +168,7 @@ test('a give-up pressed while the connection is down is kept, sent once it is ba
   await sockets.at(-1)!.close({ code: 1006 });
   await expect(guest.locator('[data-connection="online"]')).toBeVisible({ timeout: 20_000 });
   await expect(guest.getByTestId('game-over')).toBeVisible();
-  await expect(host.getByTestId('race-progress').locator('li', { hasText: 'Flaky' })).toContainText(/gave up/i);
+  await expect(host.getByTestId('race-progress').locator('li', { hasText: 'Wobbly' })).toContainText(/gave up/i);
 
   // The race waits for nobody else: the host gives up too and both see the results.
   await host.getByRole('button', { name: 'Give up' }).click();
