@@ -116,12 +116,11 @@ export class OnlineGame {
   /**
    * Giving up is never lost to a dropped socket: pressed while reconnecting (or sent on a socket
    * that died before the server read it), it goes out again once the game is fetched anew, until
-   * the server says the game is over. Moves still on their way are dropped: they would not count.
+   * the server says the game is over. Moves the server has not stored are not sent again then.
    */
   giveUp() {
     if (this.over) return;
     this.#givingUp = true;
-    this.#pending = [];
     this.#giveUpSent = this.#connection.send({ type: 'give-up', gameId: this.id });
   }
 
