@@ -6,10 +6,15 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // The production smoke test and the launcher's build and start real processes, and the daily
-    // across processes stores 3,000 results: they run apart (vitest.production.config.ts,
-    // vitest.cluster.config.ts).
-    exclude: ['src/ops/production.test.ts', 'src/cluster/launcher.test.ts', 'src/cluster/daily-across.test.ts'],
+    // The production smoke test, the launcher and the cluster's proofs start real processes from
+    // the build, and the daily across processes stores 3,000 results: they run apart
+    // (vitest.production.config.ts, vitest.cluster.config.ts), once each.
+    exclude: [
+      'src/ops/production.test.ts',
+      'src/cluster/launcher.test.ts',
+      'src/cluster/proof.test.ts',
+      'src/cluster/daily-across.test.ts',
+    ],
     testTimeout: 20_000,
   },
 });
