@@ -14,7 +14,12 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: 'cluster',
-    include: ['src/cluster/launcher.test.ts', 'src/cluster/proof.test.ts', 'src/cluster/daily-across.test.ts'],
+    include: [
+      'src/cluster/launcher.test.ts',
+      'src/cluster/proof.test.ts',
+      'src/cluster/daily-across.test.ts',
+      '../../bench/server/cluster-load.test.ts',
+    ],
     globalSetup: ['src/cluster/build.global.ts'],
     fileParallelism: false,
     testTimeout: 60_000,

@@ -19,25 +19,51 @@ export interface ClusterLoadOptions {
   readonly players: number;
   readonly seconds: number;
   readonly movesPerSecond: number;
+  /** More for the server processes' environment (a test's deal source, CERTIFY). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 export interface ClusterLoadFigures extends LoadFigures {
   readonly processes: number;
   /** Actions each process stored and acknowledged over the whole run (its `scorpion_moves_total`), by node id. */
   readonly perProcess: Readonly<Record<string, number>>;
+  /** Over every process and the whole run: the mean time from a frame's arrival to its ack, in ms. */
+  readonly serverMeanMs: number;
+  /** The mean PostgreSQL commit of a group of actions, in ms, and how many actions a group held. */
+  readonly commitMeanMs: number;
+  readonly actionsPerCommit: number;
   readonly stored: AckCheck;
 }
 
 /** Thrown when an acknowledged action is not stored once as sent: the bench's one hard failure. */
 export class LostAcks extends Error {}
 
-/** A node's `scorpion_moves_total` (every action it stored and acknowledged since it started). */
-async function movesOf(port: number, token: string): Promise<number> {
+/** What a node's `/metrics` says of its actions since it started. */
+interface NodeCounts {
+  /** Stored and acknowledged (`scorpion_moves_total`). */
+  readonly moves: number;
+  /** From each frame's arrival to its ack going out, summed, in seconds. */
+  readonly roundtripSeconds: number;
+  /** Group commits of actions, and their time summed in seconds. */
+  readonly commits: number;
+  readonly commitSeconds: number;
+}
+
+async function countsOf(port: number, token: string): Promise<NodeCounts> {
   const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET /metrics on port ${port}: ${response.status}`);
-  const line = /^scorpion_moves_total (\S+)$/m.exec(await response.text());
-  if (!line) throw new Error(`no scorpion_moves_total on port ${port}`);
-  return Number(line[1]);
+  const text = await response.text();
+  const value = (name: string) => {
+    const line = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+    if (!line) throw new Error(`no ${name} on port ${port}`);
+    return Number(line[1]);
+  };
+  return {
+    moves: value('scorpion_moves_total'),
+    roundtripSeconds: value('scorpion_move_roundtrip_seconds_sum'),
+    commits: value('scorpion_sqlite_write_seconds_count'),
+    commitSeconds: value('scorpion_sqlite_write_seconds_sum'),
+  };
 }
 
 /**
@@ -73,6 +99,7 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
         METRICS_TOKEN: token,
         RACE_COUNTDOWN_MS: '1000',
         LOG_LEVEL: 'warn',
+        ...o.env,
       },
       log: (line) => {
         out += `${line}\n`;
@@ -89,16 +116,24 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
       serverPids: cluster.nodes.map((n) => n.pid!),
     });
     const running = cluster;
-    const perProcess = Object.fromEntries(
-      await Promise.all(running.nodes.map(async (n) => [n.spec.id, await movesOf(n.spec.port, token)] as const)),
-    );
+    const counts = await Promise.all(running.nodes.map((n) => countsOf(n.spec.port, token)));
+    const perProcess = Object.fromEntries(running.nodes.map((n, i) => [n.spec.id, counts[i]!.moves]));
+    const sum = (read: (c: NodeCounts) => number) => counts.reduce((total, c) => total + read(c), 0);
     const stored = await checkStoredAcks(cluster.databaseUrl, acksFile);
     if (stored.lost.length > 0) {
       throw new LostAcks(
         `${stored.lost.length} of ${stored.acked} acknowledged actions are not stored as sent (${o.processes} processes): ${stored.lost.slice(0, 5).join(', ')}`,
       );
     }
-    return { ...figures, processes: o.processes, perProcess, stored };
+    return {
+      ...figures,
+      processes: o.processes,
+      perProcess,
+      serverMeanMs: (1000 * sum((c) => c.roundtripSeconds)) / sum((c) => c.moves),
+      commitMeanMs: (1000 * sum((c) => c.commitSeconds)) / sum((c) => c.commits),
+      actionsPerCommit: sum((c) => c.moves) / sum((c) => c.commits),
+      stored,
+    };
   } catch (error) {
     if (!(error instanceof LostAcks) && out) console.error(out);
     throw error;
@@ -124,13 +159,13 @@ export function formatClusterLoad(figures: readonly ClusterLoadFigures[], floor:
       .join(', ') || 'none';
   const rows = figures.map(
     (f) =>
-      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
+      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${ms(f.commitMeanMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
   );
   return [
-    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | 4009s followed | acks stored once | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | commit mean ms | actions per commit | 4009s followed | acks stored once | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
-    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – |`,
+    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – |`,
   ].join('\n');
 }
 
