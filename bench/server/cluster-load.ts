@@ -29,6 +29,8 @@ export interface ClusterLoadFigures extends LoadFigures {
   readonly perProcess: Readonly<Record<string, number>>;
   /** Over every process and the whole run: the mean time from a frame's arrival to its ack, in ms. */
   readonly serverMeanMs: number;
+  /** The share of actions whose time in the server alone was over 50 ms (its histogram's bucket). */
+  readonly serverOver50ms: number;
   /** The mean PostgreSQL commit of a group of actions, in ms, and how many actions a group held. */
   readonly commitMeanMs: number;
   readonly actionsPerCommit: number;
@@ -42,8 +44,9 @@ export class LostAcks extends Error {}
 interface NodeCounts {
   /** Stored and acknowledged (`scorpion_moves_total`). */
   readonly moves: number;
-  /** From each frame's arrival to its ack going out, summed, in seconds. */
+  /** From each frame's arrival to its ack going out, summed, in seconds; and how many took over 50 ms. */
   readonly roundtripSeconds: number;
+  readonly over50ms: number;
   /** Group commits of actions, and their time summed in seconds. */
   readonly commits: number;
   readonly commitSeconds: number;
@@ -54,13 +57,15 @@ async function countsOf(port: number, token: string): Promise<NodeCounts> {
   if (!response.ok) throw new Error(`GET /metrics on port ${port}: ${response.status}`);
   const text = await response.text();
   const value = (name: string) => {
-    const line = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+    const line = new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text);
     if (!line) throw new Error(`no ${name} on port ${port}`);
     return Number(line[1]);
   };
   return {
     moves: value('scorpion_moves_total'),
     roundtripSeconds: value('scorpion_move_roundtrip_seconds_sum'),
+    over50ms:
+      value('scorpion_move_roundtrip_seconds_count') - value('scorpion_move_roundtrip_seconds_bucket{le="0.05"}'),
     commits: value('scorpion_sqlite_write_seconds_count'),
     commitSeconds: value('scorpion_sqlite_write_seconds_sum'),
   };
@@ -130,6 +135,7 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
       processes: o.processes,
       perProcess,
       serverMeanMs: (1000 * sum((c) => c.roundtripSeconds)) / sum((c) => c.moves),
+      serverOver50ms: sum((c) => c.over50ms) / sum((c) => c.moves),
       commitMeanMs: (1000 * sum((c) => c.commitSeconds)) / sum((c) => c.commits),
       actionsPerCommit: sum((c) => c.moves) / sum((c) => c.commits),
       stored,
@@ -159,13 +165,13 @@ export function formatClusterLoad(figures: readonly ClusterLoadFigures[], floor:
       .join(', ') || 'none';
   const rows = figures.map(
     (f) =>
-      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${ms(f.commitMeanMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
+      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${(100 * f.serverOver50ms).toFixed(2)}% | ${ms(f.commitMeanMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
   );
   return [
-    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | commit mean ms | actions per commit | 4009s followed | acks stored once | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | server over 50 ms | commit mean ms | actions per commit | 4009s followed | acks stored once | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
-    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – |`,
+    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – | – |`,
   ].join('\n');
 }
 
