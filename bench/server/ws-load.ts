@@ -239,8 +239,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
 
     const races = Math.floor(options.players / 2);
     // On a cluster a room's setup is a dozen PostgreSQL round trips: 500 at once queue in the
-    // processes' pools for seconds (long enough for HAProxy's health checks to time out); a
-    // hundred at a time, they are the setup, not a test of it.
+    // processes' pools for seconds. A hundred at a time, they are the setup, not a test of it.
     const startsAtOnce = options.roomSockets ? 100 : races;
     let starts: Promise<unknown>[] = [];
     for (let r = 0; r < races; r++) {
