@@ -31,6 +31,8 @@ export interface ClusterLoadFigures extends LoadFigures {
   readonly serverMeanMs: number;
   /** The share of actions whose time in the server alone was over 50 ms (its histogram's bucket). */
   readonly serverOver50ms: number;
+  /** The worst process's event-loop delay p99 over the run, in ms: a stalled (or starved) process. */
+  readonly loopDelayP99Ms: number;
   /** The mean PostgreSQL commit of a group of actions, in ms, and how many actions a group held. */
   readonly commitMeanMs: number;
   readonly actionsPerCommit: number;
@@ -50,6 +52,8 @@ interface NodeCounts {
   /** Group commits of actions, and their time summed in seconds. */
   readonly commits: number;
   readonly commitSeconds: number;
+  /** The p99 of its event loop's delay (prom-client samples it every 10 ms), in seconds. */
+  readonly loopDelayP99: number;
 }
 
 async function countsOf(port: number, token: string): Promise<NodeCounts> {
@@ -68,6 +72,7 @@ async function countsOf(port: number, token: string): Promise<NodeCounts> {
       value('scorpion_move_roundtrip_seconds_count') - value('scorpion_move_roundtrip_seconds_bucket{le="0.05"}'),
     commits: value('scorpion_sqlite_write_seconds_count'),
     commitSeconds: value('scorpion_sqlite_write_seconds_sum'),
+    loopDelayP99: value('nodejs_eventloop_lag_p99_seconds'),
   };
 }
 
@@ -136,6 +141,7 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
       perProcess,
       serverMeanMs: (1000 * sum((c) => c.roundtripSeconds)) / sum((c) => c.moves),
       serverOver50ms: sum((c) => c.over50ms) / sum((c) => c.moves),
+      loopDelayP99Ms: 1000 * Math.max(...counts.map((c) => c.loopDelayP99)),
       commitMeanMs: (1000 * sum((c) => c.commitSeconds)) / sum((c) => c.commits),
       actionsPerCommit: sum((c) => c.moves) / sum((c) => c.commits),
       stored,
@@ -165,13 +171,13 @@ export function formatClusterLoad(figures: readonly ClusterLoadFigures[], floor:
       .join(', ') || 'none';
   const rows = figures.map(
     (f) =>
-      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${(100 * f.serverOver50ms).toFixed(2)}% | ${ms(f.commitMeanMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
+      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${(100 * f.serverOver50ms).toFixed(2)}% | ${ms(f.loopDelayP99Ms)} | ${ms(f.commitMeanMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
   );
   return [
-    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | server over 50 ms | commit mean ms | actions per commit | 4009s followed | acks stored once | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | server over 50 ms | server loop delay p99 ms | commit mean ms | actions per commit | 4009s followed | acks stored once | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
-    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – | – |`,
+    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – | – | – |`,
   ].join('\n');
 }
 
