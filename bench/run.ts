@@ -8,10 +8,12 @@ import { benchFirstVisit, formatFirstVisit } from './web/first-visit.ts';
 /**
  * `pnpm bench [--quick] [--only rules|solver|server|cluster|web]`: every benchmark in turn, printed as
  * Markdown. The solver bench also writes `bench/solver.md` (not with `--quick`). Figures are
- * medians on a noisy shared machine: compare them as ratios, never as pass/fail.
+ * medians on a noisy shared machine: compare them as ratios, never as pass/fail (the one failure
+ * is the cluster bench's, when an acknowledged move is not stored).
  *
  * The full run takes about a quarter of an hour (the solver's 1,000 classic deals are most of
- * it); `--quick` runs every bench on small sizes in about two minutes, to check they still run.
+ * it); `--quick` runs every bench on small sizes to check they still run (about two minutes, and
+ * about two more for the cluster's three clusters started and stopped).
  */
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');

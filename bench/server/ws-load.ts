@@ -61,8 +61,6 @@ export interface LoadFigures extends LoadOptions {
   readonly serverCpuPerAction: number;
   /** With `roomSockets`: the 4009s the guests followed to reach their room's owner. */
   readonly redirects?: number;
-  /** With `acksFile`: the actions acknowledged, the untimed ones too. */
-  readonly acked?: number;
 }
 
 /** The client's event loop is sampled with a timer of this period; what Node reports includes it. */
@@ -342,7 +340,6 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       clientLagP99: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
       serverCpuPerAction: (serverCpu * 1e6) / rtts.length,
       ...(options.roomSockets ? { redirects } : {}),
-      ...(options.acksFile ? { acked: acked.length } : {}),
     };
   } finally {
     server.process?.kill('SIGTERM');
