@@ -13,7 +13,7 @@ import { benchFirstVisit, formatFirstVisit } from './web/first-visit.ts';
  *
  * The full run takes about a quarter of an hour (the solver's 1,000 classic deals are most of
  * it); `--quick` runs every bench on small sizes to check they still run (about two minutes, and
- * about two more for the cluster's three clusters started and stopped).
+ * one more for the cluster's three clusters started and stopped).
  */
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
