@@ -1,16 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { formatFigure, measurePlayouts } from './rules-playout.ts';
+import { clusterBenchMarkdown } from './server/cluster-load.ts';
 import { serverBenchMarkdown } from './server/index.ts';
 import { benchFirstVisit, formatFirstVisit } from './web/first-visit.ts';
 
 /**
- * `pnpm bench [--quick] [--only rules|solver|server|web]`: every benchmark in turn, printed as
+ * `pnpm bench [--quick] [--only rules|solver|server|cluster|web]`: every benchmark in turn, printed as
  * Markdown. The solver bench also writes `bench/solver.md` (not with `--quick`). Figures are
- * medians on a noisy shared machine: compare them as ratios, never as pass/fail.
+ * medians on a noisy shared machine: compare them as ratios, never as pass/fail (the one failure
+ * is the cluster bench's, when an acknowledged move is not stored).
  *
  * The full run takes about a quarter of an hour (the solver's 1,000 classic deals are most of
- * it); `--quick` runs every bench on small sizes in about two minutes, to check they still run.
+ * it); `--quick` runs every bench on small sizes to check they still run (about two minutes, and
+ * one more for the cluster's three clusters started and stopped).
  */
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
@@ -42,6 +45,10 @@ if (wanted('solver')) {
 if (wanted('server')) {
   const sizes = quick ? { results: 10_000, ramp: [100], seconds: 5 } : {};
   console.log(await serverBenchMarkdown(sizes));
+}
+
+if (wanted('cluster')) {
+  console.log(await clusterBenchMarkdown(quick ? { players: 100, seconds: 5 } : {}));
 }
 
 if (wanted('web')) {

@@ -3,8 +3,9 @@ import { sourceForNode } from '../../vitest.source.ts';
 
 /**
  * The cluster end to end (`pnpm test:cluster`, a step of `pnpm test`): `pnpm cluster` as an operator
- * runs it (launcher.test.ts), issue #14's proofs on real processes (proof.test.ts) and the daily
- * across three processes (daily-across.test.ts, 3,000 results). Each runs PostgreSQL, Redis and
+ * runs it (launcher.test.ts), issue #14's proofs on real processes (proof.test.ts), the daily
+ * across three processes (daily-across.test.ts, 3,000 results) and the cluster load bench at a
+ * tiny size (bench/server/cluster-load.test.ts, with its room-page sockets). Each runs PostgreSQL, Redis and
  * several servers (the first two from the build, made once in `build.global.ts`, behind HAProxy),
  * work that would slow the unit tests' clocks if it ran among them; the files run one after the
  * other for the same reason.
@@ -14,7 +15,13 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: 'cluster',
-    include: ['src/cluster/launcher.test.ts', 'src/cluster/proof.test.ts', 'src/cluster/daily-across.test.ts'],
+    include: [
+      'src/cluster/launcher.test.ts',
+      'src/cluster/proof.test.ts',
+      'src/cluster/daily-across.test.ts',
+      '../../bench/server/cluster-load.test.ts',
+      '../../bench/server/room-socket.test.ts',
+    ],
     globalSetup: ['src/cluster/build.global.ts'],
     fileParallelism: false,
     testTimeout: 60_000,

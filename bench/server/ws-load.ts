@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import {
   toGameState,
 } from '../../packages/protocol/src/index.ts';
 import { legalMoves } from '../../packages/rules/src/index.ts';
+import { ClosedBeforeWelcome, openOnRoomPage } from './room-socket.ts';
 import { ms, percentile } from './stats.ts';
 
 // The `ws` client is a dev dependency of the server package; take it from there.
@@ -28,6 +29,20 @@ export interface LoadOptions {
   readonly players: number;
   readonly seconds: number;
   readonly movesPerSecond: number;
+  /**
+   * Each guest opens its socket as the web app does on the room's page, after the host created
+   * the room on a lobby socket: `/ws?room=CODE`, following a 4009 to the owner (`&node=ID`).
+   * Behind HAProxy this lands every race on its room's owner.
+   */
+  readonly roomSockets?: boolean;
+  /**
+   * Where to write every acknowledged action, one JSON line `[gameId, seq, action]` each; the
+   * clients then wait for the acks still in flight before they close, so that every action the
+   * server stored was acknowledged to them.
+   */
+  readonly acksFile?: string;
+  /** The server processes whose CPU time counts (`/proc`), for a server given by `url`. */
+  readonly serverPids?: readonly number[];
 }
 
 export interface LoadFigures extends LoadOptions {
@@ -44,16 +59,21 @@ export interface LoadFigures extends LoadOptions {
   readonly clientLagP99: number;
   /** Server CPU time (user + system, all its threads) per timed action, in µs; NaN if unknown. */
   readonly serverCpuPerAction: number;
+  /** With `roomSockets`: the 4009s the guests followed to reach their room's owner. */
+  readonly redirects?: number;
 }
 
 /** The client's event loop is sampled with a timer of this period; what Node reports includes it. */
 const LAG_RESOLUTION_MS = 5;
 
-/** CPU seconds a process has used so far (Linux `/proc`), or NaN elsewhere. */
-function cpuSeconds(pid: number | undefined): number {
+/** CPU seconds processes have used so far (Linux `/proc`), or NaN elsewhere or for none. */
+function cpuSeconds(pids: readonly (number | undefined)[]): number {
+  if (pids.length === 0) return Number.NaN;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return pids.reduce<number>((sum, pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) / 100;
+    }, 0);
   } catch {
     return Number.NaN;
   }
@@ -68,7 +88,10 @@ interface Racer {
   readonly waiters: ((frame: { type: string } & Record<string, unknown>) => boolean)[];
 }
 
-/** Resolves on `welcome`, which may arrive in the same chunk as the upgrade answer. */
+/**
+ * Resolves on `welcome`, which may arrive in the same chunk as the upgrade answer; rejects if the
+ * socket fails or is closed first (`ClosedBeforeWelcome`: a 4009 names the room's owner).
+ */
 function open(wsUrl: string, cookie: string, onFrame: (racer: Racer, text: string) => void): Promise<Racer> {
   const socket = new WebSocket(wsUrl, { headers: { cookie } });
   const racer: Racer = { socket, game: undefined, sent: undefined, sentAt: undefined, waiters: [] };
@@ -77,7 +100,16 @@ function open(wsUrl: string, cookie: string, onFrame: (racer: Racer, text: strin
   return new Promise((resolve, reject) => {
     void welcomed.then(() => resolve(racer));
     socket.once('error', reject);
+    socket.once('close', (code, reason) => reject(new ClosedBeforeWelcome(code, reason.toString())));
   });
+}
+
+/** Resolves once no action is waiting for its answer, or after 10 s: a lost answer shows as a missing ack. */
+async function inFlightAnswered(racers: readonly Racer[]): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  while (racers.some((r) => r.sentAt !== undefined) && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 function waitFor(racer: Racer, type: string): Promise<Record<string, unknown>> {
@@ -107,6 +139,9 @@ export const CLIENT_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded-
 export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
   const args = ['--players', String(options.players), '--seconds', String(options.seconds)];
   args.push('--rate', String(options.movesPerSecond), ...(options.url ? ['--url', options.url] : []));
+  if (options.roomSockets) args.push('--rooms');
+  if (options.acksFile) args.push('--acks', options.acksFile);
+  if (options.serverPids) args.push('--pids', options.serverPids.join(','));
   const child = spawn(
     process.execPath,
     [...CLIENT_NODE_FLAGS, '--conditions=source', '--import', 'tsx', import.meta.filename, '--clients', ...args],
@@ -141,6 +176,10 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
   let closed = 0;
   let closing = false;
   let measuring = false;
+  /** With `acksFile`: every acknowledged action, as its JSON line. */
+  const acked: string[] = [];
+  let redirects = 0;
+  const serverPids = options.serverPids ?? (server.process ? [server.process.pid] : []);
 
   const onFrame = (racer: Racer, text: string) => {
     if (text.startsWith('{"type":"race-progress"')) return;
@@ -153,7 +192,10 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       racer.sentAt = undefined;
       if (frame.type === 'ack') {
         // As the web app does: the board comes from the small ack and the shared rules.
-        const next = racer.game && racer.sent && advanceSnapshot(racer.game, racer.sent, frame as unknown as Ack);
+        const ack = frame as unknown as Ack;
+        // The ack's seq is the game's after the action: the action was stored at the one before.
+        if (options.acksFile && !ack.duplicate) acked.push(JSON.stringify([ack.gameId, ack.seq - 1, racer.sent]));
+        const next = racer.game && racer.sent && advanceSnapshot(racer.game, racer.sent, ack);
         if (next) racer.game = next;
         else {
           errors['out-of-step'] = (errors['out-of-step'] ?? 0) + 1;
@@ -168,26 +210,42 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
   };
 
   try {
+    const watch = (racer: Racer) => {
+      racer.socket.on('close', () => {
+        if (!closing) closed++;
+      });
+      return racer;
+    };
     const racers: Racer[] = [];
+    /** With `roomSockets`, the guests' cookies: their sockets open once their room exists. */
+    const guestCookies: string[] = [];
     for (let i = 0; i < options.players; i += 50) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(50, options.players - i) }, async (_, j) => {
           const { cookie } = await signUp(server.url, `load${i + j}`);
-          const racer = await open(server.wsUrl, cookie, onFrame);
-          racer.socket.on('close', () => {
-            if (!closing) closed++;
-          });
-          return racer;
+          if (options.roomSockets && (i + j) % 2 === 1) {
+            guestCookies[i + j] = cookie;
+            return undefined;
+          }
+          return watch(await open(server.wsUrl, cookie, onFrame));
         }),
       );
-      racers.push(...batch);
+      batch.forEach((racer, j) => {
+        if (racer) racers[i + j] = racer;
+      });
     }
 
-    const races = Math.floor(racers.length / 2);
-    const starts: Promise<unknown>[] = [];
+    const races = Math.floor(options.players / 2);
+    // On a cluster a room's setup is a dozen PostgreSQL round trips: 500 at once queue in the
+    // processes' pools for seconds. A hundred at a time, they are the setup, not a test of it.
+    const startsAtOnce = options.roomSockets ? 100 : races;
+    let starts: Promise<unknown>[] = [];
     for (let r = 0; r < races; r++) {
       const host = racers[2 * r]!;
-      const guest = racers[2 * r + 1]!;
+      if (starts.length === startsAtOnce) {
+        await Promise.all(starts);
+        starts = [];
+      }
       starts.push(
         (async () => {
           const created = waitFor(host, 'room');
@@ -201,6 +259,15 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
             }),
           );
           const code = ((await created).room as { code: string }).code;
+          let guest = racers[2 * r + 1];
+          if (!guest) {
+            const landed = await openOnRoomPage(server.wsUrl, code, guestCookies[2 * r + 1]!, (url, cookie) =>
+              open(url, cookie, onFrame),
+            );
+            redirects += landed.redirects;
+            guest = watch(landed.racer);
+            racers[2 * r + 1] = guest;
+          }
           const joined = waitFor(guest, 'room');
           guest.socket.send(JSON.stringify({ type: 'room-join', code }));
           await joined;
@@ -245,13 +312,17 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
     lag.enable();
     const started = performance.now();
-    const cpuBefore = cpuSeconds(server.process?.pid);
+    const cpuBefore = cpuSeconds(serverPids);
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     measuring = false;
-    const serverCpu = cpuSeconds(server.process?.pid) - cpuBefore;
+    const serverCpu = cpuSeconds(serverPids) - cpuBefore;
     lag.disable();
     const elapsed = (performance.now() - started) / 1000;
     for (const timer of timers) clearInterval(timer);
+    if (options.acksFile) {
+      await inFlightAnswered(racers);
+      writeFileSync(options.acksFile, acked.map((line) => `${line}\n`).join(''));
+    }
     closing = true;
     for (const racer of racers) racer.socket.close();
 
@@ -268,6 +339,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       max: percentile(rtts, 100),
       clientLagP99: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
       serverCpuPerAction: (serverCpu * 1e6) / rtts.length,
+      ...(options.roomSockets ? { redirects } : {}),
     };
   } finally {
     server.process?.kill('SIGTERM');
@@ -291,7 +363,7 @@ export function formatLoad(figures: readonly LoadFigures[]): string {
 }
 
 /**
- * `node --conditions=source --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000] [--url http://host:port]`
+ * `node --conditions=source --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000] [--url http://host:port] [--rooms] [--acks FILE] [--pids PID,…]`
  * With `--ramp`, one run per player count (a fresh server each), to find the largest load
  * whose p99 stays under 50 ms.
  */
@@ -305,16 +377,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const seconds = Number(arg('seconds', '30'));
   const movesPerSecond = Number(arg('rate', '2'));
   const url = process.argv.includes('--url') ? arg('url', '') : undefined;
+  const cluster = {
+    roomSockets: process.argv.includes('--rooms'),
+    ...(process.argv.includes('--acks') ? { acksFile: arg('acks', '') } : {}),
+    ...(process.argv.includes('--pids') ? { serverPids: arg('pids', '').split(',').map(Number) } : {}),
+  };
   if (process.argv.includes('--clients')) {
     console.log(
-      JSON.stringify(await runClients({ url, players: Number(arg('players', '1000')), seconds, movesPerSecond })),
+      JSON.stringify(
+        await runClients({ url, players: Number(arg('players', '1000')), seconds, movesPerSecond, ...cluster }),
+      ),
     );
     process.exit(0);
   }
   const counts = arg('ramp', arg('players', '1000')).split(',').map(Number);
   const figures: LoadFigures[] = [];
   for (const players of counts) {
-    figures.push(await benchWsLoad({ url, players, seconds, movesPerSecond }));
+    figures.push(await benchWsLoad({ url, players, seconds, movesPerSecond, ...cluster }));
     console.error(formatLoad(figures.slice(-1)));
   }
   console.log(formatLoad(figures));

@@ -334,6 +334,11 @@ export interface OwnershipRepo {
   claim(code: string, nodeId: string, now: number, leaseMs: number): Promise<Claim>;
   /** Extends our lease; false when the epoch is no longer the room's (then nothing changes). */
   renew(fence: Fence, now: number, leaseMs: number): Promise<boolean>;
+  /**
+   * `renew` for every lease given, in one write: the rooms renewed (those whose epoch is still the
+   * room's). One commit a tick for all of a process's rooms, not one each.
+   */
+  renewMany(fences: readonly Fence[], now: number, leaseMs: number): Promise<Set<string>>;
   /** Gives the room up at once (its lease lapses now), if the epoch is still ours. */
   release(fence: Fence, now: number): Promise<void>;
   /** The node whose lease on the room has not lapsed at `now`, if any. */

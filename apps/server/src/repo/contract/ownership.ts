@@ -92,6 +92,21 @@ export function ownershipContract(fresh: FreshRepos): void {
     });
   });
 
+  test('many leases renewed in one write: those still of their epoch move on, a stale one changes nothing', async () => {
+    const repos = await withRoom(fresh);
+    const own = repos.ownership;
+    const a = await own.claim('ROOM22', 'a', 1000, LEASE);
+    const b = await own.claim('ROOM23', 'a', 1000, LEASE);
+    if (!a.ok || !b.ok) throw new Error('claims refused');
+    expect(await own.claim('ROOM23', 'b', 7000, LEASE)).toMatchObject({ ok: true, fence: { epoch: 2 } });
+    // ROOM23 went to b while a was away; ROOM22 is still a's epoch, so its renewal holds.
+    expect(await own.renewMany([a.fence, b.fence], 7500, LEASE)).toEqual(new Set(['ROOM22']));
+    expect(await own.ownerOf('ROOM22', 12_499)).toBe('a');
+    expect(await own.ownerOf('ROOM22', 12_500)).toBeUndefined();
+    expect(await own.ownerOf('ROOM23', 11_999)).toBe('b');
+    expect(await own.renewMany([], 8000, LEASE)).toEqual(new Set());
+  });
+
   test('race writes under a stale epoch are refused and change nothing', async () => {
     const repos = await withRoom(fresh);
     const own = repos.ownership;

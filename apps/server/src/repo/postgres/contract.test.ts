@@ -59,6 +59,22 @@ test("moves are acknowledged only once on disk: synchronous_commit is on for the
   expect(setting.rows).toStrictEqual([{ synchronous_commit: 'on' }]);
 });
 
+test('readiness does not wait behind the queries queued in a busy pool', async () => {
+  const url = await postgres.database('busy');
+  const repos = await pgRepos(url);
+  opened.push(repos);
+  const locker = new pg.Client({ connectionString: url });
+  await locker.connect();
+  await locker.query('BEGIN');
+  await locker.query('LOCK TABLE settings IN ACCESS EXCLUSIVE MODE');
+  // More reads than the pool has connections, all waiting on the lock: the pool is full, with a queue.
+  const stuck = Array.from({ length: 12 }, (_, i) => repos.settings.get(`key${i}`));
+  expect(await repos.ready()).toStrictEqual({ ok: true });
+  await locker.query('COMMIT');
+  await locker.end();
+  expect(await Promise.all(stuck)).toStrictEqual(Array.from({ length: 12 }, () => undefined));
+});
+
 test('readiness says when the newest migration is missing or PostgreSQL is gone', async () => {
   const url = await postgres.database('not_ready');
   const repos = await pgRepos(url);

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { openPg, PG_MIGRATIONS } from '../../db/pg-open.ts';
 import { latestMigration } from '../sqlite/ready.ts';
 import type { Repos } from '../types.ts';
@@ -21,6 +22,11 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
   const newest = latestMigration(PG_MIGRATIONS);
   const { db, pool, close } = await openPg(url);
   const leader = pgLeader(url);
+  // Readiness asks on a connection of its own. Behind the players' queries in the pool, a burst
+  // (hundreds of rooms set up at once) kept every process's /readyz waiting past HAProxy's check
+  // timeout, and HAProxy took them all out together: a busy pool is not a database that is gone.
+  const probe = new pg.Pool({ connectionString: url, max: 1 });
+  probe.on('error', () => {});
   return {
     settings: pgSettings(db),
     players: pgPlayers(db),
@@ -32,9 +38,10 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     ownership: pgOwnership(db),
     leader,
     outage: pgOutage(db),
-    ready: () => pgReadiness(pool, newest),
+    ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();
+      await probe.end();
       await close();
     },
   };

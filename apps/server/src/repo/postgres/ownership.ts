@@ -36,6 +36,16 @@ export function pgOwnership(db: PgDb): OwnershipRepo {
         .where(ours(fence));
       return changed.rowCount === 1;
     },
+    async renewMany(fences, now, leaseMs) {
+      if (fences.length === 0) return new Set();
+      const given = JSON.stringify(fences.map((f) => ({ code: f.code, node_id: f.nodeId, epoch: f.epoch })));
+      const renewed = await db.execute<{ code: string }>(sql`
+        UPDATE ${roomOwners} SET renewed_at = ${now}, lease_until = ${now + leaseMs}
+          FROM json_to_recordset(${given}::json) AS f(code text, node_id text, epoch integer)
+         WHERE ${roomOwners.code} = f.code AND ${roomOwners.nodeId} = f.node_id AND ${roomOwners.epoch} = f.epoch
+        RETURNING ${roomOwners.code}`);
+      return new Set(renewed.rows.map((r) => r.code));
+    },
     async release(fence, now) {
       await db.update(roomOwners).set({ leaseUntil: now }).where(ours(fence));
     },

@@ -35,6 +35,30 @@ export function sqliteOwnership(db: Db): OwnershipRepo {
         .run().changes;
       return changes === 1;
     },
+    async renewMany(fences, now, leaseMs) {
+      return db.transaction(
+        (tx) =>
+          new Set(
+            fences
+              .filter(
+                (fence) =>
+                  tx
+                    .update(roomOwners)
+                    .set({ renewedAt: now, leaseUntil: now + leaseMs })
+                    .where(
+                      and(
+                        eq(roomOwners.code, fence.code),
+                        eq(roomOwners.nodeId, fence.nodeId),
+                        eq(roomOwners.epoch, fence.epoch),
+                      ),
+                    )
+                    .run().changes === 1,
+              )
+              .map((fence) => fence.code),
+          ),
+        IMMEDIATE,
+      );
+    },
     async release(fence, now) {
       db.update(roomOwners)
         .set({ leaseUntil: now })
