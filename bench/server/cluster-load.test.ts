@@ -29,6 +29,11 @@ test('the load through HAProxy on two processes: no errors, every acknowledged a
   const perProcess = Object.values(figures.perProcess);
   expect(perProcess).toHaveLength(2);
   expect(perProcess.reduce((a, b) => a + b, 0)).toBe(stored.acked);
+  // The engines were read around the load: every action is a PostgreSQL write of its own or in a
+  // group commit, so there were writes and WAL for them; Redis ran commands (presence, pushes).
+  expect(figures.engines.pgWrites).toBeGreaterThan(0);
+  expect(figures.engines.walBytes).toBeGreaterThan(0);
+  expect(figures.engines.redisCommands).toBeGreaterThan(0);
   // The hosts' lobby sockets are spread by least connections, and each room runs where it was made.
   for (const actions of perProcess) expect(actions).toBeGreaterThan(0);
 }, 120_000);

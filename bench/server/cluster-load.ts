@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import buildServer from '../../apps/server/src/cluster/build.global.ts';
 import { type RunningCluster, startCluster } from '../../apps/server/src/cluster/cluster.ts';
 import { freePort } from '../../apps/server/src/cluster/engines/ports.ts';
+import { type EngineCounts, engineCounts, perAction } from './engine-counts.ts';
 import { ms } from './stats.ts';
 import { type AckCheck, checkStoredAcks } from './stored-acks.ts';
 import { benchWsFloor, type FloorFigures } from './ws-floor.ts';
@@ -37,6 +38,12 @@ export interface ClusterLoadFigures extends LoadFigures {
   readonly commitMeanMs: number;
   readonly actionsPerCommit: number;
   readonly stored: AckCheck;
+  /**
+   * PostgreSQL write transactions, WAL bytes and Redis commands per stored action, over the whole
+   * load (signups, rooms and starts included, so a little above the steady state): what
+   * docs/scaling.md multiplies.
+   */
+  readonly engines: EngineCounts;
 }
 
 /** Thrown when an acknowledged action is not stored once as sent: the bench's one hard failure. */
@@ -116,6 +123,7 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
       },
     });
     const acksFile = join(dir, 'acks.jsonl');
+    const before = await engineCounts(cluster.databaseUrl, cluster.redisUrl);
     const figures = await benchWsLoad({
       url: `http://127.0.0.1:${cluster.port}`,
       players: o.players,
@@ -125,6 +133,7 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
       acksFile,
       serverPids: cluster.nodes.map((n) => n.pid!),
     });
+    const after = await engineCounts(cluster.databaseUrl, cluster.redisUrl);
     const running = cluster;
     const counts = await Promise.all(running.nodes.map((n) => countsOf(n.spec.port, token)));
     const perProcess = Object.fromEntries(running.nodes.map((n, i) => [n.spec.id, counts[i]!.moves]));
@@ -145,6 +154,11 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
       commitMeanMs: (1000 * sum((c) => c.commitSeconds)) / sum((c) => c.commits),
       actionsPerCommit: sum((c) => c.moves) / sum((c) => c.commits),
       stored,
+      engines: perAction(
+        before,
+        after,
+        sum((c) => c.moves),
+      ),
     };
   } catch (error) {
     if (!(error instanceof LostAcks) && out) console.error(out);
@@ -171,13 +185,13 @@ export function formatClusterLoad(figures: readonly ClusterLoadFigures[], floor:
       .join(', ') || 'none';
   const rows = figures.map(
     (f) =>
-      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${(100 * f.serverOver50ms).toFixed(2)}% | ${ms(f.loopDelayP99Ms)} | ${ms(f.commitMeanMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
+      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${(100 * f.serverOver50ms).toFixed(2)}% | ${ms(f.loopDelayP99Ms)} | ${ms(f.commitMeanMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.engines.pgWrites.toFixed(2)} | ${f.engines.walBytes.toFixed(0)} | ${f.engines.redisCommands.toFixed(2)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
   );
   return [
-    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | server over 50 ms | server loop delay p99 ms | commit mean ms | actions per commit | 4009s followed | acks stored once | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | server over 50 ms | server loop delay p99 ms | commit mean ms | actions per commit | PostgreSQL writes per action | WAL bytes per action | Redis commands per action | 4009s followed | acks stored once | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
-    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – | – | – |`,
+    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – | – | – | – | – | – |`,
   ].join('\n');
 }
 

@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+
+// `pg` and `ioredis` are the server's dependencies; take them from there, as the load clients take `ws`.
+const serverRequire = createRequire(new URL('../../apps/server/package.json', import.meta.url));
+const pg = serverRequire('pg') as typeof import('pg');
+const { Redis } = serverRequire('ioredis') as typeof import('ioredis');
+
+/** Where the cluster's engines stand: the figures docs/scaling.md scales up. */
+export interface EngineCounts {
+  /**
+   * PostgreSQL's next transaction id: write transactions are the ones given one, so the
+   * difference of two reads is how many committed or aborted writes ran between them (read-only
+   * ones need no WAL flush and are not counted). Read from the snapshot, which assigns none, and
+   * current at once, unlike `pg_stat_database`, which backends fill in up to 10 s late.
+   */
+  readonly pgWrites: number;
+  /** PostgreSQL's write-ahead log position, in bytes. */
+  readonly walBytes: number;
+  /** Commands Redis has run since it started (`INFO stats`: `total_commands_processed`). */
+  readonly redisCommands: number;
+}
+
+/** Reads the counters (the read adds one Redis command and no write). */
+export async function engineCounts(databaseUrl: string, redisUrl: string): Promise<EngineCounts> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await client.connect();
+  await redis.connect();
+  try {
+    const { rows } = await client.query<{ xid: string; wal: string }>(
+      `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xid,
+              pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS wal`,
+    );
+    const stats = await redis.info('stats');
+    const commands = /^total_commands_processed:(\d+)/m.exec(stats);
+    if (!commands) throw new Error('Redis INFO stats has no total_commands_processed');
+    return { pgWrites: Number(rows[0]!.xid), walBytes: Number(rows[0]!.wal), redisCommands: Number(commands[1]) };
+  } finally {
+    await client.end();
+    redis.disconnect();
+  }
+}
+
+/** What the engines did between two reads, per stored action. */
+export function perAction(before: EngineCounts, after: EngineCounts, actions: number): EngineCounts {
+  return {
+    pgWrites: (after.pgWrites - before.pgWrites) / actions,
+    walBytes: (after.walBytes - before.walBytes) / actions,
+    redisCommands: (after.redisCommands - before.redisCommands) / actions,
+  };
+}
