@@ -1,4 +1,4 @@
-import type { GameKind, GameSnapshot, GameStatus } from '@scorpion/protocol';
+import type { GameKind, GameSnapshot, GameStatus, RaceStanding } from '@scorpion/protocol';
 import type { DailyFinish, GameRow } from '../repo/types.ts';
 import type { LiveGame } from './live-game.ts';
 
@@ -35,6 +35,8 @@ export interface GamePolicy {
   onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined>;
   /** After every stored change of the game (an action, its end). */
   changed(game: LiveGame): void;
+  /** What the ack of the player's own action carries besides: everyone's progress in a running race. */
+  standingFor?(game: LiveGame): Promise<RaceStanding | undefined>;
 }
 
 /** A snapshot's fields that say where a game is played. */

@@ -132,6 +132,7 @@ export class GameService {
           events: [],
           update: current,
           game: await this.snapshot(game, current),
+          race: null,
         };
       }
       const refusal = await this.closed(await this.endIfDue(game), game);
@@ -168,7 +169,8 @@ export class GameService {
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
       if (isWon(game.state)) await this.end(game, 'won');
-      this.policyOf(game.row).changed(game);
+      const policy = this.policyOf(game.row);
+      policy.changed(game);
       // Only a plain move in a game still going can be worked out by the client from the ack.
       const whole = undone || game.row.status !== 'playing';
       const current = this.update(game);
@@ -179,6 +181,7 @@ export class GameService {
         events,
         update: current,
         game: whole ? await this.snapshot(game, current) : null,
+        race: (await policy.standingFor?.(game)) ?? null,
       };
     });
   }

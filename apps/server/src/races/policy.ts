@@ -1,3 +1,4 @@
+import type { RaceStanding } from '@scorpion/protocol';
 import type { LiveGame } from '../games/live-game.ts';
 import type { GamePolicy, Gate, Place } from '../games/policy.ts';
 import type { GameRow, RaceRow, RacesRepo } from '../repo/types.ts';
@@ -80,6 +81,10 @@ export class RacePolicy implements GamePolicy {
 
   changed(game: LiveGame): void {
     this.live.get(game.row.raceId)?.gameChanged(game);
+  }
+
+  async standingFor(game: LiveGame): Promise<RaceStanding | undefined> {
+    return this.live.get(game.row.raceId)?.standingFor(game.row.playerId);
   }
 
   private async stored(row: GameRow): Promise<RaceRow | undefined> {
