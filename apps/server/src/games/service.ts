@@ -163,7 +163,7 @@ export class GameService {
         const message = `The game is at ${fresh.seq}, not ${expect}.`;
         return { ok: false, code: 'stale', message, game: await this.snapshot(fresh) };
       }
-      game.commit(stored, tried.history, tried.events);
+      game.commit(stored, tried.state, tried.events);
       game.row = { ...game.row, seq: game.seq, ...game.tally() };
       const events = toWireEvents(tried.events);
       const undone = action.kind === 'undo' || action.kind === 'redo';
