@@ -25,8 +25,11 @@ export interface GameEnd {
  */
 export interface GamePolicy {
   gate(row: GameRow, now: number): Gate;
-  /** Right before an action is stored: throws if this process may not store it (a race owned elsewhere now). */
-  confirm?(row: GameRow): Promise<void>;
+  /**
+   * Right before an action is stored: rejects if this process may not store it (a race owned
+   * elsewhere now); undefined when there is nothing to wait for.
+   */
+  confirm?(row: GameRow): Promise<void> | undefined;
   /** Whether the deck, the seed and the moves may be shown to anyone. */
   isPublic(row: GameRow, now: number): Promise<boolean>;
   /** Where the game is played, for its snapshot: the day of a daily, the room of a race. */

@@ -8,7 +8,7 @@ import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import type { Acted, Refusal, Shown } from './outcomes.ts';
-import type { Ending, GamePolicy, Policies } from './policy.ts';
+import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { snapshot, update } from './wire.ts';
 
 const noSuchGame: Refusal = { ok: false, code: 'no-such-game', message: 'There is no such game.' };
@@ -119,7 +119,9 @@ export class GameService {
   /** Plays, undoes or redoes for `playerId`, storing before applying. */
   act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
     return this.lock.run(gameId, async () => {
-      const game = await this.load(gameId);
+      // The move path takes no turn of the event loop it does not need: a game in memory, open
+      // to actions and with nothing to confirm, goes straight to the store.
+      const game = this.memory.cached(gameId) ?? (await this.load(gameId));
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
       // A resent action is acknowledged again, even the one that ended the game.
@@ -135,8 +137,11 @@ export class GameService {
           race: null,
         };
       }
-      const refusal = await this.closed(await this.endIfDue(game), game);
-      if (refusal) return refusal;
+      const gate = this.gateOf(game);
+      if (gate !== 'open') {
+        const refusal = await this.closed(await this.settle(game, gate), game);
+        if (refusal) return refusal;
+      }
       if (expect !== game.seq) {
         const message = `The game is at ${game.seq}, not ${expect}.`;
         return { ok: false, code: 'stale', message, game: await this.snapshot(game) };
@@ -150,7 +155,8 @@ export class GameService {
         return { ok: false, code: 'illegal-move', message, reason: tried.reason, game: await this.snapshot(game) };
       }
 
-      await this.policyOf(game.row).confirm?.(game.row);
+      const confirming = this.policyOf(game.row).confirm?.(game.row);
+      if (confirming) await confirming;
       const stored = { seq: game.seq, action, at: this.now() };
       try {
         await this.repo.append(gameId, stored);
@@ -228,10 +234,18 @@ export class GameService {
    * Asks the game's policy whether it takes actions now, and ends it when its time is up (a
    * daily past its day, a race past its deadline). Returns `early` for a race not yet started.
    */
-  private async endIfDue(game: LiveGame): Promise<'early' | 'open' | 'over'> {
-    if (game.row.status !== 'playing') return 'over';
-    const gate = this.policyOf(game.row).gate(game.row, this.now());
-    if (gate === 'early' || gate === 'open') return gate;
+  private endIfDue(game: LiveGame): Promise<'early' | 'open' | 'over'> {
+    return this.settle(game, this.gateOf(game));
+  }
+
+  /** The policy's gate, or `over` for a game that has ended. */
+  private gateOf(game: LiveGame): Gate | 'over' {
+    return game.row.status === 'playing' ? this.policyOf(game.row).gate(game.row, this.now()) : 'over';
+  }
+
+  /** Ends the game if `gate` says its time is up. */
+  private async settle(game: LiveGame, gate: Gate | 'over'): Promise<'early' | 'open' | 'over'> {
+    if (gate === 'early' || gate === 'open' || gate === 'over') return gate;
     await this.end(game, gate);
     this.policyOf(game.row).changed(game);
     return 'over';

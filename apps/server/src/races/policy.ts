@@ -31,7 +31,7 @@ export class RacePolicy implements GamePolicy {
   private readonly live: LiveRaces;
   private readonly races: Pick<RacesRepo, 'get'>;
   private readonly clustered: boolean;
-  private readonly confirmOwner: ((code: string) => Promise<void>) | undefined;
+  private readonly confirmOwner: ((code: string) => Promise<void> | undefined) | undefined;
 
   /**
    * `clustered`: races run only where their room is owned, so a race not live here is not ours.
@@ -41,7 +41,7 @@ export class RacePolicy implements GamePolicy {
     live: LiveRaces,
     races: Pick<RacesRepo, 'get'>,
     clustered = false,
-    confirmOwner?: (code: string) => Promise<void>,
+    confirmOwner?: (code: string) => Promise<void> | undefined,
   ) {
     this.live = live;
     this.races = races;
@@ -61,9 +61,9 @@ export class RacePolicy implements GamePolicy {
   }
 
   /** A racer's action is stored only while this process still owns the race's room (`RaceHub.confirmOwner`). */
-  async confirm(row: GameRow): Promise<void> {
+  confirm(row: GameRow): Promise<void> | undefined {
     const race = this.live.get(row.raceId);
-    if (race && this.confirmOwner) await this.confirmOwner(race.code);
+    return race && this.confirmOwner ? this.confirmOwner(race.code) : undefined;
   }
 
   async isPublic(row: GameRow): Promise<boolean> {
