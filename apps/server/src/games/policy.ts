@@ -39,7 +39,7 @@ export interface GamePolicy {
   /** After every stored change of the game (an action, its end). */
   changed(game: LiveGame): void;
   /** What the ack of the player's own action carries besides: everyone's progress in a running race. */
-  standingFor?(game: LiveGame): Promise<RaceStanding | undefined>;
+  standingFor?(game: LiveGame): Promise<RaceStanding | undefined> | undefined;
 }
 
 /** A snapshot's fields that say where a game is played. */

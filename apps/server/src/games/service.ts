@@ -54,6 +54,11 @@ export class GameService {
     return this.memory.load(gameId);
   }
 
+  /** The game if it is in memory, at once. */
+  cached(gameId: string): LiveGame | undefined {
+    return this.memory.cached(gameId);
+  }
+
   /** Drops a game from memory; it loads again from the database (all of it) when asked for. */
   forget(gameId: string): void {
     this.memory.forget(gameId);
@@ -121,7 +126,7 @@ export class GameService {
     return this.lock.run(gameId, async () => {
       // The move path takes no turn of the event loop it does not need: a game in memory, open
       // to actions and with nothing to confirm, goes straight to the store.
-      const game = this.memory.cached(gameId) ?? (await this.load(gameId));
+      const game = this.cached(gameId) ?? (await this.load(gameId));
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
       // A resent action is acknowledged again, even the one that ended the game.
@@ -180,6 +185,7 @@ export class GameService {
       // Only a plain move in a game still going can be worked out by the client from the ack.
       const whole = undone || game.row.status !== 'playing';
       const current = this.update(game);
+      const standing = policy.standingFor?.(game);
       return {
         ok: true,
         seq: game.seq,
@@ -187,7 +193,7 @@ export class GameService {
         events,
         update: current,
         game: whole ? await this.snapshot(game, current) : null,
-        race: (await policy.standingFor?.(game)) ?? null,
+        race: (standing && (await standing)) ?? null,
       };
     });
   }
