@@ -1,6 +1,6 @@
 import { ms } from './stats.ts';
 import { benchWsFloor, type FloorFigures } from './ws-floor.ts';
-import { benchWsLoad, type LoadFigures } from './ws-load.ts';
+import { benchWsLoad, formatLoad, type LoadFigures } from './ws-load.ts';
 
 export interface VsFloorFigures {
   readonly loads: readonly LoadFigures[];
@@ -61,6 +61,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     Number(arg('seconds', '20')),
     Number(arg('rounds', '3')),
   );
-  console.log(formatVsFloor(figures));
+  console.log(`${formatLoad(figures.loads)}\n\n${formatVsFloor(figures)}`);
   process.exit(0);
 }
