@@ -43,7 +43,7 @@ if (wanted('solver')) {
 }
 
 if (wanted('server')) {
-  const sizes = quick ? { results: 10_000, ramp: [100], seconds: 5 } : {};
+  const sizes = quick ? { results: 10_000, ramp: [100], seconds: 5, rounds: 1 } : {};
   console.log(await serverBenchMarkdown(sizes));
 }
 

@@ -2,15 +2,15 @@ import { createRequire } from 'node:module';
 
 /**
  * The floor of the WebSocket load bench: a bare `ws` server with no game behind it. It answers
- * every frame with one the size of a move's ack and sends every socket a frame the size of a
- * race-progress frame twice a second, as the real server does. Prints its port.
+ * every frame with one the size of a move's ack, which carries the race's progress: a racer
+ * who keeps moving gets no `race-progress` frame of its own from the real server, and every
+ * player of the bench keeps moving. Prints its port.
  */
 const { WebSocketServer } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
   'ws',
 ) as typeof import('ws');
 
-const ACK = JSON.stringify({ type: 'ack', filler: 'x'.repeat(300) });
-const PROGRESS = JSON.stringify({ type: 'race-progress', filler: 'y'.repeat(250) });
+const ACK = JSON.stringify({ type: 'ack', filler: 'x'.repeat(550) });
 
 const server = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 4096 });
 server.on('listening', () => console.log(`listening on ${(server.address() as { port: number }).port}`));
@@ -19,6 +19,4 @@ server.on('connection', (socket) => {
     JSON.parse(data.toString());
     socket.send(ACK);
   });
-  const progress = setInterval(() => socket.send(PROGRESS), 500);
-  socket.on('close', () => clearInterval(progress));
 });

@@ -1,35 +1,39 @@
 import { benchLeaderboards, formatLeaderboards } from './leaderboard.ts';
 import { benchRedisRanks, formatRedisRanks } from './redis-ranks.ts';
+import { benchVsFloor, formatVsFloor } from './vs-floor.ts';
 import { benchWsFloor, formatFloor } from './ws-floor.ts';
 import { benchWsLoad, formatLoad, type LoadFigures } from './ws-load.ts';
 
 export {
   benchLeaderboards,
   benchRedisRanks,
+  benchVsFloor,
   benchWsFloor,
   benchWsLoad,
   formatFloor,
   formatLeaderboards,
   formatLoad,
   formatRedisRanks,
+  formatVsFloor,
 };
 
 /**
  * The server benchmarks as Markdown, for `pnpm bench`: the leaderboard reads on `results`
- * stored results, the daily ranks from Redis on as many, then the WebSocket load at each player count in `ramp` (the first is the
- * issue's 1,000 players in 500 races, two actions a second each), then the same pattern
- * against a bare echo server: what the machine adds to a round trip on its own.
+ * stored results, the daily ranks from Redis on as many, then the WebSocket load (the issue's
+ * 1,000 players in 500 races, two actions a second each, or `ramp[0]`) alternated `rounds`
+ * times with the same pattern against a bare echo server (what the machine adds to a round
+ * trip on its own) and the ratio of their median p99s, then the load at the rest of `ramp`.
  */
 export async function serverBenchMarkdown(
-  options: { results?: number; ramp?: readonly number[]; seconds?: number } = {},
+  options: { results?: number; ramp?: readonly number[]; seconds?: number; rounds?: number } = {},
 ): Promise<string> {
   const boards = await benchLeaderboards(options.results ?? 1_000_000);
   const ranks = await benchRedisRanks(options.results ?? 1_000_000);
-  const loads: LoadFigures[] = [];
-  for (const players of options.ramp ?? [1000]) {
-    loads.push(await benchWsLoad({ players, seconds: options.seconds ?? 30, movesPerSecond: 2 }));
-  }
-  const floor = await benchWsFloor(options.ramp?.[0] ?? 1000, options.seconds ?? 30);
+  const [first = 1000, ...rest] = options.ramp ?? [1000];
+  const seconds = options.seconds ?? 20;
+  const vsFloor = await benchVsFloor(first, seconds, options.rounds ?? 3);
+  const loads: LoadFigures[] = [...vsFloor.loads];
+  for (const players of rest) loads.push(await benchWsLoad({ players, seconds, movesPerSecond: 2 }));
   return [
     '## Server: leaderboard reads',
     '',
@@ -43,6 +47,8 @@ export async function serverBenchMarkdown(
     '',
     formatLoad(loads),
     '',
-    formatFloor(floor),
+    'Beside the bare-socket floor, round by round:',
+    '',
+    formatVsFloor(vsFloor),
   ].join('\n');
 }

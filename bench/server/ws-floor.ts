@@ -25,9 +25,9 @@ const MOVE = JSON.stringify({
 
 /**
  * What this machine itself adds to a round trip: the load bench's pattern (one socket per
- * player, an action every `1 / movesPerSecond` s each, phased evenly, progress frames coming
- * back) against a bare echo server in its own process (`echo-server.ts`). Whatever the real
- * server measures above this is the server's.
+ * player, an action every `1 / movesPerSecond` s each, phased evenly, each answered by one
+ * frame the size of an ack with the race's progress) against a bare echo server in its own
+ * process (`echo-server.ts`). Whatever the real server measures above this is the server's.
  */
 export async function benchWsFloor(players: number, seconds: number, movesPerSecond = 2): Promise<FloorFigures> {
   const child = spawn(

@@ -141,7 +141,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const games = new GameService(repos.games, now, {
     practice: new PracticePolicy(),
     daily: new DailyPolicy(repos),
-    race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> => hub.confirmOwner(code)),
+    race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> | undefined =>
+      hub.confirmOwner(code),
+    ),
   });
   const daily = new DailyService(repos, games, deals, certifier, now);
   const hub = new RaceHub({

@@ -55,6 +55,7 @@ function ackOf(seq: number, events: Parameters<typeof toWireEvents>[0], moves: n
     events: toWireEvents(events),
     update: { ...UPDATE, moves },
     game: null,
+    race: null,
   });
 }
 

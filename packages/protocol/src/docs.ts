@@ -55,12 +55,17 @@ const serverMessages: Entry[] = [
   {
     name: 'ack',
     about:
-      'An action was stored and applied. After a move: the cards it turned over (`events`) and what else changed (`update`); the client works out the board (`advanceSnapshot`). After undo, redo, a duplicate or the end of the game: the whole game too (`game`).',
+      "An action was stored and applied. After a move: the cards it turned over (`events`) and what else changed (`update`); the client works out the board (`advanceSnapshot`). After undo, redo, a duplicate or the end of the game: the whole game too (`game`). A racer's action in a running race: everyone's progress (`race`), in place of a `race-progress` frame.",
     schema: server.Ack,
   },
   { name: 'error', about: 'A typed refusal; nothing changed.', schema: server.ErrorMessage },
   { name: 'room', about: 'A room changed.', schema: server.RoomMessage },
-  { name: 'race-progress', about: 'Live progress of every racer.', schema: server.RaceProgress },
+  {
+    name: 'race-progress',
+    about:
+      'Live progress of every racer, at most twice a second while anyone moves, at once when someone finishes, drops or comes back; not to a racer whose own acks have brought it within the last second.',
+    schema: server.RaceProgress,
+  },
   { name: 'race-over', about: 'Final ranking; the deal is public.', schema: server.RaceOver },
 ];
 

@@ -23,9 +23,10 @@
  * 5. Races: `room-create` → `room` (code, link `/r/CODE`); friends `room-join {code}`; the host
  *    `room-start {code}` → `room` with status `countdown` and `race.startsAt` (3 s later on the
  *    server clock) and a `game` for each racer; moves are refused with `not-started` until then.
- *    Every action of anyone sends `race-progress` (progress, face-down left, moves, state — never
- *    cards) to every member; `race-over` gives the ranking and the now public seed. `room-start`
- *    again is the rematch.
+ *    Everyone's progress (progress, face-down left, moves, state — never cards) reaches every
+ *    member as `race-progress` at most twice a second while anyone moves; a racer gets it with
+ *    each of their own acks (`race`) instead, and a frame only when none came for 500 ms.
+ *    `race-over` gives the ranking and the now public seed. `room-start` again is the rematch.
  * 6. Errors: `error {code, message, ref, gameId, reason, game}`; see `ErrorCode`. Bad frames are
  *    answered, not fatal; oversized (1009), binary (1003), floods and foreign origins (1008) close.
  * 7. Reconnect: open a new socket; `welcome` lists what to resume; `game-resume` and `room-join`

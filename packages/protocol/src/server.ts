@@ -24,12 +24,41 @@ export const Pong = z.strictObject({ type: z.literal('pong'), id: z.int(), serve
 /** A whole game: the answer to `daily-join`, `practice-start`, `game-resume`, and a race start. */
 export const GameMessage = z.strictObject({ type: z.literal('game'), game: GameSnapshot });
 
+export const RacerProgress = z.strictObject({
+  playerId: z.string(),
+  nickname: z.string(),
+  progress: z.int().min(0),
+  faceDown: z.int().min(0),
+  moves: z.int().min(0),
+  state: z.enum(['playing', 'won', 'gave-up', 'timed-out']),
+  timeMs: z.int().nullable(),
+  connected: z.boolean(),
+});
+export type RacerProgress = z.infer<typeof RacerProgress>;
+
+/** Everyone's progress in a running race: what the panel shows. Never anyone's cards. */
+export const RaceStanding = z.strictObject({
+  code: RoomCode,
+  raceId: z.string(),
+  racers: z.array(RacerProgress),
+});
+export type RaceStanding = z.infer<typeof RaceStanding>;
+
+/**
+ * Live progress of every racer, to everyone in the room, at most every `PROGRESS_MS` (500 ms)
+ * while anyone moves, and at once when someone finishes, drops or comes back. A racer whose
+ * acks carry it (`Ack.race`) gets no frame while they keep moving.
+ */
+export const RaceProgress = RaceStanding.extend({ type: z.literal('race-progress') }).strict();
+
 /**
  * An action was stored and applied (or, with `duplicate`, had already been). After a move the
  * ack is small: what the move turned over is in `events`, the rest in `update`, and the client
  * works the new board out with the shared rules (`advanceSnapshot`). `game` holds the whole
  * game only when that cannot be done from the move alone: after an undo or a redo, for a
  * duplicate (the client may be behind), and when the game has ended (its record may be public).
+ * `race` is everyone's progress in the race, on a racer's action in a running race: what a
+ * `race-progress` frame would carry, so that a racer who keeps moving needs no frame of it.
  */
 export const Ack = z.strictObject({
   type: z.literal('ack'),
@@ -39,6 +68,7 @@ export const Ack = z.strictObject({
   events: z.array(WireEvent),
   update: GameUpdate,
   game: GameSnapshot.nullable(),
+  race: RaceStanding.nullable(),
 });
 export type Ack = z.infer<typeof Ack>;
 
@@ -106,26 +136,6 @@ export type RoomState = z.infer<typeof RoomState>;
 
 /** Sent to every member on any change: someone joined, left, dropped, the race started or ended. */
 export const RoomMessage = z.strictObject({ type: z.literal('room'), room: RoomState });
-
-export const RacerProgress = z.strictObject({
-  playerId: z.string(),
-  nickname: z.string(),
-  progress: z.int().min(0),
-  faceDown: z.int().min(0),
-  moves: z.int().min(0),
-  state: z.enum(['playing', 'won', 'gave-up', 'timed-out']),
-  timeMs: z.int().nullable(),
-  connected: z.boolean(),
-});
-export type RacerProgress = z.infer<typeof RacerProgress>;
-
-/** Live progress of every racer, sent after each of their actions. Never anyone's cards. */
-export const RaceProgress = z.strictObject({
-  type: z.literal('race-progress'),
-  code: RoomCode,
-  raceId: z.string(),
-  racers: z.array(RacerProgress),
-});
 
 /** The race is over: the ranking, and the deal is public now. */
 export const RaceOver = z.strictObject({

@@ -1,5 +1,19 @@
 import type { GameAction } from '@scorpion/protocol';
-import { dealFromSeed, gameStatus, legalMoves } from '@scorpion/rules';
+import {
+  canRedo,
+  canUndo,
+  currentState,
+  dealFromSeed,
+  gameStatus,
+  type History,
+  legalMoves,
+  movesSoFar,
+  newGame,
+  newHistory,
+  play,
+  redo,
+  undo,
+} from '@scorpion/rules';
 import { expect, test } from 'vitest';
 import { LiveGame } from './live-game.ts';
 import { newGameRow } from './new-row.ts';
@@ -11,7 +25,7 @@ const options = { foundations: false, open: false };
 function act(game: LiveGame, action: GameAction): void {
   const tried = game.tryAction(action);
   if (!tried.ok) throw new Error(tried.reason);
-  game.commit({ seq: game.seq, action, at: 0 }, tried.history, tried.events);
+  game.commit({ seq: game.seq, action, at: 0 }, tried.state, tried.events);
 }
 
 test('a game is stuck exactly when the rules say it is lost, after moves, undo and redo', () => {
@@ -36,4 +50,39 @@ test('a game is stuck exactly when the rules say it is lost, after moves, undo a
   // Loaded from its stored actions, it says the same.
   const again = new LiveGame(game.row, game.log);
   expect(again.stuck).toBe(true);
+});
+
+test("its positions follow the rules' history through moves, undos, redos and a move that drops the redos", () => {
+  const deck = dealFromSeed('scorpion', SEED);
+  const row = newGameRow(
+    { playerId: 'p', kind: 'practice', variant: 'scorpion', options, seed: SEED, playerSeed: true, deck },
+    0,
+  );
+  const game = new LiveGame(row, []);
+  let history: History = newHistory(newGame('scorpion', options, deck));
+  // A fixed walk: two moves forward, one back, sometimes forward again by redo, until stuck.
+  for (let step = 0; step < 60 && !game.stuck; step++) {
+    let action: GameAction;
+    if (step % 3 === 2 && canUndo(history)) action = { kind: 'undo' };
+    else if (step % 5 === 4 && canRedo(history)) action = { kind: 'redo' };
+    else action = legalMoves(game.state)[step % legalMoves(game.state).length]!;
+    act(game, action);
+    if (action.kind === 'undo') history = undo(history);
+    else if (action.kind === 'redo') history = redo(history);
+    else {
+      const played = play(history, action);
+      if (!played.ok) throw new Error(played.reason);
+      history = played.history;
+    }
+    expect(game.state).toEqual(currentState(history));
+    expect([game.canUndo, game.canRedo]).toEqual([canUndo(history), canRedo(history)]);
+    expect(game.movesSoFar()).toEqual(movesSoFar(history));
+  }
+  expect(game.log.length).toBeGreaterThan(20);
+  const kinds = game.log.map((a) => a.action.kind);
+  expect(kinds).toContain('undo');
+  expect(kinds).toContain('redo');
+  // Loaded again from its stored actions, it stands at the same position.
+  const again = new LiveGame(game.row, game.log);
+  expect([again.state, again.canUndo, again.canRedo]).toEqual([game.state, game.canUndo, game.canRedo]);
 });

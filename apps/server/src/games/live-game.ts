@@ -1,55 +1,57 @@
 import type { GameAction } from '@scorpion/protocol';
 import {
-  canRedo,
-  canUndo,
-  currentState,
+  applyMove,
   faceDownCount,
   type GameEvent,
   type GameState,
   gameStatus,
-  type History,
   type IllegalReason,
   type Move,
   newGame,
-  newHistory,
-  play,
   progressOf,
-  redo,
-  undo,
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
 
 /**
- * One game in memory: its row, its history (for undo and redo) and its action log. Pure: it
- * never stores anything; the game service stores an action first and then commits it here.
+ * One game in memory: its row, its positions (for undo and redo) and its action log. It never
+ * stores anything; the game service stores an action first and then commits it here.
+ *
+ * The positions are kept in arrays this object alone changes, not in the rules' immutable
+ * `History`, whose every move copies the whole list of positions and moves: under load those
+ * copies lived until the player's next move, long enough to reach the old generation, and were
+ * most of what the server's major collections had to sweep.
  */
 export class LiveGame {
   row: GameRow;
-  history: History;
   readonly log: StoredAction[];
   /** Server time of the last use, so that idle games can leave memory. */
   touchedAt = 0;
   private undos = 0;
+  /** Every position since the deal, up to the last one that can be redone; `cursor` is the current one. */
+  private readonly states: GameState[];
+  /** `moves[i]` led from `states[i]` to `states[i + 1]`. */
+  private readonly moves: Move[] = [];
+  private cursor = 0;
   /**
-   * Whether a position has no legal move, by position. A move's events already say so (the
-   * rules look for legal moves once, to tell `lost`), so a played move never asks again; a
-   * position reached by undo or redo is worked out once, when first asked.
+   * Whether a position has no legal move, by index. A move's events already say so (the rules
+   * look for legal moves once, to tell `lost`), so a played move never asks again; a position
+   * reached by undo or redo is worked out once, when first asked.
    */
-  private readonly stuckAt = new WeakMap<GameState, boolean>();
+  private readonly stuckAt: (boolean | undefined)[] = [];
 
   constructor(row: GameRow, log: readonly StoredAction[]) {
     this.row = row;
-    this.history = newHistory(newGame(row.variant, row.options, row.deck));
+    this.states = [newGame(row.variant, row.options, row.deck)];
     this.log = [];
     for (const stored of log) {
       const tried = this.tryAction(stored.action);
       if (!tried.ok) throw new Error(`game ${row.id} does not replay at action ${stored.seq}: ${tried.reason}`);
-      this.commit(stored, tried.history, tried.events);
+      this.commit(stored, tried.state, tried.events);
     }
   }
 
   get state(): GameState {
-    return currentState(this.history);
+    return this.states[this.cursor]!;
   }
 
   get seq(): number {
@@ -58,53 +60,60 @@ export class LiveGame {
 
   /** No legal move and not won: the rules' `lost`, which undo may still get out of. */
   get stuck(): boolean {
-    const state = this.state;
-    let stuck = this.stuckAt.get(state);
+    let stuck = this.stuckAt[this.cursor];
     if (stuck === undefined) {
-      stuck = gameStatus(state) === 'lost';
-      this.stuckAt.set(state, stuck);
+      stuck = gameStatus(this.state) === 'lost';
+      this.stuckAt[this.cursor] = stuck;
     }
     return stuck;
   }
 
   get canUndo(): boolean {
-    return canUndo(this.history);
+    return this.cursor > 0;
   }
 
   get canRedo(): boolean {
-    return canRedo(this.history);
+    return this.cursor < this.states.length - 1;
   }
 
-  /** What `action` would do, without doing it. */
+  /** What `action` would do, without doing it: the position it leads to. */
   tryAction(
     action: GameAction,
   ):
-    | { ok: true; history: History; events: readonly GameEvent[] }
+    | { ok: true; state: GameState; events: readonly GameEvent[] }
     | { ok: false; reason: IllegalReason | 'nothing-to-undo' | 'nothing-to-redo' } {
     switch (action.kind) {
       case 'undo':
-        return canUndo(this.history)
-          ? { ok: true, history: undo(this.history), events: [] }
+        return this.canUndo
+          ? { ok: true, state: this.states[this.cursor - 1]!, events: [] }
           : { ok: false, reason: 'nothing-to-undo' };
       case 'redo':
-        return canRedo(this.history)
-          ? { ok: true, history: redo(this.history), events: [] }
+        return this.canRedo
+          ? { ok: true, state: this.states[this.cursor + 1]!, events: [] }
           : { ok: false, reason: 'nothing-to-redo' };
       default:
-        return play(this.history, action as Move);
+        return applyMove(this.state, action);
     }
   }
 
-  /** Takes a stored action in; `events` are what `tryAction` said it did. */
-  commit(stored: StoredAction, history: History, events: readonly GameEvent[]): void {
-    this.history = history;
+  /** Takes a stored action in; `state` and `events` are what `tryAction` said it leads to. */
+  commit(stored: StoredAction, state: GameState, events: readonly GameEvent[]): void {
     this.log.push(stored);
-    if (stored.action.kind === 'undo') this.undos++;
-    else if (stored.action.kind !== 'redo') {
-      this.stuckAt.set(
-        this.state,
-        events.some((e) => e.type === 'lost'),
-      );
+    const action = stored.action;
+    if (action.kind === 'undo') {
+      this.cursor--;
+      this.undos++;
+    } else if (action.kind === 'redo') {
+      this.cursor++;
+    } else {
+      // A move drops whatever could have been redone.
+      this.moves.length = this.cursor;
+      this.moves.push(action as Move);
+      this.cursor++;
+      this.states.length = this.cursor;
+      this.states.push(state);
+      this.stuckAt.length = this.cursor;
+      this.stuckAt.push(events.some((e) => e.type === 'lost'));
     }
   }
 
@@ -118,6 +127,6 @@ export class LiveGame {
   }
 
   movesSoFar(): readonly Move[] {
-    return this.history.moves.slice(0, this.history.cursor);
+    return this.moves.slice(0, this.cursor);
   }
 }

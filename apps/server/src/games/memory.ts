@@ -28,6 +28,13 @@ export class GameMemory {
     return game;
   }
 
+  /** The game if it is in memory (touched, as by `load`), without a turn of the event loop. */
+  cached(gameId: string): LiveGame | undefined {
+    const game = this.games.get(gameId);
+    if (game) game.touchedAt = this.now();
+    return game;
+  }
+
   async load(gameId: string): Promise<LiveGame | undefined> {
     const cached = this.games.get(gameId);
     if (cached) {

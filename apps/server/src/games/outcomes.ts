@@ -1,4 +1,4 @@
-import type { ErrorCode, GameSnapshot, GameUpdate, WireEvent } from '@scorpion/protocol';
+import type { ErrorCode, GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
 
 /** A refusal: nothing changed. `game` is the game as it stands, when the client needs it. */
 export interface Refusal {
@@ -11,7 +11,8 @@ export interface Refusal {
 
 /**
  * An action stored and applied. `game` is the whole game only when a client cannot work the
- * board out from its own move and `events` (see `Ack` in the protocol); otherwise null.
+ * board out from its own move and `events` (see `Ack` in the protocol); otherwise null. `race`
+ * is everyone's progress when the game is a racer's in a running race.
  */
 export type Acted =
   | {
@@ -21,6 +22,7 @@ export type Acted =
       readonly events: WireEvent[];
       readonly update: GameUpdate;
       readonly game: GameSnapshot | null;
+      readonly race: RaceStanding | null;
     }
   | Refusal;
 

@@ -1,4 +1,4 @@
-import type { GameKind, GameSnapshot, GameStatus } from '@scorpion/protocol';
+import type { GameKind, GameSnapshot, GameStatus, RaceStanding } from '@scorpion/protocol';
 import type { DailyFinish, GameRow } from '../repo/types.ts';
 import type { LiveGame } from './live-game.ts';
 
@@ -25,8 +25,11 @@ export interface GameEnd {
  */
 export interface GamePolicy {
   gate(row: GameRow, now: number): Gate;
-  /** Right before an action is stored: throws if this process may not store it (a race owned elsewhere now). */
-  confirm?(row: GameRow): Promise<void>;
+  /**
+   * Right before an action is stored: rejects if this process may not store it (a race owned
+   * elsewhere now); undefined when there is nothing to wait for.
+   */
+  confirm?(row: GameRow): Promise<void> | undefined;
   /** Whether the deck, the seed and the moves may be shown to anyone. */
   isPublic(row: GameRow, now: number): Promise<boolean>;
   /** Where the game is played, for its snapshot: the day of a daily, the room of a race. */
@@ -35,6 +38,8 @@ export interface GamePolicy {
   onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined>;
   /** After every stored change of the game (an action, its end). */
   changed(game: LiveGame): void;
+  /** What the ack of the player's own action carries besides: everyone's progress in a running race. */
+  standingFor?(game: LiveGame): Promise<RaceStanding | undefined> | undefined;
 }
 
 /** A snapshot's fields that say where a game is played. */

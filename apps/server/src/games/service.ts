@@ -8,7 +8,7 @@ import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import type { Acted, Refusal, Shown } from './outcomes.ts';
-import type { Ending, GamePolicy, Policies } from './policy.ts';
+import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { snapshot, update } from './wire.ts';
 
 const noSuchGame: Refusal = { ok: false, code: 'no-such-game', message: 'There is no such game.' };
@@ -52,6 +52,11 @@ export class GameService {
 
   load(gameId: string): Promise<LiveGame | undefined> {
     return this.memory.load(gameId);
+  }
+
+  /** The game if it is in memory, at once. */
+  cached(gameId: string): LiveGame | undefined {
+    return this.memory.cached(gameId);
   }
 
   /** Drops a game from memory; it loads again from the database (all of it) when asked for. */
@@ -119,7 +124,9 @@ export class GameService {
   /** Plays, undoes or redoes for `playerId`, storing before applying. */
   act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
     return this.lock.run(gameId, async () => {
-      const game = await this.load(gameId);
+      // The move path takes no turn of the event loop it does not need: a game in memory, open
+      // to actions and with nothing to confirm, goes straight to the store.
+      const game = this.cached(gameId) ?? (await this.load(gameId));
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
       // A resent action is acknowledged again, even the one that ended the game.
@@ -132,10 +139,14 @@ export class GameService {
           events: [],
           update: current,
           game: await this.snapshot(game, current),
+          race: null,
         };
       }
-      const refusal = await this.closed(await this.endIfDue(game), game);
-      if (refusal) return refusal;
+      const gate = this.gateOf(game);
+      if (gate !== 'open') {
+        const refusal = await this.closed(await this.settle(game, gate), game);
+        if (refusal) return refusal;
+      }
       if (expect !== game.seq) {
         const message = `The game is at ${game.seq}, not ${expect}.`;
         return { ok: false, code: 'stale', message, game: await this.snapshot(game) };
@@ -149,7 +160,8 @@ export class GameService {
         return { ok: false, code: 'illegal-move', message, reason: tried.reason, game: await this.snapshot(game) };
       }
 
-      await this.policyOf(game.row).confirm?.(game.row);
+      const confirming = this.policyOf(game.row).confirm?.(game.row);
+      if (confirming) await confirming;
       const stored = { seq: game.seq, action, at: this.now() };
       try {
         await this.repo.append(gameId, stored);
@@ -162,16 +174,18 @@ export class GameService {
         const message = `The game is at ${fresh.seq}, not ${expect}.`;
         return { ok: false, code: 'stale', message, game: await this.snapshot(fresh) };
       }
-      game.commit(stored, tried.history, tried.events);
+      game.commit(stored, tried.state, tried.events);
       game.row = { ...game.row, seq: game.seq, ...game.tally() };
       const events = toWireEvents(tried.events);
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
       if (isWon(game.state)) await this.end(game, 'won');
-      this.policyOf(game.row).changed(game);
+      const policy = this.policyOf(game.row);
+      policy.changed(game);
       // Only a plain move in a game still going can be worked out by the client from the ack.
       const whole = undone || game.row.status !== 'playing';
       const current = this.update(game);
+      const standing = policy.standingFor?.(game);
       return {
         ok: true,
         seq: game.seq,
@@ -179,6 +193,7 @@ export class GameService {
         events,
         update: current,
         game: whole ? await this.snapshot(game, current) : null,
+        race: (standing && (await standing)) ?? null,
       };
     });
   }
@@ -225,10 +240,18 @@ export class GameService {
    * Asks the game's policy whether it takes actions now, and ends it when its time is up (a
    * daily past its day, a race past its deadline). Returns `early` for a race not yet started.
    */
-  private async endIfDue(game: LiveGame): Promise<'early' | 'open' | 'over'> {
-    if (game.row.status !== 'playing') return 'over';
-    const gate = this.policyOf(game.row).gate(game.row, this.now());
-    if (gate === 'early' || gate === 'open') return gate;
+  private endIfDue(game: LiveGame): Promise<'early' | 'open' | 'over'> {
+    return this.settle(game, this.gateOf(game));
+  }
+
+  /** The policy's gate, or `over` for a game that has ended. */
+  private gateOf(game: LiveGame): Gate | 'over' {
+    return game.row.status === 'playing' ? this.policyOf(game.row).gate(game.row, this.now()) : 'over';
+  }
+
+  /** Ends the game if `gate` says its time is up. */
+  private async settle(game: LiveGame, gate: Gate | 'over'): Promise<'early' | 'open' | 'over'> {
+    if (gate === 'early' || gate === 'open' || gate === 'over') return gate;
     await this.end(game, gate);
     this.policyOf(game.row).changed(game);
     return 'over';

@@ -139,11 +139,16 @@ export class RaceHub {
    * longer than its lease (SIGSTOP, a stalled VM) reads what waited in its sockets before its
    * renewal tick runs: finding the room taken, it drops it and refuses the action, so it stores
    * no move beside the new owner's. Moves are not fenced in their (grouped) commit; this is
-   * their guard (docs/operations.md, "Room owners").
+   * their guard (docs/operations.md, "Room owners"). Undefined when nothing is to be waited
+   * for (embedded, or a lease held), so that the move path takes no extra turn for it.
    */
-  async confirmOwner(code: string): Promise<void> {
+  confirmOwner(code: string): Promise<void> | undefined {
     const leases = this.o.leases;
-    if (!leases || leases.holds(code, this.o.now())) return;
+    if (!leases || leases.holds(code, this.o.now())) return undefined;
+    return this.renewOrDrop(leases, code);
+  }
+
+  private async renewOrDrop(leases: Leases, code: string): Promise<void> {
     if (await leases.renew(code)) return;
     this.lost(code);
     throw new OwnedElsewhere(`room ${code}`, (await leases.elsewhere(code)) ?? '');

@@ -1,4 +1,4 @@
-import type { RaceResult, RacerProgress, ServerMessage } from '@scorpion/protocol';
+import type { RaceResult, RacerProgress, RaceStanding, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import type { Gate } from '../games/policy.ts';
@@ -11,10 +11,25 @@ import { rankRace } from './ranking.ts';
 /** Progress of others is shown live, but two frames per room a second are plenty to watch. */
 export const PROGRESS_MS = 500;
 
+/**
+ * A racer's ack carries everyone's progress; one who keeps moving gets a `race-progress` frame
+ * only when no ack of theirs came for this long. Twice the frame's period: a racer moving
+ * about twice a second would otherwise meet the frame's timer just ahead of their next ack.
+ */
+export const ACK_COVERS_MS = 2 * PROGRESS_MS;
+
+/**
+ * The progress throttle's clock: about load, not game time, so the wall clock (as the rate
+ * limits' is), not the race's clock, which tests stop.
+ */
+const throttleClock = () => performance.now();
+
 /** What a race needs of the room it runs in. */
 export interface RaceRoom {
   readonly code: string;
   nickname(playerId: string): string;
+  /** Everyone in the room and every racer: who hears the race. */
+  audience(): Iterable<string>;
   /** To everyone in the room and every racer. */
   broadcast(message: ServerMessage): void;
   /** The room's state changed (the countdown is over). */
@@ -46,6 +61,14 @@ export class LiveRace {
   private readonly absences: Absences;
   /** A progress broadcast is due: moves within `PROGRESS_MS` of each other share one. */
   private progressDue: NodeJS.Timeout | undefined;
+  /** How many times anyone's progress changed: who has seen the latest needs no frame. */
+  private changes = 0;
+  /**
+   * For each player who had everyone's progress: as of which change, and until when
+   * (`throttleClock`) they need no frame. A racer's ack carries it, so a racer who keeps moving
+   * needs no `race-progress` frame: those were half of this server's socket writes under load.
+   */
+  private readonly seen = new Map<string, { change: number; until: number }>();
   private ending = false;
   private finished = false;
 
@@ -138,16 +161,47 @@ export class LiveRace {
   /** A racer's game changed: a finish is shown at once (and may end the race), moves throttled. */
   gameChanged(game: LiveGame): void {
     if (this.ending) return;
+    this.changes++;
     if (game.row.status !== 'playing') {
       clearTimeout(this.progressDue);
       this.progressDue = undefined;
       void this.broadcastProgress().then(() => this.endIfDone());
       return;
     }
-    this.progressDue ??= setTimeout(() => {
-      this.progressDue = undefined;
-      if (!this.ending) void this.broadcastProgress();
-    }, PROGRESS_MS);
+    this.progressDue ??= setTimeout(() => this.progressTick(), PROGRESS_MS);
+  }
+
+  /**
+   * Everyone's progress for the ack of `playerId`'s own action, while the race runs: it stands
+   * for a `race-progress` frame to them for the next `ACK_COVERS_MS`.
+   */
+  async standingFor(playerId: string): Promise<RaceStanding | undefined> {
+    if (this.ending) return undefined;
+    const change = this.changes;
+    const standing = this.standingNow() ?? (await this.standing());
+    this.seen.set(playerId, { change, until: throttleClock() + ACK_COVERS_MS });
+    return standing;
+  }
+
+  /**
+   * The throttled frame: to everyone who has not seen the latest change, but not before the
+   * last one they had stops covering them; for those, the tick comes again then, in case no ack
+   * of theirs comes first.
+   */
+  private progressTick(): void {
+    this.progressDue = undefined;
+    if (this.ending) return;
+    const now = throttleClock();
+    const due: string[] = [];
+    let wait = Number.POSITIVE_INFINITY;
+    for (const playerId of this.room.audience()) {
+      const seen = this.seen.get(playerId);
+      if (seen?.change === this.changes) continue;
+      if (seen === undefined || now >= seen.until) due.push(playerId);
+      else wait = Math.min(wait, seen.until - now);
+    }
+    if (due.length > 0) void this.sendProgress(due);
+    if (wait < Number.POSITIVE_INFINITY) this.progressDue = setTimeout(() => this.progressTick(), wait);
   }
 
   /** A racer connected or dropped: their grace stops or starts, and the others see it now. */
@@ -160,13 +214,28 @@ export class LiveRace {
 
   /** Everyone's progress, the frame the panel shows. */
   async progressFrame(): Promise<ServerMessage> {
-    const racers = (await this.standings()).map((r) => r.progress);
-    return { type: 'race-progress', code: this.code, raceId: this.id, racers };
+    return { type: 'race-progress', ...(await this.standing()) };
   }
 
+  /** To everyone in the room, at once. */
   async broadcastProgress(): Promise<void> {
     if (this.ending) return;
-    this.room.broadcast(await this.progressFrame());
+    await this.sendProgress(this.room.audience());
+  }
+
+  private async sendProgress(to: Iterable<string>): Promise<void> {
+    const change = this.changes;
+    const frame = await this.progressFrame();
+    const until = throttleClock() + PROGRESS_MS;
+    for (const playerId of to) {
+      this.deps.push.send(playerId, frame);
+      this.seen.set(playerId, { change, until });
+    }
+  }
+
+  private async standing(): Promise<RaceStanding> {
+    const racers = (await this.standings()).map((r) => r.progress);
+    return { code: this.code, raceId: this.id, racers };
   }
 
   /** Ends the race once: the rest time out, the ranking is stored, everyone is told. */
@@ -230,23 +299,37 @@ export class LiveRace {
     const list = [];
     for (const [playerId, gameId] of this.games) {
       const game = await this.deps.games.load(gameId);
-      if (!game) continue;
-      const row = game.row;
-      list.push({
-        game,
-        progress: {
-          playerId,
-          nickname: this.room.nickname(playerId),
-          progress: row.progress,
-          faceDown: row.faceDown,
-          moves: row.moves,
-          state: row.status,
-          timeMs: row.timeMs,
-          connected: this.deps.push.connected(playerId),
-        },
-      });
+      if (game) list.push({ game, progress: this.progressOf(playerId, game) });
     }
     return list;
+  }
+
+  /**
+   * Everyone's progress when every racer's game is in memory, as it is while they play: built
+   * on every racer's ack, so without a turn of the event loop per racer. Undefined otherwise.
+   */
+  private standingNow(): RaceStanding | undefined {
+    const racers: RacerProgress[] = [];
+    for (const [playerId, gameId] of this.games) {
+      const game = this.deps.games.cached(gameId);
+      if (!game) return undefined;
+      racers.push(this.progressOf(playerId, game));
+    }
+    return { code: this.code, raceId: this.id, racers };
+  }
+
+  private progressOf(playerId: string, game: LiveGame): RacerProgress {
+    const row = game.row;
+    return {
+      playerId,
+      nickname: this.room.nickname(playerId),
+      progress: row.progress,
+      faceDown: row.faceDown,
+      moves: row.moves,
+      state: row.status,
+      timeMs: row.timeMs,
+      connected: this.deps.push.connected(playerId),
+    };
   }
 
   private async endIfDone(): Promise<void> {

@@ -1,13 +1,13 @@
 import type { RaceResult, ServerMessage } from '@scorpion/protocol';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { DailyPolicy } from '../daily/policy.ts';
 import { PracticePolicy } from '../games/practice.ts';
 import { GameService } from '../games/service.ts';
 import { sqliteRepos } from '../repo/sqlite/index.ts';
 import type { GameRow, RaceRow, Repos } from '../repo/types.ts';
-import { FIXED_SEED, WINNING_DECK } from '../test/deals.ts';
+import { FIXED_SEED, WINNING, WINNING_DECK } from '../test/deals.ts';
 import { RecordingPush } from '../test/push.ts';
-import { LiveRace, type RaceRoom } from './live-race.ts';
+import { ACK_COVERS_MS, LiveRace, PROGRESS_MS, type RaceRoom } from './live-race.ts';
 import { LiveRaces, RacePolicy } from './policy.ts';
 
 const T0 = Date.parse('2026-06-01T12:00:00Z');
@@ -22,6 +22,7 @@ let games: GameService;
 let race: LiveRace;
 let rows: GameRow[];
 let over: RaceResult[] | undefined;
+let push: RecordingPush;
 
 beforeEach(async () => {
   repos = sqliteRepos(':memory:');
@@ -77,13 +78,15 @@ beforeEach(async () => {
   const room: RaceRoom = {
     code: 'ROOM42',
     nickname: (id) => id,
+    // `cy` is a member watching the race.
+    audience: () => ['ann', 'ben', 'cy'],
     broadcast: (_: ServerMessage) => {},
     changed: () => {},
     raceOver: (_, results) => {
       over = results;
     },
   };
-  const push = new RecordingPush();
+  push = new RecordingPush();
   race = new LiveRace(row, new Map(rows.map((r) => [r.playerId, r.id])), room, {
     games,
     races: repos.races,
@@ -94,6 +97,7 @@ beforeEach(async () => {
   live.add(race);
 });
 afterEach(async () => {
+  vi.useRealTimers();
   race.stop();
   await repos.close();
 });
@@ -136,4 +140,62 @@ test('a race game whose race is neither live nor stored as finished stays secret
   live.delete(race);
   expect(policy.gate(rows[0]!, START - 1)).toBe('open');
   expect(await policy.isPublic(rows[0]!)).toBe(false);
+});
+
+test("a racer's ack carries everyone's progress and stands for the progress frame while they keep moving", async () => {
+  // The throttle's timers and clock only: the database's grouped commit keeps its real setImmediate.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  now = START;
+  const [ann, ben] = rows as [GameRow, GameRow];
+  /** Who got a `race-progress` frame since the last call, and how many moves it showed for each racer. */
+  const frames = () => {
+    const got = push.sent.splice(0).filter((s) => s.message.type === 'race-progress');
+    return got.map(({ playerId, message }) => [
+      playerId,
+      message.type === 'race-progress' ? message.racers.map((r) => r.moves) : [],
+    ]);
+  };
+
+  expect([PROGRESS_MS, ACK_COVERS_MS]).toEqual([500, 1000]);
+  const annFirst = await games.act('ann', ann.id, 0, WINNING.moves[0]!);
+  expect(annFirst.ok && annFirst.race).toMatchObject({ code: 'ROOM42', raceId: 'race-1' });
+  expect(annFirst.ok && annFirst.race?.racers.map((r) => [r.playerId, r.moves])).toEqual([
+    ['ann', 1],
+    ['ben', 0],
+  ]);
+  expect(frames()).toEqual([]);
+  await vi.advanceTimersByTimeAsync(PROGRESS_MS);
+  // Ann's own ack told her already: the frame goes to the others.
+  expect(frames()).toEqual([
+    ['ben', [1, 0]],
+    ['cy', [1, 0]],
+  ]);
+
+  // Both keep moving: each ack brings the other's last move, and no frame goes to either.
+  await vi.advanceTimersByTimeAsync(100); // 600 ms
+  const benFirst = await games.act('ben', ben.id, 0, WINNING.moves[0]!);
+  expect(benFirst.ok && benFirst.race?.racers.map((r) => r.moves)).toEqual([1, 1]);
+  await vi.advanceTimersByTimeAsync(100); // 700 ms: Ann's ack covers her until 1,700
+  const annSecond = await games.act('ann', ann.id, 1, WINNING.moves[1]!);
+  expect(annSecond.ok && annSecond.race?.racers.map((r) => r.moves)).toEqual([2, 1]);
+  await vi.advanceTimersByTimeAsync(450); // 1,150 ms, past the tick at 1,100
+  expect(frames()).toEqual([['cy', [2, 1]]]);
+
+  // Ann stops: Ben's next move reaches her in a frame once her last ack no longer covers her.
+  await games.act('ben', ben.id, 1, WINNING.moves[1]!);
+  await vi.advanceTimersByTimeAsync(PROGRESS_MS); // 1,650 ms
+  expect(frames()).toEqual([['cy', [2, 2]]]);
+  await vi.advanceTimersByTimeAsync(50); // 1,700 ms
+  expect(frames()).toEqual([['ann', [2, 2]]]);
+  // Nothing changed since: nobody gets another.
+  await vi.advanceTimersByTimeAsync(2 * ACK_COVERS_MS);
+  expect(frames()).toEqual([]);
+});
+
+test('an ack carries no progress outside a running race', async () => {
+  race.stop();
+  live.delete(race);
+  now = START;
+  const acted = await games.act('ann', rows[0]!.id, 0, WINNING.moves[0]!);
+  expect(acted.ok && acted.race).toBeNull();
 });

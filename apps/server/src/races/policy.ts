@@ -1,3 +1,4 @@
+import type { RaceStanding } from '@scorpion/protocol';
 import type { LiveGame } from '../games/live-game.ts';
 import type { GamePolicy, Gate, Place } from '../games/policy.ts';
 import type { GameRow, RaceRow, RacesRepo } from '../repo/types.ts';
@@ -30,7 +31,7 @@ export class RacePolicy implements GamePolicy {
   private readonly live: LiveRaces;
   private readonly races: Pick<RacesRepo, 'get'>;
   private readonly clustered: boolean;
-  private readonly confirmOwner: ((code: string) => Promise<void>) | undefined;
+  private readonly confirmOwner: ((code: string) => Promise<void> | undefined) | undefined;
 
   /**
    * `clustered`: races run only where their room is owned, so a race not live here is not ours.
@@ -40,7 +41,7 @@ export class RacePolicy implements GamePolicy {
     live: LiveRaces,
     races: Pick<RacesRepo, 'get'>,
     clustered = false,
-    confirmOwner?: (code: string) => Promise<void>,
+    confirmOwner?: (code: string) => Promise<void> | undefined,
   ) {
     this.live = live;
     this.races = races;
@@ -60,9 +61,9 @@ export class RacePolicy implements GamePolicy {
   }
 
   /** A racer's action is stored only while this process still owns the race's room (`RaceHub.confirmOwner`). */
-  async confirm(row: GameRow): Promise<void> {
+  confirm(row: GameRow): Promise<void> | undefined {
     const race = this.live.get(row.raceId);
-    if (race && this.confirmOwner) await this.confirmOwner(race.code);
+    return race && this.confirmOwner ? this.confirmOwner(race.code) : undefined;
   }
 
   async isPublic(row: GameRow): Promise<boolean> {
@@ -80,6 +81,10 @@ export class RacePolicy implements GamePolicy {
 
   changed(game: LiveGame): void {
     this.live.get(game.row.raceId)?.gameChanged(game);
+  }
+
+  standingFor(game: LiveGame): Promise<RaceStanding | undefined> | undefined {
+    return this.live.get(game.row.raceId)?.standingFor(game.row.playerId);
   }
 
   private async stored(row: GameRow): Promise<RaceRow | undefined> {

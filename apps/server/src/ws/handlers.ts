@@ -29,8 +29,8 @@ function refused(refusal: Refusal, ref: string, gameId: string): ServerMessage {
 
 function ackFrame(acted: Acted, ref: string, gameId: string): ServerMessage {
   if (!acted.ok) return refused(acted, ref, gameId);
-  const { seq, duplicate, events, update, game } = acted;
-  return { type: 'ack', gameId, seq, duplicate, events, update, game };
+  const { seq, duplicate, events, update, game, race } = acted;
+  return { type: 'ack', gameId, seq, duplicate, events, update, game, race };
 }
 
 function gameFrame(shown: Shown, ref: string, gameId: string): ServerMessage {

@@ -93,7 +93,16 @@ function ackFor(state: GameState, move: Move, seq: number): ServerMessage {
     elapsedMs,
     serverTime,
   };
-  return { type: 'ack', gameId: 'g1', seq, duplicate: false, events: toWireEvents(r.events), update, game: null };
+  return {
+    type: 'ack',
+    gameId: 'g1',
+    seq,
+    duplicate: false,
+    events: toWireEvents(r.events),
+    update,
+    game: null,
+    race: null,
+  };
 }
 
 describe('OnlineGame', () => {
