@@ -7,7 +7,12 @@ export type ConnectionStatus = 'idle' | 'connecting' | 'online' | 'reconnecting'
 type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
 type Listener = (message: ServerMessage) => void;
 
-const BACKOFF_MS = [300, 1000, 2000, 4000, 8000];
+/**
+ * The last wait is 5 s: a room's owner that dies is replaced once its 5 s lease lapses. With
+ * waits growing to 8 s, two racers in Chromium were back 6.6 and 19–20 s after the owner was
+ * killed (`pnpm cluster`, two looks); with 5 s, 5–13 s (three looks).
+ */
+const BACKOFF_MS = [300, 1000, 2000, 3000, 5000];
 
 /**
  * A welcome alone does not end the backoff: a socket is let in and then sent away (a 4009 while
