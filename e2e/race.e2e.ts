@@ -177,3 +177,48 @@ test('a give-up pressed while the connection is down is kept, sent once it is ba
     await expect(page.getByRole('heading', { name: 'Nobody solved it this time' })).toBeVisible();
   }
 });
+
+test('a racer back after a dropped socket joins the room once, not again for every game frame', async ({ browser }) => {
+  const host = await player(browser, '/race');
+  await host.getByLabel('All cards face up').check();
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Anchor');
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+
+  // The guest's frames to the server pass through the test, which counts the room-joins per socket.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const guest = await context.newPage();
+  const sockets: WebSocketRoute[] = [];
+  const joins: number[] = [];
+  await guest.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+    const index = sockets.push(ws) - 1;
+    joins[index] = 0;
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (String(message).startsWith('{"type":"room-join"')) joins[index]!++;
+      server.send(message);
+    });
+  });
+  await guest.goto(host.url());
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Bouncy');
+  await expect(host.getByTestId('room-members')).toContainText('Bouncy');
+
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+  await playByHand(guest, openWin.moves[0]!);
+  const guestOnHost = host.getByTestId('race-progress').locator('li', { hasText: 'Bouncy' });
+  await expect(guestOnHost).toContainText('1 move ·');
+
+  // The socket drops mid-race and the page reconnects by itself, its game listed in the welcome.
+  const before = sockets.length;
+  await sockets.at(-1)!.close({ code: 1006 });
+  await expect(guest.locator('[data-connection="online"]')).toBeVisible({ timeout: 20_000 });
+  expect(sockets.length).toBe(before + 1);
+  await playByHand(guest, openWin.moves[1]!);
+  await expect(guestOnHost).toContainText('2 moves ·');
+  // Each room-join is answered with the room and the game; a page whose join ran again on each
+  // game frame sent joins without end (until the socket's budget refused every frame, a give-up
+  // among them). One join for the new socket, as for the first.
+  expect(joins).toEqual([1, 1]);
+});

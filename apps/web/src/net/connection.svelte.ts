@@ -1,4 +1,5 @@
 import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
+import { untrack } from 'svelte';
 import { reloadForProtocol } from './outdated.ts';
 import { type Owner, ownerFromClose, socketUrl } from './socket-url.ts';
 
@@ -84,7 +85,13 @@ export class Connection {
   /** Runs `fn` now if online and again after every reconnection; returns the way to stop. */
   onReady(fn: () => void): () => void {
     this.#ready.add(fn);
-    if (this.#status === 'online') fn();
+    // Pages register from an effect: what `fn` reads (the status, the welcome, the page's game)
+    // must not become that effect's dependencies, or each change to them (every game frame) would
+    // run the effect, and `fn` with it, again: a room-join for each game frame, and a game frame
+    // for each room-join, until the socket's budget ran out.
+    untrack(() => {
+      if (this.#status === 'online') fn();
+    });
     return () => this.#ready.delete(fn);
   }
 
