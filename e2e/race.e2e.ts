@@ -17,6 +17,31 @@ async function player(browser: Browser, url: string): Promise<Page> {
   return page;
 }
 
+/**
+ * A host's new room with a guest in it whose sockets (on a room page, `/ws?room=CODE`) pass
+ * through `route`, and the race started and under way for both.
+ */
+async function raceWithRoutedGuest(
+  browser: Browser,
+  names: { host: string; guest: string },
+  route: (ws: WebSocketRoute) => void,
+): Promise<{ host: Page; guest: Page }> {
+  const host = await player(browser, '/race');
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, names.host);
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const guest = await context.newPage();
+  await guest.routeWebSocket(/\/ws(\?|$)/, route);
+  await guest.goto(host.url());
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, names.guest);
+  await expect(host.getByTestId('room-members')).toContainText(names.guest);
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+  return { host, guest };
+}
+
 test('two players race through a room link, see each other live, rematch, one leaves', async ({ browser }) => {
   // 85 moves played by hand, every one waited for: about 1.6 min alone, twice that on a loaded machine.
   test.setTimeout(420_000);
@@ -123,29 +148,14 @@ test('two players race through a room link, see each other live, rematch, one le
 test('a give-up pressed while the connection is down is kept, sent once it is back, and ends the race', async ({
   browser,
 }) => {
-  const host = await player(browser, '/race');
-  await host.getByRole('button', { name: 'Create room' }).click();
-  await pickNickname(host, 'Steady');
-  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
-
   // The guest's sockets pass through the test: while `held`, a new one is opened but never
   // reaches the server, so the page stays "Reconnecting…" for as long as the test needs.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const guest = await context.newPage();
   const sockets: WebSocketRoute[] = [];
   let held = false;
-  // On a room page the socket is `/ws?room=CODE`.
-  await guest.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+  const { host, guest } = await raceWithRoutedGuest(browser, { host: 'Steady', guest: 'Wobbly' }, (ws) => {
     sockets.push(ws);
     if (!held) ws.connectToServer();
   });
-  await guest.goto(host.url());
-  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
-  await pickNickname(guest, 'Wobbly');
-  await expect(host.getByTestId('room-members')).toContainText('Wobbly');
-
-  await host.getByRole('button', { name: 'Start the race' }).click();
-  for (const page of [host, guest]) await raceUnderway(page);
   await playByHand(guest, openWin.moves[0]!);
   await expect(await movesShown(guest)).toHaveText('1');
   const undo = guest.getByRole('button', { name: 'Undo' });
@@ -179,18 +189,10 @@ test('a give-up pressed while the connection is down is kept, sent once it is ba
 });
 
 test('a racer back after a dropped socket joins the room once, not again for every game frame', async ({ browser }) => {
-  const host = await player(browser, '/race');
-  await host.getByLabel('All cards face up').check();
-  await host.getByRole('button', { name: 'Create room' }).click();
-  await pickNickname(host, 'Anchor');
-  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
-
   // The guest's frames to the server pass through the test, which counts the room-joins per socket.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const guest = await context.newPage();
   const sockets: WebSocketRoute[] = [];
   const joins: number[] = [];
-  await guest.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+  const { host, guest } = await raceWithRoutedGuest(browser, { host: 'Anchor', guest: 'Bouncy' }, (ws) => {
     const index = sockets.push(ws) - 1;
     joins[index] = 0;
     const server = ws.connectToServer();
@@ -199,13 +201,6 @@ test('a racer back after a dropped socket joins the room once, not again for eve
       server.send(message);
     });
   });
-  await guest.goto(host.url());
-  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
-  await pickNickname(guest, 'Bouncy');
-  await expect(host.getByTestId('room-members')).toContainText('Bouncy');
-
-  await host.getByRole('button', { name: 'Start the race' }).click();
-  for (const page of [host, guest]) await raceUnderway(page);
   await playByHand(guest, openWin.moves[0]!);
   const guestOnHost = host.getByTestId('race-progress').locator('li', { hasText: 'Bouncy' });
   await expect(guestOnHost).toContainText('1 move ·');

@@ -7,6 +7,7 @@ import buildServer from '../../apps/server/src/cluster/build.global.ts';
 import { type RunningCluster, startCluster } from '../../apps/server/src/cluster/cluster.ts';
 import { freePort } from '../../apps/server/src/cluster/engines/ports.ts';
 import { type EngineCounts, engineCounts, perAction } from './engine-counts.ts';
+import { flag } from './flag.ts';
 import { ms } from './stats.ts';
 import { type AckCheck, checkStoredAcks } from './stored-acks.ts';
 import { benchWsFloor, type FloorFigures } from './ws-floor.ts';
@@ -227,13 +228,9 @@ export async function clusterBenchMarkdown(
  * [--processes 1,2,3]`: the Markdown table of `clusterBenchMarkdown`, with a ramp by `--players 1000,1500`.
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const arg = (name: string, fallback: string) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? process.argv[i + 1]! : fallback;
-  };
-  const processes = arg('processes', '1,2,3').split(',').map(Number);
-  for (const players of arg('players', '1000').split(',').map(Number)) {
-    console.log(await clusterBenchMarkdown({ players, seconds: Number(arg('seconds', '30')), processes }));
+  const processes = flag('processes', '1,2,3').split(',').map(Number);
+  for (const players of flag('players', '1000').split(',').map(Number)) {
+    console.log(await clusterBenchMarkdown({ players, seconds: Number(flag('seconds', '30')), processes }));
   }
   process.exit(0);
 }

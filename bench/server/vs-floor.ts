@@ -1,3 +1,4 @@
+import { flag } from './flag.ts';
 import { ms } from './stats.ts';
 import { benchWsFloor, type FloorFigures } from './ws-floor.ts';
 import { benchWsLoad, formatLoad, type LoadFigures } from './ws-load.ts';
@@ -52,14 +53,10 @@ export function formatVsFloor(f: VsFloorFigures): string {
 /** `node --conditions=source --import tsx bench/server/vs-floor.ts [--players 1000] [--seconds 20] [--rounds 3]` */
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  const arg = (name: string, fallback: string) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? process.argv[i + 1]! : fallback;
-  };
   const figures = await benchVsFloor(
-    Number(arg('players', '1000')),
-    Number(arg('seconds', '20')),
-    Number(arg('rounds', '3')),
+    Number(flag('players', '1000')),
+    Number(flag('seconds', '20')),
+    Number(flag('rounds', '3')),
   );
   console.log(`${formatLoad(figures.loads)}\n\n${formatVsFloor(figures)}`);
   process.exit(0);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { flag } from './flag.ts';
 import { ms, percentile } from './stats.ts';
 
 const { WebSocket } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
@@ -99,10 +100,6 @@ export function formatFloor(f: FloorFigures): string {
 
 /** `node --conditions=source --import tsx bench/server/ws-floor.ts [--players 1000] [--seconds 15]` */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const arg = (name: string, fallback: string) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? process.argv[i + 1]! : fallback;
-  };
-  console.log(formatFloor(await benchWsFloor(Number(arg('players', '1000')), Number(arg('seconds', '15')))));
+  console.log(formatFloor(await benchWsFloor(Number(flag('players', '1000')), Number(flag('seconds', '15')))));
   process.exit(0);
 }

@@ -14,6 +14,7 @@ import {
   toGameState,
 } from '../../packages/protocol/src/index.ts';
 import { legalMoves } from '../../packages/rules/src/index.ts';
+import { flag } from './flag.ts';
 import { ClosedBeforeWelcome, openOnRoomPage } from './room-socket.ts';
 import { ms, percentile } from './stats.ts';
 
@@ -370,27 +371,23 @@ export function formatLoad(figures: readonly LoadFigures[]): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   // Exit through 'exit' handlers on a signal, so the spawned server goes down with us.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  const arg = (name: string, fallback: string) => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? process.argv[i + 1]! : fallback;
-  };
-  const seconds = Number(arg('seconds', '30'));
-  const movesPerSecond = Number(arg('rate', '2'));
-  const url = process.argv.includes('--url') ? arg('url', '') : undefined;
+  const seconds = Number(flag('seconds', '30'));
+  const movesPerSecond = Number(flag('rate', '2'));
+  const url = process.argv.includes('--url') ? flag('url', '') : undefined;
   const cluster = {
     roomSockets: process.argv.includes('--rooms'),
-    ...(process.argv.includes('--acks') ? { acksFile: arg('acks', '') } : {}),
-    ...(process.argv.includes('--pids') ? { serverPids: arg('pids', '').split(',').map(Number) } : {}),
+    ...(process.argv.includes('--acks') ? { acksFile: flag('acks', '') } : {}),
+    ...(process.argv.includes('--pids') ? { serverPids: flag('pids', '').split(',').map(Number) } : {}),
   };
   if (process.argv.includes('--clients')) {
     console.log(
       JSON.stringify(
-        await runClients({ url, players: Number(arg('players', '1000')), seconds, movesPerSecond, ...cluster }),
+        await runClients({ url, players: Number(flag('players', '1000')), seconds, movesPerSecond, ...cluster }),
       ),
     );
     process.exit(0);
   }
-  const counts = arg('ramp', arg('players', '1000')).split(',').map(Number);
+  const counts = flag('ramp', flag('players', '1000')).split(',').map(Number);
   const figures: LoadFigures[] = [];
   for (const players of counts) {
     figures.push(await benchWsLoad({ url, players, seconds, movesPerSecond, ...cluster }));
