@@ -1,6 +1,7 @@
 import type { RaceResult } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 import type { Difficulty } from '../deals/certify.ts';
+import { resultOrder } from '../races/ranking.ts';
 import type { DailyDealRow } from './types.ts';
 
 /*
@@ -34,7 +35,7 @@ interface StoredRaceResult {
   readonly nickname: string;
 }
 
-/** Each race's results, in the order the rows come (by rank). */
+/** Each race's results, in the order its end listed them (`resultOrder`), whatever order the rows came in. */
 export function resultsByRace(rows: readonly StoredRaceResult[]): Map<string, RaceResult[]> {
   const byRace = new Map<string, RaceResult[]>();
   for (const { r, nickname } of rows) {
@@ -53,6 +54,7 @@ export function resultsByRace(rows: readonly StoredRaceResult[]): Map<string, Ra
     });
     byRace.set(r.raceId, list);
   }
+  for (const list of byRace.values()) list.sort(resultOrder);
   return byRace;
 }
 
