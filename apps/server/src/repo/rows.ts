@@ -35,6 +35,22 @@ interface StoredRaceResult {
   readonly nickname: string;
 }
 
+/** The columns a race's result is stored in: the result without its nickname (the player's). */
+export function raceResultColumns(raceId: string, r: RaceResult) {
+  return {
+    raceId,
+    playerId: r.playerId,
+    gameId: r.gameId,
+    rank: r.rank,
+    won: r.won,
+    gaveUp: r.gaveUp,
+    timeMs: r.timeMs,
+    progress: r.progress,
+    faceDown: r.faceDown,
+    moves: r.moves,
+  };
+}
+
 /** Each race's results, in the order its end listed them (`resultOrder`), whatever order the rows came in. */
 export function resultsByRace(rows: readonly StoredRaceResult[]): Map<string, RaceResult[]> {
   const byRace = new Map<string, RaceResult[]>();

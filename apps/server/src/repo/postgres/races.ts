@@ -2,7 +2,7 @@ import type { RaceResult } from '@scorpion/protocol';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { actions, games, players, raceResults, races } from '../../db/pg-schema.ts';
-import { resultsByRace } from '../rows.ts';
+import { raceResultColumns, resultsByRace } from '../rows.ts';
 import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { SNAPSHOT } from './snapshot.ts';
@@ -53,20 +53,7 @@ export function pgRaces(db: PgDb): RacesRepo {
           .where(and(eq(races.id, raceId), eq(races.status, 'racing')));
         if (changed.rowCount === 0) return false;
         if (results.length > 0) {
-          await tx.insert(raceResults).values(
-            results.map((r) => ({
-              raceId,
-              playerId: r.playerId,
-              gameId: r.gameId,
-              rank: r.rank,
-              won: r.won,
-              gaveUp: r.gaveUp,
-              timeMs: r.timeMs,
-              progress: r.progress,
-              faceDown: r.faceDown,
-              moves: r.moves,
-            })),
-          );
+          await tx.insert(raceResults).values(results.map((r) => raceResultColumns(raceId, r)));
         }
         return true;
       });

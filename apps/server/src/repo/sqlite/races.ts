@@ -2,7 +2,7 @@ import type { RaceResult } from '@scorpion/protocol';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { actions, games, players, raceResults, races } from '../../db/schema.ts';
-import { resultsByRace } from '../rows.ts';
+import { raceResultColumns, resultsByRace } from '../rows.ts';
 import type { RaceRow, RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
@@ -60,20 +60,7 @@ export function sqliteRaces(db: Db): RacesRepo {
           .run().changes;
         if (changed === 0) return false;
         for (const r of results) {
-          tx.insert(raceResults)
-            .values({
-              raceId,
-              playerId: r.playerId,
-              gameId: r.gameId,
-              rank: r.rank,
-              won: r.won,
-              gaveUp: r.gaveUp,
-              timeMs: r.timeMs,
-              progress: r.progress,
-              faceDown: r.faceDown,
-              moves: r.moves,
-            })
-            .run();
+          tx.insert(raceResults).values(raceResultColumns(raceId, r)).run();
         }
         return true;
       }, IMMEDIATE);
