@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { openRoom } from '../test/rooms.ts';
 import { freePort } from './engines/ports.ts';
 import { type RunningRedis, startRedis } from './engines/redis.ts';
 
@@ -69,14 +70,7 @@ test("a player's rooms created are counted across processes", async () => {
 test("a member's room-joins, sent away by a process that does not own the room too, spend no look-ups", async () => {
   const { cookie } = await signUp(a.url, 'Rejoiner');
   const onA = await TestClient.connect(a.wsUrl, cookie);
-  onA.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 0,
-    winnableOnly: false,
-  });
-  const code = (await onA.next('room')).room.code;
+  const code = await openRoom(onA);
   // Every reconnection sends a room-join: here five times the budget of two, on the owner...
   for (let i = 0; i < 5; i++) {
     onA.send({ type: 'room-join', code });

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Repos } from '../repo/types.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { WINNING } from '../test/deals.ts';
+import { openRoom } from '../test/rooms.ts';
 
 /** One server process of the cluster, as the failover scenario sees it. */
 export interface ClusterNode {
@@ -55,14 +56,7 @@ export async function failoverScenario(cluster: Cluster): Promise<void> {
 
   // Alice creates the room on A: A owns it.
   const aliceOnA = await TestClient.connect(a.wsUrl, alice.cookie);
-  aliceOnA.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 0,
-    winnableOnly: false,
-  });
-  const code = (await aliceOnA.next('room')).room.code;
+  const code = await openRoom(aliceOnA);
 
   // Bob lands on B: redirected to A, where he joins.
   const bobLanding = await connectToRoom(cluster, b, code, bob.cookie);
@@ -150,14 +144,7 @@ export async function renewalLostScenario(cluster: Cluster): Promise<void> {
   const carol = await signUp(a.url, 'Owner Carol');
   const dave = await signUp(a.url, 'Owner Dave');
   const carolOnA = await TestClient.connect(a.wsUrl, carol.cookie);
-  carolOnA.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 0,
-    winnableOnly: false,
-  });
-  const code = (await carolOnA.next('room')).room.code;
+  const code = await openRoom(carolOnA);
   const daveOnA = (await connectToRoom(cluster, a, code, dave.cookie)).client;
   daveOnA.send({ type: 'room-join', code });
   await daveOnA.next('room');
@@ -197,14 +184,7 @@ export async function rejoinBeforeTakeoverScenario(cluster: Cluster): Promise<vo
   const erin = await signUp(a.url, 'Owner Erin');
   const fred = await signUp(a.url, 'Owner Fred');
   const erinOnA = await TestClient.connect(a.wsUrl, erin.cookie);
-  erinOnA.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 0,
-    winnableOnly: false,
-  });
-  const code = (await erinOnA.next('room')).room.code;
+  const code = await openRoom(erinOnA);
   const fredOnA = (await connectToRoom(cluster, a, code, fred.cookie)).client;
   fredOnA.send({ type: 'room-join', code });
   await fredOnA.next('room');

@@ -4,6 +4,7 @@ import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
 import { startServer } from '../test/helper.ts';
 import { RealCluster, type RoomSocket } from '../test/real-cluster.ts';
+import { openRoom } from '../test/rooms.ts';
 
 /*
  * Issue #14's proofs on real processes (`startCluster`: PostgreSQL, Redis, three servers from the
@@ -40,14 +41,7 @@ async function createRoomOn(node: string, cookie: string): Promise<string> {
   const lobby = cluster.socket(`node=${node}`, cookie);
   await lobby.client.next('welcome');
   expect(await lobby.node).toBe(node);
-  lobby.client.send({
-    type: 'room-create',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 0,
-    winnableOnly: false,
-  });
-  const code = (await lobby.client.next('room')).room.code;
+  const code = await openRoom(lobby.client);
   await lobby.client.close();
   return code;
 }
@@ -127,14 +121,7 @@ test('a race across processes: racers landing on two processes race on the owner
     const soloBob = await signUp(single.url, 'Across Bob');
     const sa = await TestClient.connect(single.wsUrl, soloAlice.cookie);
     const sb = await TestClient.connect(single.wsUrl, soloBob.cookie);
-    sa.send({
-      type: 'room-create',
-      variant: 'scorpion',
-      options: { foundations: false, open: false },
-      timeLimit: 0,
-      winnableOnly: false,
-    });
-    const soloCode = (await sa.next('room')).room.code;
+    const soloCode = await openRoom(sa);
     const [saGame, sbGame] = await startRace(soloCode, sa, sb);
     await playTheRace(sa, saGame, sb, sbGame);
     expect(outcome((await sa.next('race-over')).results)).toEqual(outcome(over.results));
