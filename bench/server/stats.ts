@@ -5,6 +5,13 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** The middle sample, or the mean of the two middle ones: the benches' figure of several rounds. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export async function timeItAsync(runs: number, task: () => Promise<unknown>): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {

@@ -1,5 +1,5 @@
 import { flag } from './flag.ts';
-import { ms } from './stats.ts';
+import { median, ms } from './stats.ts';
 import { benchWsFloor, type FloorFigures } from './ws-floor.ts';
 import { benchWsLoad, formatLoad, type LoadFigures } from './ws-load.ts';
 
@@ -10,12 +10,6 @@ export interface VsFloorFigures {
   readonly loadP99: number;
   readonly floorP99: number;
   readonly ratio: number;
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**
