@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { spawnServer } from '../../apps/server/src/test/child.ts';
+import buildServer from '../../apps/server/src/cluster/build.global.ts';
+import { spawnBuiltServer } from '../../apps/server/src/test/child.ts';
 import { signUp } from '../../apps/server/src/test/client.ts';
 import {
   type Ack,
@@ -137,7 +138,14 @@ export const CLIENT_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded-
  * The server runs as its own process on a fresh database, and the clients in another
  * (`CLIENT_NODE_FLAGS`), which starts the server and reports its figures as JSON.
  */
+let built: Promise<void> | undefined;
+
 export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
+  // The server it starts is the build, as production runs it: built once per bench run.
+  if (!options.url) {
+    built ??= buildServer();
+    await built;
+  }
   const args = ['--players', String(options.players), '--seconds', String(options.seconds)];
   args.push('--rate', String(options.movesPerSecond), ...(options.url ? ['--url', options.url] : []));
   if (options.roomSockets) args.push('--rooms');
@@ -166,7 +174,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'scorpion-bench-ws-'));
   const server = options.url
     ? { url: options.url, wsUrl: `${options.url.replace('http', 'ws')}/ws`, process: undefined, exited: undefined }
-    : await spawnServer(
+    : await spawnBuiltServer(
         // Hundreds of players sign up from this one address: the signup limit is scaled out of the way.
         { DATABASE_PATH: join(dir, 'load.db'), RACE_COUNTDOWN_MS: '1000', RATE_LIMIT_SCALE: '1000' },
         (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
