@@ -23,6 +23,7 @@ import {
   undo,
 } from '@scorpion/rules';
 import { readJson, writeJson } from '../lib/storage.ts';
+import type { Asked } from './asked.ts';
 import { type PracticeConfig, sameConfig } from './practiceConfig.ts';
 
 const KEY = 'scorpion.practice';
@@ -107,18 +108,18 @@ export class LocalGame {
     return undefined;
   }
 
-  /** True when there was a move to take back. */
-  undo(): boolean {
-    if (!this.canUndo) return false;
+  /** `done` when there was a move to take back. */
+  undo(): Asked {
+    if (!this.canUndo) return 'nothing';
     this.#set(undo(this.#history));
-    return true;
+    return 'done';
   }
 
-  /** True when there was an undone move to play again. */
-  redo(): boolean {
-    if (!this.canRedo) return false;
+  /** `done` when there was an undone move to play again. */
+  redo(): Asked {
+    if (!this.canRedo) return 'nothing';
     this.#set(redo(this.#history));
-    return true;
+    return 'done';
   }
 
   restart() {

@@ -36,12 +36,12 @@ describe('LocalGame', () => {
 
   it('says whether an undo or a redo had anything to do (the board announces it)', () => {
     const game = new LocalGame({ ...config, seed: 'fedcba9876543210fedcba9876543210' });
-    expect(game.undo()).toBe(false);
-    expect(game.redo()).toBe(false);
+    expect(game.undo()).toBe('nothing');
+    expect(game.redo()).toBe('nothing');
     game.play(legalMoves(game.view)[0]!);
-    expect(game.undo()).toBe(true);
-    expect(game.redo()).toBe(true);
-    expect(game.redo()).toBe(false);
+    expect(game.undo()).toBe('done');
+    expect(game.redo()).toBe('done');
+    expect(game.redo()).toBe('nothing');
   });
 
   it('starts afresh for another deal', () => {

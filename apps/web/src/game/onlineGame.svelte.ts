@@ -2,6 +2,7 @@ import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import { advanceSnapshot, toGameState } from '@scorpion/protocol';
 import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
 import type { Connection } from '../net/connection.svelte.ts';
+import type { Asked } from './asked.ts';
 
 /** What a game needs of the socket; tests hand in a fake. */
 export type GameLink = Pick<Connection, 'send' | 'listen' | 'onReady'>;
@@ -100,17 +101,25 @@ export class OnlineGame {
     return undefined;
   }
 
-  /** Undo and redo wait for the server: it keeps the history, and counts them as moves. */
-  /** True when the undo was sent (there was a move to take back, and none still on its way). */
-  undo(): boolean {
-    if (this.busy || this.#givingUp || !this.#snapshot.canUndo) return false;
-    return this.#connection.send({ type: 'undo', gameId: this.id, expect: this.#snapshot.seq });
+  /**
+   * Undo and redo wait for the server: it keeps the history, and counts them as moves. `done`
+   * when sent: there was a move to take back, none still on its way, and a socket to send on.
+   */
+  undo(): Asked {
+    return this.#ask('undo', this.#snapshot.canUndo);
   }
 
-  /** True when the redo was sent. */
-  redo(): boolean {
-    if (this.busy || this.#givingUp || !this.#snapshot.canRedo) return false;
-    return this.#connection.send({ type: 'redo', gameId: this.id, expect: this.#snapshot.seq });
+  /** `done` when the redo was sent. */
+  redo(): Asked {
+    return this.#ask('redo', this.#snapshot.canRedo);
+  }
+
+  #ask(type: 'undo' | 'redo', can: boolean): Asked {
+    if (this.#givingUp) return 'nothing';
+    // The server's snapshot knows nothing yet of a move on its way: it comes first.
+    if (this.busy) return 'busy';
+    if (!can) return 'nothing';
+    return this.#connection.send({ type, gameId: this.id, expect: this.#snapshot.seq }) ? 'done' : 'offline';
   }
 
   /**

@@ -119,6 +119,21 @@ describe('OnlineGame', () => {
     expect(game.view.columns[1]!.length).toBe(3);
   });
 
+  it('says why an undo was not sent: a move still on its way, or no socket', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    expect(game.undo()).toBe('nothing');
+    game.play(first);
+    expect(game.undo()).toBe('busy');
+    link.deliver(ackFor(start, first, 1));
+    link.online = false;
+    expect(game.undo()).toBe('offline');
+    expect(link.sent).toEqual([{ type: 'move', gameId: 'g1', expect: 0, move: first }]);
+    link.online = true;
+    expect(game.undo()).toBe('done');
+    expect(link.sent.at(-1)).toEqual({ type: 'undo', gameId: 'g1', expect: 1 });
+  });
+
   it('learns from the small ack the card its move turned over, and the deal it made', () => {
     const link = new FakeLink();
     const game = new OnlineGame(link, snapshot(start, 0));
@@ -194,7 +209,7 @@ describe('OnlineGame', () => {
     expect(game.givingUp).toBe(true);
     // Nothing more is played on a game being given up.
     expect(game.play({ kind: 'deal' })).toBe('game-over');
-    expect(game.undo()).toBe(false);
+    expect(game.undo()).toBe('nothing');
 
     link.online = true;
     link.sent = [];

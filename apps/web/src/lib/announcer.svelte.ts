@@ -1,7 +1,15 @@
+import type { Asked } from '../game/asked.ts';
+
 /**
  * The board's spoken log: every action (a move, a deal, an undo, a redo) says what it did
  * through one polite live region, wherever the action came from (a key, a button, a drag).
  */
+/** Why an undo or a redo was not made, when it is not that there was none to make. */
+const NOT_DONE: Partial<Record<Asked, string>> = {
+  busy: 'Wait for the last move to be saved, then try again.',
+  offline: 'Offline: undo and redo come back with the connection.',
+};
+
 class Announcer {
   #text = $state('');
   #count = 0;
@@ -16,13 +24,13 @@ class Announcer {
     this.#text = this.#count % 2 === 0 ? `${text}\u00a0` : text;
   }
 
-  /** After an undo was asked for, by a key or a button: `done` when there was one to make. */
-  undone(done: boolean) {
-    this.say(done ? 'Undid the last move.' : 'Nothing to undo.');
+  /** After an undo was asked for, by a key or a button. */
+  undone(asked: Asked) {
+    this.say(asked === 'done' ? 'Undid the last move.' : (NOT_DONE[asked] ?? 'Nothing to undo.'));
   }
 
-  redone(done: boolean) {
-    this.say(done ? 'Redid the move.' : 'Nothing to redo.');
+  redone(asked: Asked) {
+    this.say(asked === 'done' ? 'Redid the move.' : (NOT_DONE[asked] ?? 'Nothing to redo.'));
   }
 }
 
