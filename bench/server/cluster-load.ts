@@ -78,8 +78,8 @@ async function countsOf(port: number, token: string): Promise<NodeCounts> {
     roundtripSeconds: value('scorpion_move_roundtrip_seconds_sum'),
     over50ms:
       value('scorpion_move_roundtrip_seconds_count') - value('scorpion_move_roundtrip_seconds_bucket{le="0.05"}'),
-    commits: value('scorpion_sqlite_write_seconds_count'),
-    commitSeconds: value('scorpion_sqlite_write_seconds_sum'),
+    commits: value('scorpion_action_commit_seconds_count'),
+    commitSeconds: value('scorpion_action_commit_seconds_sum'),
     loopDelayP99: value('nodejs_eventloop_lag_p99_seconds'),
   };
 }

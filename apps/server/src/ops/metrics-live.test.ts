@@ -64,7 +64,7 @@ test('a real move moves the counters and histograms; bad frames are counted by r
     during.get('scorpion_move_roundtrip_seconds_count'),
   );
   expect(during.get('scorpion_move_roundtrip_seconds_sum')).toBeGreaterThan(0);
-  expect(during.get('scorpion_sqlite_write_seconds_count')).toBeGreaterThanOrEqual(1);
+  expect(during.get('scorpion_action_commit_seconds_count')).toBeGreaterThanOrEqual(1);
   expect(during.get('scorpion_rejected_frames_total{reason="bad-message"}')).toBe(1);
   expect(during.get('scorpion_rejected_frames_total{reason="stale"}')).toBe(1);
   expect(during.get('scorpion_connected_players')).toBe(1);

@@ -45,8 +45,8 @@ export class ServerMetrics {
     registers: [this.registry],
   });
   private readonly writes = new Histogram({
-    name: 'scorpion_sqlite_write_seconds',
-    help: 'Time to commit one group of game actions to SQLite (the write behind every move ack).',
+    name: 'scorpion_action_commit_seconds',
+    help: 'Time to commit one group of game actions to the database, SQLite or PostgreSQL (the write behind every move ack).',
     buckets: WRITE_BUCKETS,
     registers: [this.registry],
   });
