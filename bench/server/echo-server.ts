@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { WebSocketServer } from 'ws';
 
 /**
  * The floor of the WebSocket load bench: a bare `ws` server with no game behind it. It answers
@@ -6,10 +6,6 @@ import { createRequire } from 'node:module';
  * who keeps moving gets no `race-progress` frame of its own from the real server, and every
  * player of the bench keeps moving. Prints its port.
  */
-const { WebSocketServer } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
-  'ws',
-) as typeof import('ws');
-
 const ACK = JSON.stringify({ type: 'ack', filler: 'x'.repeat(550) });
 
 const server = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 4096 });

@@ -1,9 +1,5 @@
-import { createRequire } from 'node:module';
-
-// `pg` and `ioredis` are the server's dependencies; take them from there, as the load clients take `ws`.
-const serverRequire = createRequire(new URL('../../apps/server/package.json', import.meta.url));
-const pg = serverRequire('pg') as typeof import('pg');
-const { Redis } = serverRequire('ioredis') as typeof import('ioredis');
+import { Redis } from 'ioredis';
+import pg from 'pg';
 
 /** Where the cluster's engines stand: the figures docs/scaling.md scales up. */
 export interface EngineCounts {

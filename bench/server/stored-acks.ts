@@ -1,8 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-// `pg` is the server's dependency; take it from there, as the load clients take `ws`.
-const pg = createRequire(new URL('../../apps/server/package.json', import.meta.url))('pg') as typeof import('pg');
+import pg from 'pg';
 
 export interface AckCheck {
   /** Actions the clients were told are stored (acks, duplicates aside). */

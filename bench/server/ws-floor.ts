@@ -1,12 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { WebSocket } from 'ws';
 import { flag } from './flag.ts';
 import { ms, percentile } from './stats.ts';
-
-const { WebSocket } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
-  'ws',
-) as typeof import('ws');
 
 export interface FloorFigures {
   readonly players: number;

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { WebSocket } from 'ws';
 import buildServer from '../../apps/server/src/cluster/build.global.ts';
 import { spawnBuiltServer } from '../../apps/server/src/test/child.ts';
 import { signUp } from '../../apps/server/src/test/client.ts';
@@ -20,9 +20,6 @@ import { ClosedBeforeWelcome, openOnRoomPage } from './room-socket.ts';
 import { ms, percentile } from './stats.ts';
 
 // The `ws` client is a dev dependency of the server package; take it from there.
-const { WebSocket } = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
-  'ws',
-) as typeof import('ws');
 type Socket = InstanceType<typeof WebSocket>;
 
 export interface LoadOptions {
