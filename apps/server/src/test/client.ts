@@ -19,7 +19,10 @@ export async function signUp(url: string, nickname: string): Promise<{ cookie: s
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   // The identity cookie alone: the device cookie beside it stays out unless a test adds it.
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('scorpion_id='))!.split(';')[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('scorpion_id='))!
+    .split(';')[0]!;
   const body = (await response.json()) as { player: { id: string } };
   return { cookie, id: body.player.id };
 }
