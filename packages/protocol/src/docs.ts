@@ -105,6 +105,12 @@ const endpoints: Entry[] = [
   { name: 'GET /api/head-to-head (query)', about: 'Two player ids.', schema: rest.HeadToHeadQuery },
   { name: 'GET /api/head-to-head → 200', about: 'Races both played; who ranked higher.', schema: rest.HeadToHead },
   {
+    name: 'GET /api/me/daily → 200',
+    about:
+      "Whether the caller's first attempt at today's daily is ranked (an identity made after the deal came out, without a passkey, plays it unranked), and their ranked result if it was flagged off the board (401 `unauthorized` without a player).",
+    schema: rest.DailyStanding,
+  },
+  {
     name: 'GET /api/me/rooms → 200',
     about: 'The rooms the caller belongs to, the latest joined first (401 `unauthorized` without a player).',
     schema: rest.MyRooms,
