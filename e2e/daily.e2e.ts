@@ -234,3 +234,23 @@ test("after the day, the deal is public and the solver's solution steps through 
   await expect(page.locator('.column.complete')).toHaveCount(4);
   await screenshots(page, '16-solution');
 });
+
+test("a new player's first daily is unranked, and the page says why before the start and on the result", async ({
+  page,
+}) => {
+  await page.goto('/daily');
+  // Anyone who signs up now is new: told before they start.
+  await expect(page.getByTestId('daily-start').getByTestId('daily-unranked')).toContainText(
+    "New players' first daily is unranked",
+  );
+  // Nicknames starting with Scout sign up as new players (e2e/serve.ts); the others a day back.
+  await startDaily(page, 'ScoutNewbie');
+  await expect(page.getByText('Unranked: new player')).toBeVisible();
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Really give up?' }).click();
+  const result = page.getByTestId('daily-result');
+  await expect(result.getByTestId('daily-unranked')).toHaveText(
+    /^This attempt was unranked\. New players' first daily is unranked: .*ranked from tomorrow, or today if you add a passkey in Settings before you start\.$/,
+  );
+  await expect(result.locator('code')).toHaveCount(0);
+});
