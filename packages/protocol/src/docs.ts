@@ -15,7 +15,7 @@ const clientMessages: Entry[] = [
   {
     name: 'daily-join',
     about:
-      "Today's daily deal: the attempt under way, or a new one (its clock starts now). The first attempt is ranked. The web sends it only on the player's Start, or to resume an attempt the welcome lists.",
+      "Today's daily deal: the attempt under way, or a new one (its clock starts now). The first attempt is ranked, if the player signed up before the day's deal came out or a passkey backs them (else it is unranked: `GET /api/me/daily` says why); it records the address and device it came from, which flag a ranked result when another identity opened the deal from either first. The web sends it only on the player's Start, or to resume an attempt the welcome lists.",
     schema: client.DailyJoin,
   },
   {
