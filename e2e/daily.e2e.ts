@@ -234,3 +234,45 @@ test("after the day, the deal is public and the solver's solution steps through 
   await expect(page.locator('.column.complete')).toHaveCount(4);
   await screenshots(page, '16-solution');
 });
+
+test("a new player's first daily is unranked, and the page says why before the start and on the result", async ({
+  page,
+}) => {
+  await page.goto('/daily');
+  // Anyone who signs up now is new: told before they start.
+  await expect(page.getByTestId('daily-start').getByTestId('daily-unranked')).toContainText(
+    "New players' first daily is unranked",
+  );
+  // Nicknames starting with Scout sign up as new players (e2e/serve.ts); the others a day back.
+  await startDaily(page, 'ScoutNewbie');
+  await expect(page.getByText('Unranked: new player')).toBeVisible();
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Really give up?' }).click();
+  const result = page.getByTestId('daily-result');
+  await expect(result.getByTestId('daily-unranked')).toHaveText(
+    /^This attempt was unranked\. New players' first daily is unranked: .*ranked from tomorrow, or today if you add a passkey in Settings before you start\.$/,
+  );
+  await expect(result.locator('code')).toHaveCount(0);
+});
+
+test('a ranked result from a device that opened the deal under another identity is flagged: its owner sees why', async ({
+  page,
+  context,
+}) => {
+  // A spare identity opens today's deal on this browser (its device cookie)...
+  await page.goto('/daily');
+  await startDaily(page, 'ScoutSpare');
+  // ...then the browser forgets that player, keeps its device, and signs up someone from before the day.
+  await context.clearCookies({ name: 'scorpion_id' });
+  await page.goto('/daily');
+  await startDaily(page, 'Flagged');
+  await expect(page.getByText('Practice attempt')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Really give up?' }).click();
+  const flagged = page.getByTestId('daily-result').getByTestId('daily-flagged');
+  await expect(flagged).toContainText("Kept off the board: another player opened today's deal from this device");
+  // A later visit shows the kept result and the reason again, not a new Start.
+  await page.reload();
+  await expect(page.getByTestId('daily-result').getByTestId('daily-flagged')).toContainText('from this device');
+  await expect(page.getByRole('button', { name: 'Play the deal again (unranked)' })).toBeVisible();
+});

@@ -4,15 +4,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.ts';
 import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver-certifier.ts';
-import { LIFTED } from '../apps/server/src/test/helper.ts';
+import { LIFTED, OWN_ADDRESSES } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
 import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
 
 /*
  * The real server for the browser tests, on a fresh SQLite file in a temporary directory.
- * One seam: races get a deal whose winning line the tests know (e2e/fixtures/open-win.json,
- * from the shared conformance records), so a race can be played to a real finish. The solver
+ * Seams: races get a deal whose winning line the tests know (e2e/fixtures/open-win.json,
+ * from the shared conformance records), so a race can be played to a real finish. Every browser
+ * runs from 127.0.0.1, so each identity counts as its own address (no result is flagged for
+ * sharing one), and players sign up a day back, so their first daily is ranked, except those
+ * whose nickname starts with `Scout` (SCOUT_PREFIX), who are new as in production. The solver
  * certifies deals as in production, but in this thread (its deals are proven in a few hundred
  * nodes), so daily pages show a real difficulty and a past day its stored solution.
  */
@@ -23,6 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'scorpion-e2e-'));
 // a past day is public only if it was dealt on its day, and the specs read yesterday's.
 const DAY_MS = 86_400_000;
 let behindMs = DAY_MS;
+const SCOUT_PREFIX = 'Scout';
 const app = await buildApp({
   now: () => Date.now() - behindMs,
   databasePath: join(dir, 'e2e.db'),
@@ -30,6 +34,8 @@ const app = await buildApp({
   secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
   // Every spec signs up and reads boards from 127.0.0.1; the limits have their own tests.
   limits: LIFTED,
+  signedUpAt: (nickname, now) => (nickname.startsWith(SCOUT_PREFIX) ? now : now - DAY_MS),
+  addressOf: OWN_ADDRESSES,
   certifier: solverCertifier(
     { certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) },
     // The production node budget without its time limit: the same deals however busy the machine.

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import type { SolverPool } from '@scorpion/solver';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { type Clock, systemClock } from './clock.ts';
 import { ClusterPush } from './cluster/cluster-push.ts';
 import { DailyRanks } from './cluster/daily-ranks.ts';
@@ -15,6 +15,7 @@ import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startClusterHeartbeat, startHeartbeat } from './downtime.ts';
 import { PracticePolicy } from './games/practice.ts';
 import { GameService } from './games/service.ts';
+import { installDeviceCookie, seenReader } from './identity/device.ts';
 import { rekeyNicknames } from './identity/nickname-keys.ts';
 import { PlayerService } from './identity/players.ts';
 import { serverSecret } from './identity/secret.ts';
@@ -64,6 +65,17 @@ export interface AppOptions {
   readonly deals?: DealSource;
   readonly certifier?: Certifier;
   readonly countdownMs?: number;
+  /**
+   * Test seam: when a new player counts as signed up, from their nickname and the server's clock
+   * (tests make players who existed before the day's deal without moving the clock). The clock's
+   * time otherwise; nothing in the environment sets it.
+   */
+  readonly signedUpAt?: (nickname: string, now: number) => number;
+  /**
+   * Test seam: the address a socket counts as opened from, for the daily's openings (every test
+   * player connects from 127.0.0.1). The request's own otherwise; nothing in the environment sets it.
+   */
+  readonly addressOf?: (request: FastifyRequest) => string;
   /** How long a racer may be away before the race counts them out (`ABSENT_GRACE_MS`). */
   readonly absentGraceMs?: number;
   readonly heartbeatMs?: number;
@@ -159,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     leases,
     disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
   });
-  const players = new PlayerService(repos, now, hub);
+  const players = new PlayerService(repos, now, hub, options.signedUpAt);
   await cluster?.start();
   const services: Services = { repos, games, daily, hub, players, deals, connections, push, ranks, now };
 
@@ -175,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   });
   answerErrorsAsApiErrors(app, drain);
   await app.register(fastifyCookie, { secret });
+  installDeviceCookie(app);
   await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits }, redis?.commands);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
@@ -206,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     services,
     metrics,
     drain,
+    seenOf: seenReader(secret, options.addressOf),
     edge: {
       allowedOrigins: options.allowedOrigins ?? [],
       heartbeatMs: options.heartbeatMs ?? 30_000,

@@ -15,7 +15,7 @@ const clientMessages: Entry[] = [
   {
     name: 'daily-join',
     about:
-      "Today's daily deal: the attempt under way, or a new one (its clock starts now). The first attempt is ranked. The web sends it only on the player's Start, or to resume an attempt the welcome lists.",
+      "Today's daily deal: the attempt under way, or a new one (its clock starts now). The first attempt is ranked, if the player signed up before the day's deal came out or a passkey backs them (else it is unranked: `GET /api/me/daily` says why); it records the address and device it came from, which flag a ranked result when another identity opened the deal from either first. The web sends it only on the player's Start, or to resume an attempt the welcome lists.",
     schema: client.DailyJoin,
   },
   {
@@ -104,6 +104,12 @@ const endpoints: Entry[] = [
   { name: 'GET /api/leaderboards/all-time → 200', about: '', schema: rest.AllTimeBoard },
   { name: 'GET /api/head-to-head (query)', about: 'Two player ids.', schema: rest.HeadToHeadQuery },
   { name: 'GET /api/head-to-head → 200', about: 'Races both played; who ranked higher.', schema: rest.HeadToHead },
+  {
+    name: 'GET /api/me/daily → 200',
+    about:
+      "Whether the caller's first attempt at today's daily is ranked (an identity made after the deal came out, without a passkey, plays it unranked), and their ranked result if it was flagged off the board (401 `unauthorized` without a player).",
+    schema: rest.DailyStanding,
+  },
   {
     name: 'GET /api/me/rooms → 200',
     about: 'The rooms the caller belongs to, the latest joined first (401 `unauthorized` without a player).',

@@ -10,7 +10,8 @@
  * 2. Open one WebSocket per tab at `/ws` (same origin, the cookie rides along). Text frames of
  *    JSON only, at most 4 KiB, at most ~20 a second. The server greets with `welcome`: the
  *    player, the server clock, and the unfinished games and rooms to resume.
- * 3. Start or resume a game: `daily-join` (today's deal; the first attempt is ranked),
+ * 3. Start or resume a game: `daily-join` (today's deal; the first attempt is ranked, for an
+ *    identity made before the deal came out or backed by a passkey: `GET /api/me/daily`),
  *    `practice-start {variant, options, seed?}`, `game-resume {gameId}`. The answer is `game`:
  *    a `GameSnapshot` whose `view` never holds a hidden card (those are `null`).
  * 4. Play: `move {gameId, expect, move}`, `undo`/`redo {gameId, expect}`, `give-up {gameId}`.

@@ -53,6 +53,38 @@ export const DailyInfo = z.strictObject({
 });
 export type DailyInfo = z.infer<typeof DailyInfo>;
 
+/** Why a player's first daily of the day is unranked: they signed up after its deal came out, with no passkey. */
+export const UnrankedReason = z.enum(['new-player']);
+export type UnrankedReason = z.infer<typeof UnrankedReason>;
+
+/** Why a ranked result is kept off the board: another identity opened the deal from its device, or its address, first. */
+export const FlagReason = z.enum(['device', 'address']);
+export type FlagReason = z.infer<typeof FlagReason>;
+
+/** `GET /api/me/daily`: where the caller stands with today's ranked daily. */
+export const DailyStanding = z.strictObject({
+  date: DateString,
+  /**
+   * Null when the caller may rank today's deal (their first attempt is, or was, ranked); else
+   * why not, and a message that says how to rank.
+   */
+  unranked: z.strictObject({ reason: UnrankedReason, message: z.string() }).nullable(),
+  /** The caller's ranked result of today when it was kept off the board, with why. */
+  flagged: z
+    .strictObject({
+      gameId: z.string(),
+      won: z.boolean(),
+      timeMs: z.int(),
+      moves: z.int(),
+      progress: z.int(),
+      faceDown: z.int(),
+      reason: FlagReason,
+      message: z.string(),
+    })
+    .nullable(),
+});
+export type DailyStanding = z.infer<typeof DailyStanding>;
+
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(20);
 

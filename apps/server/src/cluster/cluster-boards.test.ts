@@ -51,4 +51,18 @@ test("the daily board's own row takes its rank from Redis once the day's set is 
   expect((await board()).me?.rank).toBe(expected);
   expect(sql).not.toHaveBeenCalled();
   sql.mockRestore();
+
+  // A flagged result, the fastest of all, stays out of the set; a result stored after it goes in.
+  const scout = await signUp(server.url, 'Scout');
+  const late = await signUp(server.url, 'Late');
+  await storeDailyResult(repos.games, { date: DATE, playerId: scout.id, timeMs: 1_000, flag: 'address' });
+  await storeDailyResult(repos.games, { date: DATE, playerId: late.id, timeMs: 500_000 });
+  await vi.waitFor(async () => expect(await links.commands.zcard(`board:${DATE}`)).toBe(31));
+  const members = await links.commands.zrange(`board:${DATE}`, 0, -1);
+  expect(members.some((m) => m.includes(scout.id))).toBe(false);
+  expect(members.at(-1)).toContain(late.id);
+  expect((await board()).me?.rank).toBe(expected);
+  const scoutBoard = await getJson(`${server.url}/api/leaderboards/daily?date=${DATE}`, DailyBoard, scout.cookie);
+  expect(scoutBoard.body).toMatchObject({ played: 31, me: null });
+  expect(scoutBoard.body.rows[0]?.nickname).not.toBe('Scout');
 });

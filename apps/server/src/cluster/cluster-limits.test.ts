@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ApiError } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
@@ -10,7 +11,7 @@ import { type RunningRedis, startRedis } from './engines/redis.ts';
 
 const HOUR = 3_600_000;
 const LIMITS = {
-  signup: { max: 4, windowMs: HOUR },
+  signup: { max: 4, windowMs: 24 * HOUR },
   roomCreate: { max: 2, windowMs: HOUR },
   roomLookup: { max: 2, windowMs: HOUR },
 };
@@ -98,13 +99,24 @@ test("a member's room-joins, sent away by a process that does not own the room t
   await onA.close();
 });
 
-test('signups from one address are counted across processes', async () => {
+test('signups from one address are counted across processes, a day at a time', async () => {
   // The room tests' two players were the first two.
   expect(await signUpStatus(b, 'Ann')).toBe(201);
   expect(await signUpStatus(a, 'Ben')).toBe(201);
   // Neither process has seen four: only the shared count refuses the fifth.
   expect(await signUpStatus(b, 'Dot')).toBe(429);
-  expect(await signUpStatus(a, 'Eve')).toBe(429);
+  const refused = await fetch(`${a.url}/api/players`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nickname: 'Eve' }),
+  });
+  expect(refused.status).toBe(429);
+  const body = ApiError.parse(await refused.json());
+  expect(body).toMatchObject({
+    error: 'rate-limited',
+    message: expect.stringMatching(/^Too many new players from this address: try again in 2[34] h\.$/),
+  });
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
 });
 
 test('with Redis down, requests are let through and /readyz says why', async () => {

@@ -144,7 +144,7 @@ test('3,000 results finished through three processes: every fast rank is the SQL
   const ids = Array.from({ length: PLAYERS }, (_, i) => `daily-${String(i).padStart(4, '0')}`);
   await inBatches(ids, 200, (id, i) =>
     services(i % 3)
-      .repos.players.create({ id, nickname: `D${i}`, nicknameKey: `d${i}`, tokenHash: `hash ${id}`, at: clock })
+      .repos.players.create({ id, nickname: `D${i}`, nicknameKey: `d${i}`, tokenHash: `hash ${id}`, at: 0 })
       .then(() => {}),
   );
 
@@ -162,7 +162,7 @@ test('3,000 results finished through three processes: every fast rank is the SQL
   await inBatches(ids, 60, async (id, i) => {
     const s = services(i % 3);
     if (i % 60 === 0) clock += 1_000;
-    const game = await s.daily.join(id);
+    const game = await s.daily.join(id, { address: id, device: '' });
     for (let seq = 0; seq < i % 3; seq++) {
       expect(await s.games.act(id, game.row.id, seq, WINNING.moves[seq]!)).toMatchObject({ ok: true });
     }
@@ -223,8 +223,8 @@ test('past days are closed by the leader alone; when it stops, another process t
   // Two players leave the day unfinished, on two processes.
   const open: string[] = [];
   for (const [i, id] of ['open-0', 'open-1'].entries()) {
-    await services(i).repos.players.create({ id, nickname: id, nicknameKey: id, tokenHash: `hash ${id}`, at: clock });
-    open.push((await services(i + 1).daily.join(id)).row.id);
+    await services(i).repos.players.create({ id, nickname: id, nicknameKey: id, tokenHash: `hash ${id}`, at: 0 });
+    open.push((await services(i + 1).daily.join(id, { address: id, device: '' })).row.id);
   }
   // Who closed what, counted where it happens (a process's minute sweep may ask too).
   const closedBy = () => {
@@ -240,7 +240,7 @@ test('past days are closed by the leader alone; when it stops, another process t
   vi.restoreAllMocks();
 
   // The leader stops: its lock goes with its connection, and the next process to ask leads.
-  const left = (await services(1).daily.join('open-0')).row.id;
+  const left = (await services(1).daily.join('open-0', { address: 'open-0', device: '' })).row.id;
   await servers[0]!.close();
   servers.shift();
   closed = closedBy();

@@ -10,7 +10,8 @@ export function withRankUpdates(repos: Repos, ranks: DailyRanks, failed: (error:
   const games = overriding(repos.games, {
     async finish(gameId, end, daily) {
       const finished = await repos.games.finish(gameId, end, daily);
-      if (finished && daily?.result.verified) void ranks.stored(daily.result.date, daily.result.playerId).catch(failed);
+      if (finished && daily?.result.verified && !daily.flag)
+        void ranks.stored(daily.result.date, daily.result.playerId).catch(failed);
       return finished;
     },
   } satisfies Partial<GamesRepo>);

@@ -9,7 +9,8 @@ import { dailyFinish } from './stats.ts';
 
 /**
  * Daily games: playable until their UTC day ends (then they time out), public from then on,
- * and the first attempt's end stores a ranked result, verified against the stored deal.
+ * and the first attempt's end stores a ranked result, verified against the stored deal, and
+ * flagged (off the board) when another identity opened the deal from the same place first.
  */
 export class DailyPolicy implements GamePolicy {
   private readonly repos: Pick<Repos, 'games' | 'daily'>;
@@ -35,18 +36,22 @@ export class DailyPolicy implements GamePolicy {
     const row = game.row;
     const tally = game.tally();
     const won = end.status === 'won';
-    return dailyFinish({
-      date: row.dailyDate!,
-      playerId: row.playerId,
-      gameId: row.id,
-      won,
-      timeMs: end.timeMs,
-      moves: tally.moves,
-      progress: tally.progress,
-      faceDown: tally.faceDown,
-      verified: await this.verified(game, won),
-      finishedAt: end.finishedAt,
-    });
+    const flag = await this.repos.daily.sharedOpen(row.dailyDate!, row.playerId, end.finishedAt);
+    return dailyFinish(
+      {
+        date: row.dailyDate!,
+        playerId: row.playerId,
+        gameId: row.id,
+        won,
+        timeMs: end.timeMs,
+        moves: tally.moves,
+        progress: tally.progress,
+        faceDown: tally.faceDown,
+        verified: await this.verified(game, won),
+        finishedAt: end.finishedAt,
+      },
+      flag,
+    );
   }
 
   changed(): void {}

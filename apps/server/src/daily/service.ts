@@ -4,17 +4,21 @@ import type { DealSource } from '../deals/source.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
+import type { Seen } from '../identity/device.ts';
 import { RankedDailyTaken } from '../repo/errors.ts';
 import type { DailyDealRow, Repos } from '../repo/types.ts';
 import { DAILY_OPTIONS, DAILY_VARIANT, dailyGame } from './deal.ts';
+import { dealReleasedAt, type Eligibility, rankedEligibility } from './eligibility.ts';
 
 /** What a player is told when the day's deal cannot be dealt because the solver is down. */
 export const DAILY_UNAVAILABLE =
   "Today's deal is not ready: the solver that proves it winnable is restarting. Try again in a minute.";
 
 /**
- * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked and its
- * clock starts when the deal is first shown; later attempts replay the deal as practice.
+ * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked (for an
+ * eligible identity, `eligibility.ts`) and its clock starts when the deal is first shown; later
+ * attempts replay the deal as practice. Every opening is recorded with where it came from, which
+ * flags a ranked result when other identities opened the deal from the same place (`flags.ts`).
  */
 export class DailyService {
   private readonly making = new Map<string, Promise<DailyDealRow>>();
@@ -85,26 +89,43 @@ export class DailyService {
     };
   }
 
-  /** Today's game for the player: the one in progress, or a new one (ranked if it is the first). */
-  join(playerId: string): Promise<LiveGame> {
-    return this.joining.run(playerId, () => this.joinNow(playerId));
+  /** Today's game for the player, opened from `seen`: the one in progress, or a new one (ranked if it is the first and the player may rank). */
+  join(playerId: string, seen: Seen): Promise<LiveGame> {
+    return this.joining.run(playerId, () => this.joinNow(playerId, seen));
   }
 
-  private async joinNow(playerId: string, lost = false): Promise<LiveGame> {
+  /** Whether the player may rank `date`'s deal (today's by default). */
+  async eligibility(playerId: string, date = this.today()): Promise<Eligibility> {
+    const [createdAt, backed] = await Promise.all([
+      this.repos.players.createdAt(playerId),
+      this.repos.players.isBacked(playerId),
+    ]);
+    return rankedEligibility(createdAt ?? Number.POSITIVE_INFINITY, backed, dealReleasedAt(date));
+  }
+
+  private async joinNow(playerId: string, seen: Seen, lost = false): Promise<LiveGame> {
     const date = this.today();
+    // Recorded before the game is: an opening is never later than the attempt it shows.
+    const opened = () => this.repos.daily.opened({ date, playerId, ...seen, at: this.now() });
     const mine = await this.repos.games.dailyOf(playerId, date);
     const open = mine.find((g) => g.status === 'playing');
     if (open) {
       const game = await this.games.load(open.id);
-      if (game) return game;
+      if (game) {
+        await opened();
+        return game;
+      }
     }
+    const deal = await this.deal(date);
+    await opened();
+    const ranked = mine.length === 0 && (await this.eligibility(playerId, date)).eligible;
     try {
-      return await this.games.create(dailyGame(playerId, await this.deal(date), mine.length === 0));
+      return await this.games.create(dailyGame(playerId, deal, ranked));
     } catch (error) {
       // Another tab, on another process, stored the player's ranked game between our read and
       // our write: this tab gets that game, as a second tab on this process would. Once only:
       // the next read finds it (or, ended already, a practice replay follows).
-      if (error instanceof RankedDailyTaken && !lost) return this.joinNow(playerId, true);
+      if (error instanceof RankedDailyTaken && !lost) return this.joinNow(playerId, seen, true);
       throw error;
     }
   }

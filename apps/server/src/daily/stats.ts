@@ -1,5 +1,5 @@
 import { previousDate } from '../clock.ts';
-import type { DailyFinish, DailyResultRow, PlayerTotals } from '../repo/types.ts';
+import type { DailyFinish, DailyFlag, DailyResultRow, PlayerTotals } from '../repo/types.ts';
 
 /** A player's daily totals after one more counted result (`before`: none yet). */
 export function addResult(before: PlayerTotals | undefined, result: DailyResultRow): PlayerTotals {
@@ -34,7 +34,11 @@ export function currentStreak(totals: Pick<PlayerTotals, 'lastWinDate' | 'curren
   return totals.lastWinDate !== null && totals.lastWinDate >= previousDate(today) ? totals.currentStreak : 0;
 }
 
-/** A ranked result to store with its game's end: only a verified one counts on the boards. */
-export function dailyFinish(result: DailyResultRow): DailyFinish {
+/**
+ * A ranked result to store with its game's end: only a verified one counts on the boards, and a
+ * flagged one (`flag`) is kept apart from them whatever it is.
+ */
+export function dailyFinish(result: DailyResultRow, flag?: DailyFlag): DailyFinish {
+  if (flag) return { result, flag };
   return result.verified ? { result, totals: (before) => addResult(before, result) } : { result };
 }

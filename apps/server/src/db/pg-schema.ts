@@ -131,6 +131,42 @@ export const dailyResults = pgTable(
   ],
 );
 
+/** A ranked daily result kept off the board (see `schema.ts`). */
+export const dailyFlagged = pgTable(
+  'daily_flagged',
+  {
+    date: text('date').notNull(),
+    playerId: bytewiseText('player_id').notNull(),
+    gameId: text('game_id').notNull(),
+    won: boolean('won').notNull(),
+    timeMs: ms('time_ms').notNull(),
+    moves: integer('moves').notNull(),
+    progress: integer('progress').notNull(),
+    faceDown: integer('face_down').notNull(),
+    verified: boolean('verified').notNull(),
+    finishedAt: ms('finished_at').notNull(),
+    reason: text('reason', { enum: ['address', 'device'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.playerId] })],
+);
+
+/** Who opened which day's deal from where (see `schema.ts`). */
+export const dailyOpens = pgTable(
+  'daily_opens',
+  {
+    date: text('date').notNull(),
+    playerId: bytewiseText('player_id').notNull(),
+    address: text('address').notNull(),
+    device: text('device').notNull(),
+    at: ms('at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.playerId, t.address, t.device] }),
+    index('daily_opens_address').on(t.date, t.address, t.at),
+    index('daily_opens_device').on(t.date, t.device, t.at),
+  ],
+);
+
 export const dailyCounts = pgTable('daily_counts', {
   date: text('date').primaryKey(),
   played: integer('played').notNull(),

@@ -120,6 +120,50 @@ export const dailyResults = sqliteTable(
   ],
 );
 
+/**
+ * A ranked daily result kept off the board: another identity opened the same day's deal from the
+ * same address or device before it ended (`daily/flags.ts`). Its owner sees it, with the reason;
+ * no board, rank, count or total includes it.
+ */
+export const dailyFlagged = sqliteTable(
+  'daily_flagged',
+  {
+    date: text('date').notNull(),
+    playerId: text('player_id').notNull(),
+    gameId: text('game_id').notNull(),
+    won: integer('won', { mode: 'boolean' }).notNull(),
+    timeMs: integer('time_ms').notNull(),
+    moves: integer('moves').notNull(),
+    progress: integer('progress').notNull(),
+    faceDown: integer('face_down').notNull(),
+    verified: integer('verified', { mode: 'boolean' }).notNull(),
+    finishedAt: integer('finished_at').notNull(),
+    reason: text('reason', { enum: ['address', 'device'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.playerId] })],
+);
+
+/**
+ * Who opened which day's deal from where: one row per player, day, address and device, with the
+ * first time. `address` is a keyed hash of the address (never the address itself); `device` the
+ * device cookie's id, '' when the client sent none.
+ */
+export const dailyOpens = sqliteTable(
+  'daily_opens',
+  {
+    date: text('date').notNull(),
+    playerId: text('player_id').notNull(),
+    address: text('address').notNull(),
+    device: text('device').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.playerId, t.address, t.device] }),
+    index('daily_opens_address').on(t.date, t.address, t.at),
+    index('daily_opens_device').on(t.date, t.device, t.at),
+  ],
+);
+
 /** How many ranked results each day's board holds and how many are wins, kept with each result. */
 export const dailyCounts = sqliteTable('daily_counts', {
   date: text('date').primaryKey(),

@@ -36,7 +36,10 @@ test('look-alike nicknames are refused on sign-up and on rename, across scripts,
     // A name is still free where nothing in it looks like a taken one.
     expect((await signUp(app, 'pauline')).status).toBe(201);
     const zed = await app.inject({ method: 'POST', url: '/api/players', payload: { nickname: 'Zed' } });
-    const cookie = zed.headers['set-cookie']!.toString().split(';')[0]!;
+    const cookie = [zed.headers['set-cookie']!]
+      .flat()
+      .find((c) => c.startsWith('scorpion_id='))!
+      .split(';')[0]!;
     const rename = await app.inject({
       method: 'PATCH',
       url: '/api/me',

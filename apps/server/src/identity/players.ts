@@ -30,11 +30,19 @@ export class PlayerService {
   private readonly repos: Pick<Repos, 'players' | 'games' | 'rooms'>;
   private readonly now: Clock;
   private readonly listener: RenameListener;
+  /** When a player signing up now counts as signed up: now, but for tests (`AppOptions.signedUpAt`). */
+  private readonly signedUpAt: (nickname: string, now: number) => number;
 
-  constructor(repos: Pick<Repos, 'players' | 'games' | 'rooms'>, now: Clock, listener: RenameListener) {
+  constructor(
+    repos: Pick<Repos, 'players' | 'games' | 'rooms'>,
+    now: Clock,
+    listener: RenameListener,
+    signedUpAt: (nickname: string, now: number) => number = (_nickname, at) => at,
+  ) {
     this.repos = repos;
     this.now = now;
     this.listener = listener;
+    this.signedUpAt = signedUpAt;
   }
 
   /** A new player under `nickname`; the token (only its hash is stored) goes into their cookie. */
@@ -47,7 +55,7 @@ export class PlayerService {
       ...player,
       nicknameKey: checked.key,
       tokenHash: hashToken(token),
-      at: this.now(),
+      at: this.signedUpAt(checked.nickname, this.now()),
     });
     return created === 'taken' ? taken : { ok: true, player, token };
   }

@@ -1,8 +1,9 @@
 import type { RaceResult } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Difficulty } from '../deals/certify.ts';
 import { resultOrder } from '../races/ranking.ts';
-import type { DailyDealRow } from './types.ts';
+import type { DailyDealRow, DailyFlag, DailyResultRow, FlaggedResultRow } from './types.ts';
 
 /*
  * What both stores make of their rows, and the rules they apply alike: only the SQL differs
@@ -94,4 +95,41 @@ export function nicknameKeys(
     return { id: p.id, key };
   });
   return { keys, lookAlikes };
+}
+
+/** What `sharedOpenQuery` counts: openings shared with other players, and how many by device. */
+export type SharedOpenCounts = {
+  readonly shared: number | string;
+  readonly byDevice: number | string | null;
+};
+
+/**
+ * The same SQL in both stores: every opening of `date` by another player at or before `until`
+ * that shares an address, or a device the player sent, with one of the player's own openings by
+ * then. Two index lookups per own opening (`daily_opens_address`, `daily_opens_device`).
+ */
+export function sharedOpenQuery(date: string, playerId: string, until: number): SQL {
+  return sql`
+    SELECT count(*) AS shared,
+           max(CASE WHEN mine.device <> '' AND other.device = mine.device THEN 1 ELSE 0 END) AS "byDevice"
+    FROM daily_opens mine
+    JOIN daily_opens other
+      ON other.date = mine.date AND other.player_id <> mine.player_id AND other.at <= ${until}
+     AND (other.address = mine.address OR (mine.device <> '' AND other.device = mine.device))
+    WHERE mine.date = ${date} AND mine.player_id = ${playerId} AND mine.at <= ${until}`;
+}
+
+/** A device shared says more than an address (a family behind one NAT shares that). */
+export function sharedOpenVerdict(row: SharedOpenCounts | undefined): DailyFlag | undefined {
+  if (!row || Number(row.shared) === 0) return undefined;
+  return Number(row.byDevice) === 1 ? 'device' : 'address';
+}
+
+/** The columns a flagged result is stored in (`daily_flagged`), and the row read back. */
+export function flaggedColumns(result: DailyResultRow, flag: DailyFlag) {
+  return { ...result, reason: flag };
+}
+
+export function flaggedRow({ reason, ...result }: DailyResultRow & { readonly reason: DailyFlag }): FlaggedResultRow {
+  return { ...result, flag: reason };
 }

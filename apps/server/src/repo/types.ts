@@ -55,6 +55,13 @@ export interface PlayersRepo {
    * under a key of their own (`key#id`) that no name can produce; returns how many those are.
    */
   rekey(keyOf: (nickname: string) => string): Promise<{ players: number; lookAlikes: number }>;
+  /** When the player signed up (server clock), if they exist. */
+  createdAt(id: string): Promise<number | undefined>;
+  /**
+   * Whether a passkey stands behind the player: such a player may rank a daily on the day they
+   * signed up (`daily/eligibility.ts`). The one question the ranked daily asks of passkeys.
+   */
+  isBacked(id: string): Promise<boolean>;
 }
 
 export interface GameRow {
@@ -127,6 +134,28 @@ export interface PlayerTotals {
 export interface DailyFinish {
   readonly result: DailyResultRow;
   readonly totals?: (before: PlayerTotals | undefined) => PlayerTotals;
+  /**
+   * Why the result is kept off the board (`daily/flags.ts`): then it is stored apart, without
+   * totals, and no board, rank or count includes it.
+   */
+  readonly flag?: DailyFlag;
+}
+
+/** Another identity opened the day's deal first from the result's address, or from its device. */
+export type DailyFlag = 'address' | 'device';
+
+/** A ranked result kept off the board, with the reason. */
+export interface FlaggedResultRow extends DailyResultRow {
+  readonly flag: DailyFlag;
+}
+
+/** One opening of a day's deal: by whom, from which address (a keyed hash) and device ('' for none). */
+export interface DailyOpen {
+  readonly date: string;
+  readonly playerId: string;
+  readonly address: string;
+  readonly device: string;
+  readonly at: number;
 }
 
 export interface GamesRepo {
@@ -193,6 +222,13 @@ export interface DailyRepo {
    * wait and get the stored deal. If `make` rejects, nothing is stored and the next caller tries.
    */
   dealOnce(date: string, make: () => Promise<DailyDealRow>): Promise<DailyDealRow>;
+  /** Records an opening of the day's deal; the same player, address and device keep their first time. */
+  opened(open: DailyOpen): Promise<void>;
+  /**
+   * Whether another player opened `date`'s deal, at or before `until`, from a device (first) or an
+   * address that `playerId` opened it from at or before `until`; undefined when none did.
+   */
+  sharedOpen(date: string, playerId: string, until: number): Promise<DailyFlag | undefined>;
 }
 
 /**
@@ -289,6 +325,8 @@ export interface BoardsRepo {
   dailyCounts(date: string): Promise<{ played: number; won: number }>;
   /** The player's result of the day if it is on the board (verified), without its rank. */
   dailyResultOf(date: string, playerId: string): Promise<DailyResultRow | undefined>;
+  /** The player's ranked result of the day if it was kept off the board, with the reason. */
+  dailyFlaggedOf(date: string, playerId: string): Promise<FlaggedResultRow | undefined>;
   /** The finishing times of every verified win of the day, counted per grain. */
   dailyWinTimes(date: string): Promise<TimeCounts>;
   mostWins(offset: number, limit: number): Promise<StatsRow[]>;

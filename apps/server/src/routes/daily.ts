@@ -1,12 +1,15 @@
-import type { DailyInfo } from '@scorpion/protocol';
+import type { DailyInfo, DailyStanding } from '@scorpion/protocol';
 import { cardCode } from '@scorpion/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { dayNumber } from '../clock.ts';
 import { DAILY_OPTIONS } from '../daily/deal.ts';
+import { NEW_PLAYER_UNRANKED } from '../daily/eligibility.ts';
+import { flagMessage } from '../daily/flags.ts';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
+import { playerOf } from '../identity/cookie.ts';
 import type { DailyDealRow } from '../repo/types.ts';
 import { dailyIsPublic } from '../secrecy.ts';
 import type { Services } from '../services.ts';
@@ -58,5 +61,32 @@ export async function dailyRoutes(app: FastifyInstance, { services }: { services
       if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
       return info(params.date, deal);
     });
+  });
+
+  app.get('/api/me/daily', async (request, reply) => {
+    const player = await playerOf(request, services.repos.players);
+    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+    const date = services.daily.today();
+    const [eligibility, flagged] = await Promise.all([
+      services.daily.eligibility(player.id, date),
+      services.repos.boards.dailyFlaggedOf(date, player.id),
+    ]);
+    const body: DailyStanding = {
+      date,
+      unranked: eligibility.eligible ? null : { reason: eligibility.reason, message: NEW_PLAYER_UNRANKED },
+      flagged: flagged
+        ? {
+            gameId: flagged.gameId,
+            won: flagged.won,
+            timeMs: flagged.timeMs,
+            moves: flagged.moves,
+            progress: flagged.progress,
+            faceDown: flagged.faceDown,
+            reason: flagged.flag,
+            message: flagMessage(flagged.flag),
+          }
+        : null,
+    };
+    return body;
   });
 }

@@ -140,11 +140,20 @@ test('once shutdown has begun, every request is 503 unavailable in the same shap
   await closing;
 });
 
-test('a wait reads as seconds under two minutes, then as whole minutes', () => {
-  expect([tryAgainIn(1), tryAgainIn(119), tryAgainIn(120), tryAgainIn(3599)]).toEqual([
+test('a wait reads as seconds under two minutes, then as whole minutes, then from two hours as whole hours', () => {
+  expect([
+    tryAgainIn(1),
+    tryAgainIn(119),
+    tryAgainIn(120),
+    tryAgainIn(3599),
+    tryAgainIn(7200),
+    tryAgainIn(86_399),
+  ]).toEqual([
     'try again in 1 s',
     'try again in 119 s',
     'try again in 2 min',
     'try again in 60 min',
+    'try again in 2 h',
+    'try again in 24 h',
   ]);
 });

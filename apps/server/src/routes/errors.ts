@@ -10,17 +10,19 @@ interface Answer {
 
 const answer = (status: number, error: ErrorCode, message: string): Answer => ({ status, body: { error, message } });
 
-/** "in 40 s", "in 12 min": when to try again, as a person reads it. */
+/** "in 40 s", "in 12 min", "in 5 h": when to try again, as a person reads it. */
 export function tryAgainIn(seconds: number): string {
-  return seconds < 120 ? `try again in ${seconds} s` : `try again in ${Math.ceil(seconds / 60)} min`;
+  if (seconds < 120) return `try again in ${seconds} s`;
+  return seconds < 7200 ? `try again in ${Math.ceil(seconds / 60)} min` : `try again in ${Math.ceil(seconds / 3600)} h`;
 }
 
 /** A refusal for too many requests: `errorResponseBuilder` throws it, the error handler answers it. */
 export class RateLimited extends Error {
   readonly statusCode = 429;
   readonly retryAfter: number;
-  constructor(retryAfter: number) {
-    super(`Too many requests: ${tryAgainIn(retryAfter)}.`);
+  /** `what` says what there was too much of ("Too many requests" when it is nothing in particular). */
+  constructor(retryAfter: number, what = 'Too many requests') {
+    super(`${what}: ${tryAgainIn(retryAfter)}.`);
     this.retryAfter = retryAfter;
   }
 }

@@ -26,13 +26,16 @@ export interface Limits {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
- * Wide enough for a classroom behind one address (signups) and a player paging a board; narrow
- * enough that nobody mints players, probes room codes or scrapes boards at machine speed.
+ * Wide enough for a family behind one address (signups: a few people, a few devices, a cleared
+ * cookie or two in a day) and a player paging a board; narrow enough that nobody mints spare
+ * identities to scout the daily, probes room codes or scrapes boards at machine speed. A school
+ * or an office behind one address raises them all with `RATE_LIMIT_SCALE`.
  */
 export const DEFAULT_LIMITS: Limits = {
-  signup: { max: 30, windowMs: HOUR },
+  signup: { max: 10, windowMs: DAY },
   rename: { max: 10, windowMs: HOUR },
   roomCreate: { max: 20, windowMs: HOUR },
   roomLookup: { max: 60, windowMs: MINUTE },
@@ -102,11 +105,14 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
   // Each limit's keys carry its name: the Redis store keeps every limit in one key space.
   const named = (name: string, key: (request: FastifyRequest) => string) => (request: FastifyRequest) =>
     `${name}:${key(request)}`;
-  const hook = (name: keyof Limits, keyGenerator = addressOf) =>
+  const hook = (name: keyof Limits, keyGenerator = addressOf, what?: string) =>
     app.rateLimit({
       max: limits[name].max,
       timeWindow: limits[name].windowMs,
       keyGenerator: named(name, keyGenerator),
+      ...(what
+        ? { errorResponseBuilder: (_request, context) => new RateLimited(Math.ceil(context.ttl / 1000), what) }
+        : {}),
     }) as onRequestAsyncHookHandler;
   const check = (name: keyof Limits, label: string = name) => {
     const { max, windowMs } = limits[name];
@@ -117,7 +123,7 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
     };
   };
   app.decorate('limits', {
-    signup: hook('signup'),
+    signup: hook('signup', addressOf, 'Too many new players from this address'),
     rename: hook('rename', playerOrAddress),
     roomLookup: hook('roomLookup'),
     boards: hook('boards'),

@@ -18,9 +18,19 @@ export async function signUp(url: string, nickname: string): Promise<{ cookie: s
     body: JSON.stringify({ nickname }),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  // The identity cookie alone: the device cookie beside it stays out unless a test adds it.
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('scorpion_id='))!
+    .split(';')[0]!;
   const body = (await response.json()) as { player: { id: string } };
   return { cookie, id: body.player.id };
+}
+
+interface ClientExtra {
+  readonly origin?: string;
+  readonly autoPong?: boolean;
+  readonly forwardedFor?: string;
 }
 
 /**
@@ -34,10 +44,12 @@ export class TestClient {
   readonly closed: Promise<{ code: number; reason: string }>;
   readonly socket: WebSocket;
 
-  constructor(wsUrl: string, cookie: string | undefined, extra: { origin?: string; autoPong?: boolean } = {}) {
+  /** `forwardedFor`: the address a trusting server (`trustProxy`) takes the socket to come from. */
+  constructor(wsUrl: string, cookie: string | undefined, extra: ClientExtra = {}) {
     const headers: Record<string, string> = {};
     if (cookie) headers.cookie = cookie;
     if (extra.origin) headers.origin = extra.origin;
+    if (extra.forwardedFor) headers['x-forwarded-for'] = extra.forwardedFor;
     this.socket = new WebSocket(wsUrl, { headers, autoPong: extra.autoPong ?? true });
     this.socket.on('message', (data) => {
       const text = data.toString();
@@ -52,8 +64,12 @@ export class TestClient {
     });
   }
 
-  static async connect(wsUrl: string, cookie: string): Promise<TestClient & { welcome: FrameOf<'welcome'> }> {
-    const client = new TestClient(wsUrl, cookie);
+  static async connect(
+    wsUrl: string,
+    cookie: string,
+    extra: ClientExtra = {},
+  ): Promise<TestClient & { welcome: FrameOf<'welcome'> }> {
+    const client = new TestClient(wsUrl, cookie, extra);
     const welcome = await client.next('welcome');
     return Object.assign(client, { welcome });
   }

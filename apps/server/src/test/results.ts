@@ -1,6 +1,6 @@
 import { dailyFinish } from '../daily/stats.ts';
 import { newGameRow } from '../games/new-row.ts';
-import type { GamesRepo } from '../repo/types.ts';
+import type { DailyFlag, GamesRepo } from '../repo/types.ts';
 import { WINNING_DECK } from './deals.ts';
 
 export interface StoredResult {
@@ -9,6 +9,8 @@ export interface StoredResult {
   readonly timeMs: number;
   readonly won?: boolean;
   readonly verified?: boolean;
+  /** Flagged off the board, for this reason. */
+  readonly flag?: DailyFlag;
 }
 
 /**
@@ -39,15 +41,18 @@ export async function storeDailyResult(games: GamesRepo, r: StoredResult): Promi
   await games.finish(
     gameId,
     { status: won ? 'won' : 'gave-up', finishedAt, timeMs: r.timeMs, seq: end.moves, ...end },
-    dailyFinish({
-      date: r.date,
-      playerId: r.playerId,
-      gameId,
-      won,
-      timeMs: r.timeMs,
-      verified: r.verified ?? true,
-      finishedAt,
-      ...end,
-    }),
+    dailyFinish(
+      {
+        date: r.date,
+        playerId: r.playerId,
+        gameId,
+        won,
+        timeMs: r.timeMs,
+        verified: r.verified ?? true,
+        finishedAt,
+        ...end,
+      },
+      r.flag,
+    ),
   );
 }

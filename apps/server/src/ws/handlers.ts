@@ -3,6 +3,7 @@ import { dealFromSeed } from '@scorpion/rules';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
 import type { Acted, Refusal, Shown } from '../games/outcomes.ts';
+import type { Seen } from '../identity/device.ts';
 import type { Services } from '../services.ts';
 
 type Reply = ServerMessage | ServerMessage[];
@@ -40,9 +41,10 @@ function gameFrame(shown: Shown, ref: string, gameId: string): ServerMessage {
 /**
  * One handler per client message. The edge has already parsed and limited the frame; these
  * only call a service and turn its answer into frames. A handler must reach the game service
- * without awaiting first, so that actions keep the order in which their frames arrived.
+ * without awaiting first, so that actions keep the order in which their frames arrived. `seen`
+ * is where the socket came from (the daily records its openings by it).
  */
-export function handle(s: Services, playerId: string, m: ClientMessage): Promise<Reply> | Reply {
+export function handle(s: Services, playerId: string, m: ClientMessage, seen: Seen): Promise<Reply> | Reply {
   switch (m.type) {
     case 'ping':
       return { type: 'pong', id: m.id, serverTime: s.now() };
@@ -56,7 +58,7 @@ export function handle(s: Services, playerId: string, m: ClientMessage): Promise
     case 'game-resume':
       return s.games.resume(playerId, m.gameId).then((o) => gameFrame(o, m.type, m.gameId));
     case 'daily-join':
-      return s.daily.join(playerId).then(
+      return s.daily.join(playerId, seen).then(
         async (game): Promise<Reply> => ({ type: 'game', game: await s.games.snapshot(game) }),
         (error: unknown) => {
           if (error instanceof CertifierUnavailable)

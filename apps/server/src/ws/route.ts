@@ -2,6 +2,7 @@ import type {} from '@fastify/websocket';
 import { ClientMessage, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { playerOf, tokenHashOf } from '../identity/cookie.ts';
+import type { Seen } from '../identity/device.ts';
 import type { ServerMetrics } from '../ops/metrics-server.ts';
 import type { Drain } from '../ops/shutdown.ts';
 import { OwnedElsewhere } from '../races/leases.ts';
@@ -85,9 +86,16 @@ const rejectedFrame = (error: Error & { code?: unknown }) =>
  */
 export async function wsRoutes(
   app: FastifyInstance,
-  opts: { services: Services; edge: EdgeOptions; metrics: ServerMetrics; drain: Drain },
+  opts: {
+    services: Services;
+    edge: EdgeOptions;
+    metrics: ServerMetrics;
+    drain: Drain;
+    /** Where a socket's upgrade came from (address and device). */
+    seenOf: (request: FastifyRequest) => Seen;
+  },
 ) {
-  const { services, edge, metrics, drain } = opts;
+  const { services, edge, metrics, drain, seenOf } = opts;
   const heartbeat = new Heartbeat(edge.heartbeatMs);
   const sockets = new PlayerSockets(
     { perSecond: edge.ratePerSecond, burst: edge.rateBurst, maxSockets: edge.socketsPerPlayer },
@@ -123,6 +131,7 @@ export async function wsRoutes(
     }
     if (key) socket.on('close', () => sockets.close(key));
     const player = playerOf(request, services.repos.players);
+    const seen = seenOf(request);
     let playerId: string | undefined;
     let roomTurn: Promise<unknown> = Promise.resolve();
     heartbeat.add(socket);
@@ -178,12 +187,12 @@ export async function wsRoutes(
         const wait = limited ? await limited.check(request) : 0;
         return limited && wait > 0
           ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
-          : handle(services, id, message);
+          : handle(services, id, message, seen);
       };
       const dispatch = (id: string): Promise<ServerMessage | ServerMessage[]> =>
         message.type === 'room-create' || message.type === 'room-join'
           ? limitedThenHandled(id)
-          : Promise.resolve(handle(services, id, message));
+          : Promise.resolve(handle(services, id, message, seen));
       // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
       const start = () => (playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : [])));
       // Room frames take turns: a create or a join waits for its count, and a leave or a start

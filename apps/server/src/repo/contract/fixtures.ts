@@ -1,7 +1,7 @@
 import { dailyFinish } from '../../daily/stats.ts';
 import { newGameRow } from '../../games/new-row.ts';
 import { WINNING_DECK } from '../../test/deals.ts';
-import type { GameRow, Repos } from '../types.ts';
+import type { DailyFlag, GameRow, Repos } from '../types.ts';
 
 /** A fresh, empty store for each test: the contract's only door to an implementation. */
 export type FreshRepos = () => Promise<Repos>;
@@ -37,6 +37,8 @@ export interface Result {
   readonly moves?: number;
   readonly verified?: boolean;
   readonly finishedAt?: number;
+  /** Kept off the board, for this reason. */
+  readonly flag?: DailyFlag;
 }
 
 /**
@@ -52,16 +54,19 @@ export async function storeResult(repos: Repos, r: Result): Promise<void> {
   await repos.games.finish(
     row.id,
     { status: won ? 'won' : 'gave-up', finishedAt, timeMs: r.timeMs, seq: end.moves, ...end },
-    dailyFinish({
-      date: r.date,
-      playerId: r.playerId,
-      gameId: row.id,
-      won,
-      timeMs: r.timeMs,
-      verified: r.verified ?? true,
-      finishedAt,
-      ...end,
-    }),
+    dailyFinish(
+      {
+        date: r.date,
+        playerId: r.playerId,
+        gameId: row.id,
+        won,
+        timeMs: r.timeMs,
+        verified: r.verified ?? true,
+        finishedAt,
+        ...end,
+      },
+      r.flag,
+    ),
   );
 }
 

@@ -6,6 +6,7 @@ import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
 import { roomsRacesContract } from './rooms-races.ts';
+import { scoutingContract } from './scouting.ts';
 
 export type { FreshRepos } from './fixtures.ts';
 
@@ -21,4 +22,5 @@ export function repoContract(fresh: FreshRepos): void {
   boardsContract(fresh);
   ownershipContract(fresh);
   outageContract(fresh);
+  scoutingContract(fresh);
 }

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PgDb } from '../../db/pg-open.ts';
-import { dailyCounts, dailyResults, dailyWinTimes, playerStats, players, raceResults } from '../../db/pg-schema.ts';
+import {
+  dailyCounts,
+  dailyFlagged,
+  dailyResults,
+  dailyWinTimes,
+  playerStats,
+  players,
+  raceResults,
+} from '../../db/pg-schema.ts';
+import { flaggedRow } from '../rows.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
 import { SNAPSHOT } from './snapshot.ts';
 
@@ -129,6 +138,13 @@ export function pgBoards(db: PgDb): BoardsRepo {
           .from(dailyResults)
           .where(and(onBoard(date), eq(dailyResults.playerId, playerId)))
       )[0];
+    },
+    async dailyFlaggedOf(date, playerId) {
+      const [found] = await db
+        .select()
+        .from(dailyFlagged)
+        .where(and(eq(dailyFlagged.date, date), eq(dailyFlagged.playerId, playerId)));
+      return found && flaggedRow(found);
     },
     async dailyWinTimes(date) {
       const rows = await db

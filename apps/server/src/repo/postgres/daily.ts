@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { dayNumber } from '../../clock.ts';
 import type { PgDb } from '../../db/pg-open.ts';
-import { dailyDeals } from '../../db/pg-schema.ts';
-import { dailyDealColumns, dailyDealOf } from '../rows.ts';
+import { dailyDeals, dailyOpens } from '../../db/pg-schema.ts';
+import { dailyDealColumns, dailyDealOf, type SharedOpenCounts, sharedOpenQuery, sharedOpenVerdict } from '../rows.ts';
 import type { DailyDealRow, DailyRepo } from '../types.ts';
 
 /** The advisory lock's first key: "a day being certified"; the second is the day's number. */
@@ -21,6 +21,12 @@ export function pgDaily(db: PgDb, pool: pg.Pool): DailyRepo {
   return {
     get,
     put,
+    async opened(open) {
+      await db.insert(dailyOpens).values(open).onConflictDoNothing();
+    },
+    async sharedOpen(date, playerId, until) {
+      return sharedOpenVerdict((await db.execute<SharedOpenCounts>(sharedOpenQuery(date, playerId, until))).rows[0]);
+    },
     async dealOnce(date, make) {
       const stored = await get(date);
       if (stored) return stored;

@@ -4,8 +4,18 @@ import type { VariantId } from '@scorpion/rules';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PgDb } from '../../db/pg-open.ts';
-import { actions, dailyCounts, dailyResults, dailyWinTimes, games, playerStats, races } from '../../db/pg-schema.ts';
+import {
+  actions,
+  dailyCounts,
+  dailyFlagged,
+  dailyResults,
+  dailyWinTimes,
+  games,
+  playerStats,
+  races,
+} from '../../db/pg-schema.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
+import { flaggedColumns } from '../rows.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
@@ -98,6 +108,10 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
           .where(and(eq(games.id, gameId), eq(games.status, 'playing')));
         if (changed.rowCount === 0) return false;
         if (!daily) return true;
+        if (daily.flag) {
+          await tx.insert(dailyFlagged).values(flaggedColumns(daily.result, daily.flag)).onConflictDoNothing();
+          return true;
+        }
         const { result, totals } = daily;
         const inserted = await tx
           .insert(dailyResults)

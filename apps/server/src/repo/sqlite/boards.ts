@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/open.ts';
-import { dailyCounts, dailyResults, playerStats, players, raceResults } from '../../db/schema.ts';
+import { dailyCounts, dailyFlagged, dailyResults, playerStats, players, raceResults } from '../../db/schema.ts';
+import { flaggedRow } from '../rows.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
 import { sqliteWinTimes } from './win-times.ts';
 
@@ -132,6 +133,14 @@ export function sqliteBoards(db: Db): BoardsRepo {
         .from(dailyResults)
         .where(and(onBoard(date), eq(dailyResults.playerId, playerId)))
         .get();
+    },
+    async dailyFlaggedOf(date, playerId) {
+      const found = db
+        .select()
+        .from(dailyFlagged)
+        .where(and(eq(dailyFlagged.date, date), eq(dailyFlagged.playerId, playerId)))
+        .get();
+      return found && flaggedRow(found);
     },
     async dailyWinTimes(date) {
       return winTimes(date);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { dailyDeals } from '../../db/schema.ts';
+import { dailyDeals, dailyOpens } from '../../db/schema.ts';
 import { KeyedLock } from '../../games/lock.ts';
-import { dailyDealColumns, dailyDealOf } from '../rows.ts';
+import { dailyDealColumns, dailyDealOf, sharedOpenQuery, sharedOpenVerdict } from '../rows.ts';
 import type { DailyDealRow, DailyRepo } from '../types.ts';
 
 export function sqliteDaily(db: Db): DailyRepo {
@@ -25,6 +25,12 @@ export function sqliteDaily(db: Db): DailyRepo {
     },
     async dealOnce(date, make) {
       return get(date) ?? making.run(date, async () => get(date) ?? put(await make()));
+    },
+    async opened(open) {
+      db.insert(dailyOpens).values(open).onConflictDoNothing().run();
+    },
+    async sharedOpen(date, playerId, until) {
+      return sharedOpenVerdict(db.get(sharedOpenQuery(date, playerId, until)));
     },
   };
 }

@@ -3,8 +3,9 @@ import type { VariantId } from '@scorpion/rules';
 import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { actions, dailyCounts, dailyResults, games, playerStats, races } from '../../db/schema.ts';
+import { actions, dailyCounts, dailyFlagged, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
+import { flaggedColumns } from '../rows.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
 import { checkFence } from './fence.ts';
@@ -101,7 +102,9 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
           .where(and(eq(games.id, gameId), eq(games.status, 'playing')))
           .run().changes;
         if (changed === 0) return false;
-        if (daily) {
+        if (daily?.flag) {
+          tx.insert(dailyFlagged).values(flaggedColumns(daily.result, daily.flag)).onConflictDoNothing().run();
+        } else if (daily) {
           const { result, totals } = daily;
           const inserted = tx
             .insert(dailyResults)
