@@ -19,6 +19,9 @@ export const LIFTED: Limits = {
   roomCreate: NO_LIMIT,
   roomLookup: NO_LIMIT,
   boards: NO_LIMIT,
+  linkCode: NO_LIMIT,
+  linkTry: NO_LIMIT,
+  passkeySignIn: NO_LIMIT,
 };
 
 export interface RunningServer {
