@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
-import { encodeCBOR } from '@levischuck/tiny-cbor';
+import { type CBORType, encodeCBOR } from '@levischuck/tiny-cbor';
 
 const b64 = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
@@ -48,9 +48,9 @@ export class SoftAuthenticator {
       encodeCBOR(coseKey),
     ]);
     const attestationObject = encodeCBOR(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, CBORType>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, CBORType>()],
         ['authData', authData],
       ]),
     );
