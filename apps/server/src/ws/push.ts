@@ -12,5 +12,4 @@ export interface DeviceSockets {
   signOut(playerId: string, tokenHash: string): void;
 }
 
-/** The close code of a socket whose device was signed out: the client must not reconnect as that player. */
-export const SIGNED_OUT = 4010;
+export { SIGNED_OUT } from '@scorpion/protocol';
