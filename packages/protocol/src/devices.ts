@@ -8,9 +8,6 @@ import { Player } from './server.ts';
  * server's WebAuthn library checks them whole.
  */
 
-/** The close code of a socket whose device was signed out (from another one): do not reconnect as that player. */
-export const SIGNED_OUT = 4010;
-
 /** One signed-in device; `current` is the one asking. */
 export const Device = z.strictObject({
   id: z.string(),

@@ -35,6 +35,7 @@
 export * from './advance.ts';
 export * from './cards.ts';
 export * from './client.ts';
+export * from './close-codes.ts';
 export * from './devices.ts';
 export * from './errors.ts';
 export * from './game.ts';
