@@ -55,7 +55,7 @@ describe('devices', () => {
       ['Chrome on Linux', true],
       ['Firefox on Android', false],
     ]);
-    const phoneSocket = await TestClient.connect(server.wsUrl, phone.cookie);
+    const phoneSocket = await TestClient.connect(server.wsUrl, phone.cookie!);
     const laptopSocket = await TestClient.connect(server.wsUrl, laptop.cookie!);
     const phoneId = listed.find((d) => !d.current)!.id;
 
