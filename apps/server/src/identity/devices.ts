@@ -25,12 +25,14 @@ export class Devices {
 
   /**
    * Signs this device in as `playerId` (a passkey or a link code proved it): the token for its
-   * cookie. The session the device had before, if any (as another player, or this one), ends.
+   * cookie. The session the device had before, if any (as another player, or this one), ends,
+   * but its sockets are left to the page: closing them (4010) would reload the page, maybe before
+   * the answer that carries the new cookie arrived. The page starts again once signed in anyway.
    */
   async signIn(playerId: string, userAgent: string | undefined, previousTokenHash?: string): Promise<string> {
     if (previousTokenHash) {
       const previous = await this.repos.sessions.byTokenHash(previousTokenHash);
-      if (previous) await this.signOut(previous.playerId, previous.id);
+      if (previous) await this.repos.sessions.revoke(previous.playerId, previous.id);
     }
     const token = newToken();
     const at = this.now();

@@ -75,6 +75,17 @@ describe('devices', () => {
     expect(laptop.cookie).toBeUndefined();
     expect(await laptopSocket.closed).toMatchObject({ code: SIGNED_OUT });
   });
+  test("a device signed in as someone else who links to another player leaves the first player's devices", async () => {
+    const shared = await signUp('Shared Tablet');
+    const owner = await signUp('Tablet Owner');
+    const { code } = (await owner.call('POST', '/api/link-codes')).body as { code: string };
+    const sharedCookie = shared.cookie;
+    expect((await shared.call('POST', '/api/link', { code })).body.player.nickname).toBe('Tablet Owner');
+    expect(await new TestDevice(server.url, { cookie: sharedCookie }).me()).toBeNull();
+    const before = await new TestDevice(server.url, { cookie: sharedCookie }).call('GET', '/api/devices');
+    expect(before.status).toBe(401);
+    expect((await owner.call('GET', '/api/devices')).body.devices).toHaveLength(2);
+  });
 });
 
 describe('link codes', () => {
@@ -128,8 +139,8 @@ describe('link codes', () => {
       wrong += 1;
       answer = await guesser.call('POST', '/api/link', { code: 'AAAA-AAAA' });
     }
-    // The four tries of the tests before, then these: one budget per address, right or wrong.
-    expect(wrong).toBe(TRIES - 4);
+    // The five tries of the tests before, then these: one budget per address, right or wrong.
+    expect(wrong).toBe(TRIES - 5);
     expect(answer).toMatchObject({ status: 429, body: { error: 'rate-limited' } });
     expect(await guesser.call('POST', '/api/link', { code })).toMatchObject({ status: 429 });
     expect(await guesser.me()).toBeNull();
