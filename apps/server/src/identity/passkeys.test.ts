@@ -75,6 +75,8 @@ test('several passkeys per player; a removed one signs nobody in, and only its o
   const first = new SoftAuthenticator();
   const second = new SoftAuthenticator();
   await addPasskey(laptop, first);
+  // Listed the oldest first: the first passkey is the first one listed.
+  clock += 1;
   expect((await addPasskey(laptop, second)).body.passkeys).toHaveLength(2);
   const [one] = (await laptop.call('GET', '/api/passkeys')).body.passkeys;
 
@@ -126,4 +128,34 @@ test('passkey routes need a player where they should, and refuse a malformed res
     status: 400,
     body: { error: 'bad-message' },
   });
+});
+
+test('with WEBAUTHN_ORIGINS set, only those pages may use a passkey, even under the RP id', async () => {
+  const pinned = 'https://play.scorpion.test';
+  const pinnedServer = await startServer({ now: () => clock, webauthn: { rpId: 'scorpion.test', origins: [pinned] } });
+  try {
+    const at = (page: string) => new TestDevice(pinnedServer.url, { origin: page, userAgent: LAPTOP });
+    const laptop = at(pinned);
+    expect((await laptop.call('POST', '/api/players', { nickname: 'Pinned Pat' })).status).toBe(201);
+    const authenticator = new SoftAuthenticator();
+    const options = (await laptop.call('POST', '/api/passkeys/options')).body;
+    expect(options.rp).toStrictEqual({ id: 'scorpion.test', name: 'Scorpion Race' });
+    expect(
+      (await laptop.call('POST', '/api/passkeys', { response: authenticator.create(options, pinned) })).status,
+    ).toBe(201);
+    // Another page under the same domain: the browser would let it ask, the server does not.
+    const sibling = 'https://old.scorpion.test';
+    const refused = await at(sibling).call('POST', '/api/passkeys/sign-in', {
+      response: authenticator.get((await at(sibling).call('POST', '/api/passkeys/sign-in/options')).body, sibling),
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'passkey-invalid' } });
+    const phone = at(pinned);
+    const signOptions = (await phone.call('POST', '/api/passkeys/sign-in/options')).body;
+    expect(
+      (await phone.call('POST', '/api/passkeys/sign-in', { response: authenticator.get(signOptions, pinned) })).status,
+    ).toBe(200);
+    expect((await phone.me())?.nickname).toBe('Pinned Pat');
+  } finally {
+    await pinnedServer.close();
+  }
 });
