@@ -238,8 +238,6 @@ export async function wsRoutes(
       send(welcome);
       // From here on pushes reach this socket, and frames are handled as they come.
       services.connections.add(p.id, socket, key);
-      // Only the settings' "last seen" waits on it: a failed write loses nothing else.
-      if (key) void services.devices.seen(key).catch(() => {});
       playerId = p.id;
       services.hub.presenceChanged(p.id);
       return p;

@@ -31,11 +31,12 @@ export function pgSessions(db: PgDb): SessionsRepo {
     },
     async adoptLegacyTokens(at) {
       return db.transaction(async (tx) => {
-        // Every process does this at start: they take turns, and the second finds nothing left.
-        await tx.execute(sql`LOCK TABLE ${players} IN EXCLUSIVE MODE`);
+        // Every process does this at start, without a lock: of two moving one player at once,
+        // the second waits on the first's session row, then skips it.
         const moved = await tx.execute(sql`
           INSERT INTO ${sessions} (id, player_id, token_hash, label, created_at, last_seen_at)
-          SELECT id, id, token_hash, ${FIRST_DEVICE}, created_at, ${at} FROM ${players} WHERE token_hash IS NOT NULL`);
+          SELECT id, id, token_hash, ${FIRST_DEVICE}, created_at, ${at} FROM ${players} WHERE token_hash IS NOT NULL
+          ON CONFLICT DO NOTHING`);
         await tx.update(players).set({ tokenHash: null }).where(isNotNull(players.tokenHash));
         return moved.rowCount ?? 0;
       });
