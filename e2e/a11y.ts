@@ -135,5 +135,14 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await visit(page, size, 'replay');
   await page.goto('/leaderboards?tab=h2h');
   await visit(page, size, 'leaderboard-head-to-head');
+
+  // A player's devices and passkeys, with a link code shown; the page that signs a device in.
+  await page.goto('/devices');
+  await expect(page.getByTestId('devices').getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Show a code' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await visit(page, size, 'devices');
+  await page.goto('/link');
+  await visit(page, size, 'link');
   await Promise.all([context.close(), guestContext.close()]);
 }

@@ -16,7 +16,10 @@ import { creditDowntime, startClusterHeartbeat, startHeartbeat } from './downtim
 import { PracticePolicy } from './games/practice.ts';
 import { GameService } from './games/service.ts';
 import { installDeviceCookie, seenReader } from './identity/device.ts';
+import { Devices } from './identity/devices.ts';
+import { LinkCodes } from './identity/link-codes.ts';
 import { rekeyNicknames } from './identity/nickname-keys.ts';
+import { DEFAULT_WEBAUTHN, Passkeys, type WebAuthnSettings } from './identity/passkeys.ts';
 import { PlayerService } from './identity/players.ts';
 import { serverSecret } from './identity/secret.ts';
 import { healthRoutes, solverReadiness } from './ops/health.ts';
@@ -30,9 +33,11 @@ import { pgRepos } from './repo/postgres/index.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
 import { dailyRoutes } from './routes/daily.ts';
+import { deviceRoutes } from './routes/devices.ts';
 import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { gameRoutes } from './routes/games.ts';
 import { DEFAULT_LIMITS, installLimits, type Limits } from './routes/limits.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
 import { playerRoutes } from './routes/players.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { webRoutes } from './routes/web.ts';
@@ -100,6 +105,8 @@ export interface AppOptions {
    */
   readonly nodeId?: string;
   readonly lease?: { readonly leaseMs?: number; readonly renewMs?: number };
+  /** Passkeys' relying party (`WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`): localhost and the request's origin by default. */
+  readonly webauthn?: WebAuthnSettings;
 }
 
 declare module 'fastify' {
@@ -132,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     : stored;
   const secret = await serverSecret(repos.settings, options.secret);
   const nicknamesRekeyed = await rekeyNicknames(repos);
+  const devicesAdopted = await repos.sessions.adoptLegacyTokens(now());
   const deals = options.deals ?? secretDeals(secret);
   const solver = options.solver;
   const certifier = options.certifier ?? (solver ? solverCertifier(solver) : acceptEveryDeal);
@@ -172,8 +180,25 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
   });
   const players = new PlayerService(repos, now, hub, options.signedUpAt);
+  const devices = new Devices(repos, now, cluster ?? connections);
+  const passkeys = new Passkeys(repos, now, options.webauthn ?? DEFAULT_WEBAUTHN);
+  const linkCodes = new LinkCodes(repos, now);
   await cluster?.start();
-  const services: Services = { repos, games, daily, hub, players, deals, connections, push, ranks, now };
+  const services: Services = {
+    repos,
+    games,
+    daily,
+    hub,
+    players,
+    devices,
+    passkeys,
+    linkCodes,
+    deals,
+    connections,
+    push,
+    ranks,
+    now,
+  };
 
   const drain = new Drain();
   const app = Fastify({
@@ -211,6 +236,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     );
   }
   await app.register(playerRoutes, { services });
+  await app.register(deviceRoutes, { services });
+  await app.register(passkeyRoutes, { services });
   await app.register(dailyRoutes, { services });
   await app.register(boardRoutes, { services });
   await app.register(roomRoutes, { services });
@@ -288,11 +315,16 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       takeoverTimer.unref();
     }
     const closed = await daily.closePastDays();
-    app.log.info({ downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed }, 'state restored');
+    app.log.info(
+      { downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed, devicesAdopted },
+      'state restored',
+    );
   });
   const sweep = setInterval(() => {
     void daily.closePastDays();
     games.evictIdle(IDLE_GAME_MS);
+    // Expired challenges and link codes are refused when taken; this only keeps the table small.
+    void repos.oneTimeKeys.sweep(now()).catch(() => {});
   }, 60_000);
   sweep.unref();
 

@@ -94,3 +94,19 @@ test('cluster mode (DATABASE_URL) requires REDIS_URL, NODE_ID and SCORPION_SECRE
     expect(() => configFromEnv({ ...env, [name]: '' })).toThrow(new RegExp(`^${name} is required`));
   }
 });
+
+test('passkeys: localhost and the request origin by default; a domain and bare origins when set', () => {
+  expect(configFromEnv({}).webauthn).toStrictEqual({ rpId: 'localhost', origins: [] });
+  expect(
+    configFromEnv({
+      WEBAUTHN_RP_ID: 'scorpion.example.com',
+      WEBAUTHN_ORIGINS: 'https://scorpion.example.com, https://www.scorpion.example.com',
+    }).webauthn,
+  ).toStrictEqual({
+    rpId: 'scorpion.example.com',
+    origins: ['https://scorpion.example.com', 'https://www.scorpion.example.com'],
+  });
+  expect(() => configFromEnv({ WEBAUTHN_RP_ID: 'https://scorpion.example.com' })).toThrow(/WEBAUTHN_RP_ID/);
+  expect(() => configFromEnv({ WEBAUTHN_ORIGINS: 'https://scorpion.example.com/' })).toThrow(/WEBAUTHN_ORIGINS/);
+  expect(() => configFromEnv({ WEBAUTHN_ORIGINS: 'scorpion.example.com' })).toThrow(/WEBAUTHN_ORIGINS/);
+});

@@ -44,6 +44,28 @@ export interface Config {
    * owners"). Unset: one process.
    */
   readonly nodeId: string | undefined;
+  /**
+   * Passkeys' relying party: `WEBAUTHN_RP_ID` (the site's domain, default `localhost`) and
+   * `WEBAUTHN_ORIGINS` (the page origins, comma-separated; default: the request's own, under the RP id).
+   */
+  readonly webauthn: { readonly rpId: string; readonly origins: readonly string[] };
+}
+
+const commaList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/** Origins are compared whole by the WebAuthn library: `https://host[:port]`, nothing after it. */
+function webauthnFrom(env: NodeJS.ProcessEnv): Config['webauthn'] {
+  const rpId = optional(env.WEBAUTHN_RP_ID) ?? 'localhost';
+  if (!/^[a-z0-9.-]+$/i.test(rpId)) throw new Error(`WEBAUTHN_RP_ID must be a domain name, not ${rpId}`);
+  const origins = commaList(env.WEBAUTHN_ORIGINS);
+  for (const origin of origins)
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin)
+      throw new Error(`WEBAUTHN_ORIGINS must list origins like https://example.com, not ${origin}`);
+  return { rpId, origins };
 }
 
 function fromRoot(path: string): string {
@@ -113,5 +135,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale,
     redisUrl,
     nodeId,
+    webauthn: webauthnFrom(env),
   };
 }

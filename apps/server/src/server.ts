@@ -24,6 +24,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   limits: scaledLimits(config.rateLimitScale),
   redisUrl: config.redisUrl,
+  webauthn: config.webauthn,
   logger: { level: config.logLevel },
 });
 

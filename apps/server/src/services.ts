@@ -3,6 +3,9 @@ import type { DailyRanks } from './cluster/daily-ranks.ts';
 import type { DailyService } from './daily/service.ts';
 import type { DealSource } from './deals/source.ts';
 import type { GameService } from './games/service.ts';
+import type { Devices } from './identity/devices.ts';
+import type { LinkCodes } from './identity/link-codes.ts';
+import type { Passkeys } from './identity/passkeys.ts';
 import type { PlayerService } from './identity/players.ts';
 import type { RaceHub } from './races/hub.ts';
 import type { Repos } from './repo/types.ts';
@@ -16,6 +19,10 @@ export interface Services {
   readonly daily: DailyService;
   readonly hub: RaceHub;
   readonly players: PlayerService;
+  /** A player's signed-in devices, passkeys and link codes. */
+  readonly devices: Devices;
+  readonly passkeys: Passkeys;
+  readonly linkCodes: LinkCodes;
   readonly deals: DealSource;
   /** This process's sockets. */
   readonly connections: Connections;

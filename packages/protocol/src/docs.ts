@@ -1,5 +1,6 @@
 import { type ZodType, z } from 'zod';
 import * as client from './client.ts';
+import * as devices from './devices.ts';
 import * as game from './game.ts';
 import * as rest from './rest.ts';
 import * as server from './server.ts';
@@ -126,6 +127,55 @@ const endpoints: Entry[] = [
     name: 'GET /api/games/:id → 200',
     about: 'A public game: record and action log (403 `not-public` before).',
     schema: rest.PublicGame,
+  },
+  {
+    name: 'GET /api/devices → 200',
+    about: "The player's signed-in devices, the latest seen first; `current` is the one asking.",
+    schema: devices.DevicesResponse,
+  },
+  {
+    name: 'DELETE /api/devices/:id → 200',
+    about:
+      'Signs that device out: its sockets close with 4010 ("signed out") on every process and its cookie signs nobody in. Signing out the asking device clears its cookie (and lists nothing). 404 `not-found` when not the player\'s.',
+    schema: devices.DevicesResponse,
+  },
+  {
+    name: 'POST /api/link-codes → 201',
+    about: 'A one-time code that signs another device in as the player, for 10 minutes. Rate-limited per player.',
+    schema: devices.LinkCodeResponse,
+  },
+  {
+    name: 'POST /api/link (body)',
+    about:
+      'Signs this device in with a link code (any case, spaces and dashes ignored); the session it had ends. 400 `link-code-invalid` when wrong, used or expired; rate-limited per address, right or wrong.',
+    schema: devices.LinkBody,
+  },
+  {
+    name: 'POST /api/link, POST /api/passkeys/sign-in → 200',
+    about: 'The player this device is now signed in as; sets the identity cookie.',
+    schema: devices.SignedInResponse,
+  },
+  {
+    name: 'GET /api/passkeys, DELETE /api/passkeys/:id → 200, POST /api/passkeys → 201',
+    about: "The player's passkeys, the oldest first.",
+    schema: devices.PasskeysResponse,
+  },
+  {
+    name: 'POST /api/passkeys/options, POST /api/passkeys/sign-in/options → 200',
+    about:
+      'WebAuthn options for `startRegistration` (a signed-in player adding a passkey) or `startAuthentication` (any device signing in; discoverable, no name asked). The challenge works once, for 5 minutes, on any process.',
+    schema: devices.WebAuthnOptions,
+  },
+  {
+    name: 'POST /api/passkeys (body)',
+    about: 'The registration response: stores the passkey. 400 `passkey-invalid` when it does not verify.',
+    schema: devices.PasskeyRegistrationBody,
+  },
+  {
+    name: 'POST /api/passkeys/sign-in (body)',
+    about:
+      "The authentication response: signs this device in as the passkey's player. 400 `passkey-invalid` when it does not verify. Both sign-in steps are rate-limited per address.",
+    schema: devices.PasskeySignInBody,
   },
   { name: 'any error → 4xx/5xx', about: '', schema: rest.ApiError },
 ];

@@ -32,6 +32,10 @@ export const ErrorCode = z.enum([
   'nickname-taken',
   'not-public',
   'not-found',
+  /** A link code that is wrong, used already or past its 10 minutes. */
+  'link-code-invalid',
+  /** A passkey the server could not verify (unknown, or its challenge used or expired): nothing changed. */
+  'passkey-invalid',
   /**
    * The solver that proves deals winnable is down or restarting: no daily deal or "winnable
    * deals only" race could be dealt just now (REST: 503). Nothing was dealt; try again later.

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { TestClient } from '../test/client.ts';
+import { TestDevice } from '../test/device.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { joinRoom, nicknamesOf, openRoom, type Player, players } from '../test/rooms.ts';
 import { Connections } from '../ws/connections.ts';
+import { SIGNED_OUT } from '../ws/push.ts';
 import { ClusterPush } from './cluster-push.ts';
 import { freePort } from './engines/ports.ts';
 import { type RunningRedis, startRedis } from './engines/redis.ts';
@@ -66,6 +68,29 @@ describe('pushes and presence across processes', () => {
     const seenOnB = await guest.client.next('room', (f) => f.room.members.length === 3);
     expect(nicknamesOf(seenOnB.room)).toEqual(['Hostess2', 'Guest', 'Third']);
     expect(seenOnB.room.members.find((m) => m.nickname === 'Guest')?.connected).toBe(true);
+  });
+});
+
+describe('signing a device out', () => {
+  it("closes its socket on another process, and only that device's", async () => {
+    const laptop = new TestDevice(a.url);
+    expect((await laptop.call('POST', '/api/players', { nickname: 'Roaming Rita' })).status).toBe(201);
+    const { code } = (await laptop.call('POST', '/api/link-codes')).body as { code: string };
+    // The phone signs in through B and keeps its socket there; the laptop's socket is on A.
+    const phone = new TestDevice(b.url);
+    expect((await phone.call('POST', '/api/link', { code })).status).toBe(200);
+    const phoneSocket = await TestClient.connect(b.wsUrl, phone.cookie!);
+    const laptopSocket = await TestClient.connect(a.wsUrl, laptop.cookie!);
+    const { devices } = (await laptop.call('GET', '/api/devices')).body as {
+      devices: { id: string; current: boolean }[];
+    };
+    const phoneId = devices.find((d) => !d.current)!.id;
+
+    expect((await laptop.call('DELETE', `/api/devices/${phoneId}`)).status).toBe(200);
+    expect(await phoneSocket.closed).toStrictEqual({ code: SIGNED_OUT, reason: 'signed out' });
+    laptopSocket.send({ type: 'ping', id: 7 });
+    expect((await laptopSocket.next('pong')).id).toBe(7);
+    laptopSocket.socket.close();
   });
 });
 

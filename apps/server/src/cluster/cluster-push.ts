@@ -1,10 +1,12 @@
 import type { ServerMessage } from '@scorpion/protocol';
 import type { Redis } from 'ioredis';
 import type { Connections } from '../ws/connections.ts';
-import type { Push } from '../ws/push.ts';
+import type { DeviceSockets, Push } from '../ws/push.ts';
 
 /** Where the cluster's pushes and presence live in Redis. */
 const PRESENCE_CHANNEL = 'presence';
+/** `player\ntokenHash`: a device signed out; every node closes its sockets. */
+const SIGN_OUT_CHANNEL = 'sign-out';
 const pushChannel = (nodeId: string) => `push:${nodeId}`;
 const NODE_SET_PREFIX = 'presence:node:';
 const nodeSet = (nodeId: string) => `${NODE_SET_PREFIX}${nodeId}`;
@@ -35,7 +37,7 @@ type Change = { here: boolean; nodeId: string; playerId: string };
  * a frame is published only to the nodes that hold the player. A node that dies stops refreshing:
  * its set expires and the next refresh everywhere drops its players, so no ghost stays.
  */
-export class ClusterPush implements Push {
+export class ClusterPush implements Push, DeviceSockets {
   private readonly nodeId: string;
   private readonly redis: Redis;
   private readonly subscriber: Redis;
@@ -64,7 +66,7 @@ export class ClusterPush implements Push {
   /** Subscribed, publishing this node's players and with a first mirror read when it resolves. */
   async start(): Promise<void> {
     this.subscriber.on('message', (channel: string, message: string) => this.heard(channel, message));
-    await this.subscriber.subscribe(PRESENCE_CHANNEL, pushChannel(this.nodeId));
+    await this.subscriber.subscribe(PRESENCE_CHANNEL, SIGN_OUT_CHANNEL, pushChannel(this.nodeId));
     this.local.onPresence((playerId, here) => this.localChange(playerId, here));
     await this.refresh();
     this.timer = setInterval(() => this.refreshSoon(), this.refreshMs);
@@ -83,6 +85,15 @@ export class ClusterPush implements Push {
     // Lost if Redis is away: the same as a frame to a socket that drops; the next frame or the
     // reconnect's snapshot carries the state again.
     for (const node of nodes ?? []) void this.redis.publish(pushChannel(node), `${playerId}\n${frame}`).catch(() => {});
+  }
+
+  /**
+   * To every node, this one included (through Redis, so the order is one): the device's sockets
+   * close wherever they are. Here at once too, should Redis be away.
+   */
+  signOut(playerId: string, tokenHash: string): void {
+    this.local.signOut(playerId, tokenHash);
+    void this.redis.publish(SIGN_OUT_CHANNEL, `${playerId}\n${tokenHash}`).catch(() => {});
   }
 
   /** Stops refreshing and leaves the cluster at once: the set goes and the others hear each player leave. */
@@ -119,6 +130,8 @@ export class ClusterPush implements Push {
       if (change.nodeId === this.nodeId) return;
       this.heardDuringRefresh?.push(change);
       this.apply(change);
+    } else if (channel === SIGN_OUT_CHANNEL) {
+      this.local.signOut(message.slice(0, newline), message.slice(newline + 1));
     } else {
       // Frames for a player who has left since are dropped, as a local push to nobody is.
       this.local.sendFrame(message.slice(0, newline), message.slice(newline + 1));

@@ -44,10 +44,49 @@ export const players = pgTable(
     id: bytewiseText('id').primaryKey(),
     nickname: text('nickname').notNull(),
     nicknameKey: text('nickname_key').notNull(),
-    tokenHash: text('token_hash').notNull(),
+    tokenHash: text('token_hash'),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [uniqueIndex('players_nickname_key').on(t.nicknameKey), uniqueIndex('players_token_hash').on(t.tokenHash)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull(),
+    createdAt: ms('created_at').notNull(),
+    lastSeenAt: ms('last_seen_at').notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_player').on(t.playerId)],
+);
+
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: ms('counter').notNull(),
+    transports: text('transports').notNull(),
+    label: text('label').notNull(),
+    createdAt: ms('created_at').notNull(),
+    lastUsedAt: ms('last_used_at'),
+  },
+  (t) => [index('passkeys_player').on(t.playerId)],
+);
+
+export const oneTimeKeys = pgTable(
+  'one_time_keys',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').notNull(),
+    playerId: text('player_id'),
+    expiresAt: ms('expires_at').notNull(),
+  },
+  (t) => [index('one_time_keys_expiry').on(t.expiresAt)],
 );
 
 export const games = pgTable(

@@ -16,11 +16,62 @@ export const players = sqliteTable(
     nickname: text('nickname').notNull(),
     /** `nicknameKey()`: case and look-alikes folded, unique, so no two names look alike. */
     nicknameKey: text('nickname_key').notNull(),
-    /** SHA-256 of the cookie token; the token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
+    /**
+     * SHA-256 of the cookie token of a player who signed up before devices were listed; each start
+     * moves it into `sessions` and clears it (`SessionsRepo.adoptLegacyTokens`). Nothing writes it now.
+     */
+    tokenHash: text('token_hash'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('players_nickname_key').on(t.nicknameKey), uniqueIndex('players_token_hash').on(t.tokenHash)],
+);
+
+/** One signed-in device of a player: its cookie token's SHA-256 (never the token), named from its user agent. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_player').on(t.playerId)],
+);
+
+/** A player's passkeys (WebAuthn credentials): the public key and signature counter, by credential id. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    /** The credential id, base64url. */
+    id: text('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull(),
+    /** JSON array of the authenticator's transports (`internal`, `hybrid`, `usb`…). */
+    transports: text('transports').notNull(),
+    label: text('label').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+  },
+  (t) => [index('passkeys_player').on(t.playerId)],
+);
+
+/**
+ * Single-use keys that expire: WebAuthn challenges and link codes (by the code's SHA-256). In the
+ * database, not in memory, so a ceremony begun on one process of a cluster ends on any other.
+ */
+export const oneTimeKeys = sqliteTable(
+  'one_time_keys',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').notNull(),
+    playerId: text('player_id'),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('one_time_keys_expiry').on(t.expiresAt)],
 );
 
 export const games = sqliteTable(

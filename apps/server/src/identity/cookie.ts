@@ -18,6 +18,11 @@ export function setIdentityCookie(reply: FastifyReply, token: string): void {
   });
 }
 
+/** Forgets the identity on this device (it was signed out). */
+export function clearIdentityCookie(reply: FastifyReply): void {
+  reply.clearCookie(COOKIE, { path: '/' });
+}
+
 /**
  * The hash of the token in the request's cookie, if the cookie is there and signed by us: it
  * stands for one player, without reading the database (limits count by it).

@@ -1,6 +1,7 @@
 import { type ErrorCode, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { PlayerRow, Repos } from '../repo/types.ts';
+import { deviceLabel } from './device-label.ts';
 import { checkNickname } from './nickname.ts';
 import { hashToken, newId, newToken } from './token.ts';
 
@@ -45,8 +46,11 @@ export class PlayerService {
     this.signedUpAt = signedUpAt;
   }
 
-  /** A new player under `nickname`; the token (only its hash is stored) goes into their cookie. */
-  async create(nickname: string): Promise<SignedUp> {
+  /**
+   * A new player under `nickname`, signed in on the device they signed up on (named from its
+   * user agent); the token (only its hash is stored) goes into their cookie.
+   */
+  async create(nickname: string, userAgent?: string): Promise<SignedUp> {
     const checked = checkNickname(nickname);
     if (!checked.ok) return { ok: false, code: 'nickname-invalid', status: 400, message: checked.message };
     const token = newToken();
@@ -56,6 +60,7 @@ export class PlayerService {
       nicknameKey: checked.key,
       tokenHash: hashToken(token),
       at: this.signedUpAt(checked.nickname, this.now()),
+      label: deviceLabel(userAgent),
     });
     return created === 'taken' ? taken : { ok: true, player, token };
   }

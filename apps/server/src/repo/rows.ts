@@ -133,3 +133,21 @@ export function flaggedColumns(result: DailyResultRow, flag: DailyFlag) {
 export function flaggedRow({ reason, ...result }: DailyResultRow & { readonly reason: DailyFlag }): FlaggedResultRow {
   return { ...result, flag: reason };
 }
+
+/** A new player's first device: a session under the player's id, as the sign-up's cookie token made it. */
+export function firstSession(p: { id: string; tokenHash: string; at: number; label?: string }) {
+  return {
+    id: p.id,
+    playerId: p.id,
+    tokenHash: p.tokenHash,
+    label: p.label ?? FIRST_DEVICE,
+    createdAt: p.at,
+    lastSeenAt: p.at,
+  };
+}
+
+/** The label of a device nobody named: a sign-up without a user agent, or one from before devices were listed. */
+export const FIRST_DEVICE = 'First device';
+
+/** Transports as stored (a JSON array in a text column, on both stores). */
+export const transportsOf = (text: string): string[] => JSON.parse(text) as string[];

@@ -10,6 +10,9 @@ import type { Difficulty } from '../deals/certify.ts';
 export interface Repos {
   readonly settings: SettingsRepo;
   readonly players: PlayersRepo;
+  readonly sessions: SessionsRepo;
+  readonly passkeys: PasskeysRepo;
+  readonly oneTimeKeys: OneTimeKeysRepo;
   readonly games: GamesRepo;
   readonly daily: DailyRepo;
   readonly rooms: RoomsRepo;
@@ -38,15 +41,23 @@ export interface PlayerRow {
 }
 
 export interface PlayersRepo {
+  /**
+   * A new player and their first device (a session under the player's id, `label` or
+   * "First device"), in one transaction.
+   */
   create(p: {
     id: string;
     nickname: string;
     nicknameKey: string;
     tokenHash: string;
     at: number;
+    label?: string;
   }): Promise<'ok' | 'taken'>;
   rename(id: string, nickname: string, nicknameKey: string): Promise<'ok' | 'taken'>;
+  /** The player signed in on the device whose cookie token hashes to this. */
   byTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
+  /** Whether the player has a passkey: an identity someone kept, not a throwaway (the daily's ranking rule asks). */
+  isBacked(playerId: string): Promise<boolean>;
   byId(id: string): Promise<PlayerRow | undefined>;
   byIds(ids: readonly string[]): Promise<PlayerRow[]>;
   /**
@@ -62,6 +73,73 @@ export interface PlayersRepo {
    * signed up (`daily/eligibility.ts`). The one question the ranked daily asks of passkeys.
    */
   isBacked(id: string): Promise<boolean>;
+}
+
+/** One signed-in device. */
+export interface SessionRow {
+  readonly id: string;
+  readonly playerId: string;
+  readonly tokenHash: string;
+  readonly label: string;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+}
+
+export interface SessionsRepo {
+  add(row: SessionRow): Promise<void>;
+  byTokenHash(tokenHash: string): Promise<SessionRow | undefined>;
+  /** The player's devices, the most recently seen first. */
+  ofPlayer(playerId: string): Promise<SessionRow[]>;
+  /** The device was seen at `at`. */
+  touch(id: string, at: number): Promise<void>;
+  /** Signs the player's device out: the removed session, or undefined when it is not theirs (or gone). */
+  revoke(playerId: string, id: string): Promise<SessionRow | undefined>;
+  /**
+   * Moves every cookie token hash still on a player row (players who signed up before devices
+   * were listed) into a session of its own under the player's id, at `at`; returns how many.
+   * Idempotent: the rows are cleared in the same transaction.
+   */
+  adoptLegacyTokens(at: number): Promise<number>;
+}
+
+export interface PasskeyRow {
+  /** The credential id, base64url. */
+  readonly id: string;
+  readonly playerId: string;
+  /** The COSE public key, base64url. */
+  readonly publicKey: string;
+  readonly counter: number;
+  readonly transports: readonly string[];
+  readonly label: string;
+  readonly createdAt: number;
+  readonly lastUsedAt: number | null;
+}
+
+export interface PasskeysRepo {
+  /** 'taken' when the credential id is already stored (for this player or another). */
+  add(row: PasskeyRow): Promise<'ok' | 'taken'>;
+  get(id: string): Promise<PasskeyRow | undefined>;
+  /** The player's passkeys, the oldest first. */
+  ofPlayer(playerId: string): Promise<PasskeyRow[]>;
+  /** A sign-in with the passkey at `at`, its signature counter now `counter`. */
+  used(id: string, counter: number, at: number): Promise<void>;
+  /** Removes the player's passkey; false when it is not theirs (or gone). */
+  remove(playerId: string, id: string): Promise<boolean>;
+}
+
+/** What a one-time key is for: WebAuthn challenges, link codes. */
+export type OneTimeKind = 'passkey-register' | 'passkey-sign-in' | 'link';
+
+export interface OneTimeKeysRepo {
+  put(row: { key: string; kind: OneTimeKind; playerId: string | null; expiresAt: number }): Promise<void>;
+  /**
+   * Takes the key once, whoever asks first among every process on the store: the player it was
+   * made for (null when for nobody yet), or undefined when it is unknown, of another kind, taken
+   * already or expired at `now` (an expired one is removed too).
+   */
+  take(key: string, kind: OneTimeKind, now: number): Promise<{ playerId: string | null } | undefined>;
+  /** Forgets the keys expired at `now`; returns how many. */
+  sweep(now: number): Promise<number>;
 }
 
 export interface GameRow {

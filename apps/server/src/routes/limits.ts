@@ -22,6 +22,12 @@ export interface Limits {
   readonly roomLookup: Limit;
   /** Every `GET /api/leaderboards/…` and `/api/head-to-head`, per address, one budget for all. */
   readonly boards: Limit;
+  /** `POST /api/link-codes`, per player. */
+  readonly linkCode: Limit;
+  /** `POST /api/link`, per address, right or wrong: a code cannot be guessed at machine speed. */
+  readonly linkTry: Limit;
+  /** Both steps of a passkey sign-in (`POST /api/passkeys/sign-in/options` and `/sign-in`), per address. */
+  readonly passkeySignIn: Limit;
 }
 
 const MINUTE = 60_000;
@@ -40,6 +46,9 @@ export const DEFAULT_LIMITS: Limits = {
   roomCreate: { max: 20, windowMs: HOUR },
   roomLookup: { max: 60, windowMs: MINUTE },
   boards: { max: 120, windowMs: MINUTE },
+  linkCode: { max: 10, windowMs: HOUR },
+  linkTry: { max: 10, windowMs: 10 * MINUTE },
+  passkeySignIn: { max: 30, windowMs: 10 * MINUTE },
 };
 
 /**
@@ -54,6 +63,9 @@ export function scaledLimits(factor: number, limits: Limits = DEFAULT_LIMITS): L
     roomCreate: scale(limits.roomCreate),
     roomLookup: scale(limits.roomLookup),
     boards: scale(limits.boards),
+    linkCode: scale(limits.linkCode),
+    linkTry: scale(limits.linkTry),
+    passkeySignIn: scale(limits.passkeySignIn),
   };
 }
 
@@ -63,6 +75,9 @@ export interface Limiters {
   readonly rename: onRequestAsyncHookHandler;
   readonly roomLookup: onRequestAsyncHookHandler;
   readonly boards: onRequestAsyncHookHandler;
+  readonly linkCode: onRequestAsyncHookHandler;
+  readonly linkTry: onRequestAsyncHookHandler;
+  readonly passkeySignIn: onRequestAsyncHookHandler;
   /** For a socket's frames, counted against its upgrade request (so its player): the seconds to wait, or 0 to go on. */
   readonly socket: {
     readonly roomCreate: (upgrade: FastifyRequest) => Promise<number>;
@@ -127,6 +142,9 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
     rename: hook('rename', playerOrAddress),
     roomLookup: hook('roomLookup'),
     boards: hook('boards'),
+    linkCode: hook('linkCode', playerOrAddress),
+    linkTry: hook('linkTry'),
+    passkeySignIn: hook('passkeySignIn'),
     socket: { roomCreate: check('roomCreate'), roomJoin: check('roomLookup', 'roomJoin') },
   } satisfies Limiters);
 }

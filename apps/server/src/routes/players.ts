@@ -1,14 +1,16 @@
 import { type MeResponse, NicknameBody, type PlayerResponse } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
-import { playerOf, setIdentityCookie } from '../identity/cookie.ts';
+import { playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
 import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 export async function playerRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { players, repos } = services;
+  const { players, repos, devices } = services;
 
   app.get('/api/me', async (request) => {
     const player = await playerOf(request, repos.players);
+    const hash = tokenHashOf(request);
+    if (player && hash) await devices.seen(hash);
     const body: MeResponse = { player: player ? { id: player.id, nickname: player.nickname } : null };
     return body;
   });
@@ -16,7 +18,7 @@ export async function playerRoutes(app: FastifyInstance, { services }: { service
   app.post('/api/players', { onRequest: app.limits.signup }, async (request, reply) => {
     const body = parse(reply, NicknameBody, request.body);
     if (!body) return reply;
-    const created = await players.create(body.nickname);
+    const created = await players.create(body.nickname, request.headers['user-agent']);
     if (!created.ok) return fail(reply, created.status, created.code, created.message);
     setIdentityCookie(reply, created.token);
     const response: PlayerResponse = { player: created.player };

@@ -22,6 +22,9 @@ export const LIFTED: Limits = {
   roomCreate: NO_LIMIT,
   roomLookup: NO_LIMIT,
   boards: NO_LIMIT,
+  linkCode: NO_LIMIT,
+  linkTry: NO_LIMIT,
+  passkeySignIn: NO_LIMIT,
 };
 
 const DAY_MS = 86_400_000;

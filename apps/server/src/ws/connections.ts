@@ -1,10 +1,12 @@
 import type { ServerMessage } from '@scorpion/protocol';
 import type { WebSocket } from 'ws';
-import type { Push } from './push.ts';
+import { type DeviceSockets, type Push, SIGNED_OUT } from './push.ts';
 
 /** Every open socket by player; the services push through it without knowing about sockets. */
-export class Connections implements Push {
+export class Connections implements Push, DeviceSockets {
   private readonly byPlayer = new Map<string, Set<WebSocket>>();
+  /** The hash of the cookie token each socket was opened with: its device. */
+  private readonly devices = new WeakMap<WebSocket, string>();
   private listener: (playerId: string, here: boolean) => void = () => {};
 
   /** Told when a player's first socket opens and their last one closes (the cluster's presence). */
@@ -12,7 +14,8 @@ export class Connections implements Push {
     this.listener = listener;
   }
 
-  add(playerId: string, socket: WebSocket): void {
+  add(playerId: string, socket: WebSocket, tokenHash?: string): void {
+    if (tokenHash) this.devices.set(socket, tokenHash);
     let set = this.byPlayer.get(playerId);
     if (!set) {
       set = new Set();
@@ -41,6 +44,11 @@ export class Connections implements Push {
   /** Closes every socket of the player (their client reconnects, e.g. to a room's new owner). */
   closeAll(playerId: string, code: number, reason: string): void {
     for (const socket of this.byPlayer.get(playerId) ?? []) socket.close(code, reason);
+  }
+
+  signOut(playerId: string, tokenHash: string): void {
+    for (const socket of this.byPlayer.get(playerId) ?? [])
+      if (this.devices.get(socket) === tokenHash) socket.close(SIGNED_OUT, 'signed out');
   }
 
   /** The players with a socket here. */

@@ -246,7 +246,7 @@ export async function wsRoutes(
       if (socket.readyState !== socket.OPEN) return undefined;
       send(welcome);
       // From here on pushes reach this socket, and frames are handled as they come.
-      services.connections.add(p.id, socket);
+      services.connections.add(p.id, socket, key);
       playerId = p.id;
       services.hub.presenceChanged(p.id);
       return p;

@@ -11,6 +11,10 @@ export type Route =
   | { readonly page: 'replay-record' }
   | { readonly page: 'rules' }
   | { readonly page: 'solution'; readonly date: string }
+  /** The player's signed-in devices, passkeys and link codes. */
+  | { readonly page: 'devices' }
+  /** Signing this device in: a passkey, or a code (also from a QR code: `/link#CODE`). */
+  | { readonly page: 'link' }
   | { readonly page: 'not-found' };
 
 export function matchRoute(path: string): Route {
@@ -22,6 +26,8 @@ export function matchRoute(path: string): Route {
   if (clean === '/leaderboards') return { page: 'leaderboards' };
   if (clean === '/rules') return { page: 'rules' };
   if (clean === '/replay') return { page: 'replay-record' };
+  if (clean === '/devices') return { page: 'devices' };
+  if (clean === '/link') return { page: 'link' };
   const room = /^\/r\/([A-Za-z0-9]{4,12})$/.exec(clean);
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };
   const solution = /^\/solution\/(\d{4}-\d\d-\d\d)$/.exec(clean);

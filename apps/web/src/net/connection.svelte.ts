@@ -1,4 +1,4 @@
-import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
+import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage, SIGNED_OUT } from '@scorpion/protocol';
 import { untrack } from 'svelte';
 import { reloadForProtocol } from './outdated.ts';
 import { type Owner, ownerFromClose, socketUrl } from './socket-url.ts';
@@ -116,6 +116,11 @@ export class Connection {
     };
     socket.onclose = (e) => {
       if (this.#socket !== socket) return;
+      // This device was signed out (from another one): start again as nobody.
+      if (e.code === SIGNED_OUT) {
+        location.reload();
+        return;
+      }
       clearTimeout(this.#settle);
       this.#socket = undefined;
       this.#status = 'reconnecting';

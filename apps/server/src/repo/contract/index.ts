@@ -1,5 +1,6 @@
 import { boardsContract } from './boards.ts';
 import { dailyContract } from './daily.ts';
+import { devicesContract } from './devices.ts';
 import type { FreshRepos } from './fixtures.ts';
 import { gamesContract } from './games.ts';
 import { outageContract } from './outage.ts';
@@ -16,6 +17,7 @@ export type { FreshRepos } from './fixtures.ts';
  */
 export function repoContract(fresh: FreshRepos): void {
   playersSettingsContract(fresh);
+  devicesContract(fresh);
   gamesContract(fresh);
   dailyContract(fresh);
   roomsRacesContract(fresh);

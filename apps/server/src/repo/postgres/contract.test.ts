@@ -89,3 +89,21 @@ test('readiness says when the newest migration is missing or PostgreSQL is gone'
   await repos.close();
   expect(await repos.ready()).toMatchObject({ ok: false, reason: /database unavailable/ });
 });
+
+test('a cookie token stored on a player row by an older server moves into a session of its own, once, however many processes start', async () => {
+  const url = await postgres.database('legacy_tokens');
+  const [one, two] = await Promise.all([pgRepos(url), pgRepos(url)]);
+  opened.push(one, two);
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query(
+    "INSERT INTO players (id, nickname, nickname_key, token_hash, created_at) VALUES ('old', 'Old', 'old', 'old hash', 3)",
+  );
+  await db.end();
+  const moved = await Promise.all([one.sessions.adoptLegacyTokens(50), two.sessions.adoptLegacyTokens(50)]);
+  expect(moved.sort()).toStrictEqual([0, 1]);
+  expect(await one.players.byTokenHash('old hash')).toStrictEqual({ id: 'old', nickname: 'Old' });
+  expect(await two.sessions.ofPlayer('old')).toStrictEqual([
+    { id: 'old', playerId: 'old', tokenHash: 'old hash', label: 'First device', createdAt: 3, lastSeenAt: 50 },
+  ]);
+});

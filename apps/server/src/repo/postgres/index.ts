@@ -6,12 +6,15 @@ import { pgBoards } from './boards.ts';
 import { pgDaily } from './daily.ts';
 import { pgGames } from './games.ts';
 import { pgLeader } from './leader.ts';
+import { pgOneTimeKeys } from './one-time-keys.ts';
 import { pgOutage } from './outage.ts';
 import { pgOwnership } from './ownership.ts';
+import { pgPasskeys } from './passkeys.ts';
 import { pgPlayers } from './players.ts';
 import { pgRaces } from './races.ts';
 import { pgReadiness } from './ready.ts';
 import { pgRooms } from './rooms.ts';
+import { pgSessions } from './sessions.ts';
 import { pgSettings } from './settings.ts';
 
 /**
@@ -30,6 +33,9 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
   return {
     settings: pgSettings(db),
     players: pgPlayers(db),
+    sessions: pgSessions(db),
+    passkeys: pgPasskeys(db),
+    oneTimeKeys: pgOneTimeKeys(db),
     games: pgGames(db, pool, onCommit),
     daily: pgDaily(db, pool),
     rooms: pgRooms(db),

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
-import { players } from '../../db/pg-schema.ts';
-import { nicknameKeys } from '../rows.ts';
+import { passkeys, players, sessions } from '../../db/pg-schema.ts';
+import { firstSession, nicknameKeys } from '../rows.ts';
 import type { PlayersRepo } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
 
@@ -11,12 +11,11 @@ export function pgPlayers(db: PgDb): PlayersRepo {
   return {
     async create(p) {
       try {
-        await db.insert(players).values({
-          id: p.id,
-          nickname: p.nickname,
-          nicknameKey: p.nicknameKey,
-          tokenHash: p.tokenHash,
-          createdAt: p.at,
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(players)
+            .values({ id: p.id, nickname: p.nickname, nicknameKey: p.nicknameKey, createdAt: p.at });
+          await tx.insert(sessions).values(firstSession(p));
         });
         return 'ok';
       } catch (error) {
@@ -34,7 +33,16 @@ export function pgPlayers(db: PgDb): PlayersRepo {
       }
     },
     async byTokenHash(tokenHash) {
-      return (await db.select(row).from(players).where(eq(players.tokenHash, tokenHash)))[0];
+      const [found] = await db
+        .select(row)
+        .from(sessions)
+        .innerJoin(players, eq(players.id, sessions.playerId))
+        .where(eq(sessions.tokenHash, tokenHash));
+      return found;
+    },
+    async isBacked(playerId) {
+      const found = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.playerId, playerId)).limit(1);
+      return found.length > 0;
     },
     async byId(id) {
       return (await db.select(row).from(players).where(eq(players.id, id)))[0];

@@ -4,12 +4,15 @@ import { sqliteBoards } from './boards.ts';
 import { sqliteDaily } from './daily.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteLeader } from './leader.ts';
+import { sqliteOneTimeKeys } from './one-time-keys.ts';
 import { sqliteOutage } from './outage.ts';
 import { sqliteOwnership } from './ownership.ts';
+import { sqlitePasskeys } from './passkeys.ts';
 import { sqlitePlayers } from './players.ts';
 import { sqliteRaces } from './races.ts';
 import { latestMigration, readiness } from './ready.ts';
 import { sqliteRooms } from './rooms.ts';
+import { sqliteSessions } from './sessions.ts';
 import { sqliteSettings } from './settings.ts';
 
 /**
@@ -27,6 +30,9 @@ export function sqliteRepos(
   return {
     settings: sqliteSettings(db),
     players: sqlitePlayers(db),
+    sessions: sqliteSessions(db),
+    passkeys: sqlitePasskeys(db),
+    oneTimeKeys: sqliteOneTimeKeys(db),
     games: sqliteGames(db, sqlite, onCommit),
     daily: sqliteDaily(db),
     rooms: sqliteRooms(db),

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { players } from '../../db/schema.ts';
-import { nicknameKeys } from '../rows.ts';
+import { passkeys, players, sessions } from '../../db/schema.ts';
+import { firstSession, nicknameKeys } from '../rows.ts';
 import type { PlayersRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
 
@@ -15,15 +15,12 @@ export function sqlitePlayers(db: Db): PlayersRepo {
   return {
     async create(p) {
       try {
-        db.insert(players)
-          .values({
-            id: p.id,
-            nickname: p.nickname,
-            nicknameKey: p.nicknameKey,
-            tokenHash: p.tokenHash,
-            createdAt: p.at,
-          })
-          .run();
+        db.transaction((tx) => {
+          tx.insert(players)
+            .values({ id: p.id, nickname: p.nickname, nicknameKey: p.nicknameKey, createdAt: p.at })
+            .run();
+          tx.insert(sessions).values(firstSession(p)).run();
+        }, IMMEDIATE);
         return 'ok';
       } catch (error) {
         if (isUniqueViolation(error)) return 'taken';
@@ -40,7 +37,18 @@ export function sqlitePlayers(db: Db): PlayersRepo {
       }
     },
     async byTokenHash(tokenHash) {
-      return db.select(row).from(players).where(eq(players.tokenHash, tokenHash)).get();
+      return db
+        .select(row)
+        .from(sessions)
+        .innerJoin(players, eq(players.id, sessions.playerId))
+        .where(eq(sessions.tokenHash, tokenHash))
+        .get();
+    },
+    async isBacked(playerId) {
+      return (
+        db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.playerId, playerId)).limit(1).get() !==
+        undefined
+      );
     },
     async byId(id) {
       return db.select(row).from(players).where(eq(players.id, id)).get();

@@ -1,0 +1,45 @@
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { PgDb } from '../../db/pg-open.ts';
+import { players, sessions } from '../../db/pg-schema.ts';
+import { FIRST_DEVICE } from '../rows.ts';
+import type { SessionsRepo } from '../types.ts';
+
+export function pgSessions(db: PgDb): SessionsRepo {
+  return {
+    async add(row) {
+      await db.insert(sessions).values(row);
+    },
+    async byTokenHash(tokenHash) {
+      return (await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)))[0];
+    },
+    async ofPlayer(playerId) {
+      return db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.playerId, playerId))
+        .orderBy(desc(sessions.lastSeenAt), sessions.id);
+    },
+    async touch(id, at) {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+    async revoke(playerId, id) {
+      const [removed] = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, id), eq(sessions.playerId, playerId)))
+        .returning();
+      return removed;
+    },
+    async adoptLegacyTokens(at) {
+      return db.transaction(async (tx) => {
+        // Every process does this at start, without a lock: of two moving one player at once,
+        // the second waits on the first's session row, then skips it.
+        const moved = await tx.execute(sql`
+          INSERT INTO ${sessions} (id, player_id, token_hash, label, created_at, last_seen_at)
+          SELECT id, id, token_hash, ${FIRST_DEVICE}, created_at, ${at} FROM ${players} WHERE token_hash IS NOT NULL
+          ON CONFLICT DO NOTHING`);
+        await tx.update(players).set({ tokenHash: null }).where(isNotNull(players.tokenHash));
+        return moved.rowCount ?? 0;
+      });
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { type DevicesResponse, LinkBody, type LinkCodeResponse, type SignedInResponse } from '@scorpion/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clearIdentityCookie, playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
+import type { Services } from '../services.ts';
+import { fail, parse } from './reply.ts';
+
+/** Signs this device in as `playerId`, ending the session it had: the player, with the new cookie set. */
+export async function signInDevice(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  playerId: string,
+): Promise<SignedInResponse | undefined> {
+  const player = await services.repos.players.byId(playerId);
+  if (!player) return undefined;
+  const token = await services.devices.signIn(playerId, request.headers['user-agent'], tokenHashOf(request));
+  setIdentityCookie(reply, token);
+  return { player: { id: player.id, nickname: player.nickname } };
+}
+
+/** A player's signed-in devices, signing one out, and link codes that sign another device in. */
+export async function deviceRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { devices, linkCodes, repos } = services;
+
+  app.get('/api/devices', async (request, reply) => {
+    const player = await playerOf(request, repos.players);
+    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+    const body: DevicesResponse = { devices: await devices.list(player.id, tokenHashOf(request)) };
+    return body;
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/devices/:id', async (request, reply) => {
+    const player = await playerOf(request, repos.players);
+    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+    const removed = await devices.signOut(player.id, request.params.id);
+    if (!removed) return fail(reply, 404, 'not-found', 'No such device of yours: it may be signed out already.');
+    const current = removed.tokenHash === tokenHashOf(request);
+    if (current) clearIdentityCookie(reply);
+    const body: DevicesResponse = { devices: current ? [] : await devices.list(player.id, tokenHashOf(request)) };
+    return body;
+  });
+
+  app.post('/api/link-codes', { onRequest: app.limits.linkCode }, async (request, reply) => {
+    const player = await playerOf(request, repos.players);
+    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+    const body: LinkCodeResponse = await linkCodes.create(player.id);
+    return reply.code(201).send(body);
+  });
+
+  app.post('/api/link', { onRequest: app.limits.linkTry }, async (request, reply) => {
+    const body = parse(reply, LinkBody, request.body);
+    if (!body) return reply;
+    const playerId = await linkCodes.redeem(body.code);
+    const signedIn = playerId && (await signInDevice(services, request, reply, playerId));
+    if (!signedIn) return fail(reply, 400, 'link-code-invalid', 'That code is wrong, used already or expired.');
+    return signedIn;
+  });
+}
