@@ -1,18 +1,20 @@
 import { ApiError } from '@scorpion/protocol';
+import { COOKIE } from '../identity/cookie.ts';
 
 /**
- * One device in a test: a cookie jar of one cookie (the identity), a user agent and the page
- * origin its browser would send. Every request goes over real HTTP; a refusal must be exactly an
- * `ApiError`.
+ * One device in a test: a cookie jar (the identity, and the device cookie the daily's scouting
+ * check sets), a user agent and the page origin its browser would send. Every request goes over
+ * real HTTP; a refusal must be exactly an `ApiError`.
  */
 export class TestDevice {
-  cookie: string | undefined;
+  /** Every cookie the server set and has not cleared, by name, as `name=value`. */
+  private readonly jar = new Map<string, string>();
   private readonly url: string;
   private readonly headers: Record<string, string>;
 
   constructor(url: string, o: { cookie?: string; origin?: string; userAgent?: string } = {}) {
     this.url = url;
-    this.cookie = o.cookie;
+    if (o.cookie) this.cookie = o.cookie;
     this.headers = {
       ...(o.origin ? { origin: o.origin } : {}),
       ...(o.userAgent ? { 'user-agent': o.userAgent } : {}),
@@ -25,19 +27,30 @@ export class TestDevice {
       method,
       headers: {
         ...this.headers,
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.jar.size > 0 ? { cookie: [...this.jar.values()].join('; ') } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const set = response.headers.get('set-cookie');
-    if (set) {
+    for (const set of response.headers.getSetCookie()) {
       const pair = set.split(';')[0]!;
+      const name = pair.slice(0, pair.indexOf('='));
       // A cleared cookie comes back empty: the jar forgets it, as a browser does.
-      this.cookie = pair.endsWith('=') ? undefined : pair;
+      if (pair.endsWith('=')) this.jar.delete(name);
+      else this.jar.set(name, pair);
     }
     const json = (await response.json()) as unknown;
     return { status: response.status, body: response.status >= 400 ? ApiError.parse(json) : json };
+  }
+
+  /** The identity cookie (`scorpion_id=…`), what a socket of this device is opened with. */
+  get cookie(): string | undefined {
+    return this.jar.get(COOKIE);
+  }
+
+  set cookie(pair: string | undefined) {
+    if (pair) this.jar.set(pair.slice(0, pair.indexOf('=')), pair);
+    else this.jar.delete(COOKIE);
   }
 
   async me(): Promise<{ id: string; nickname: string } | null> {

@@ -57,10 +57,6 @@ export function pgPlayers(db: PgDb): PlayersRepo {
     async createdAt(id) {
       return (await db.select({ at: players.createdAt }).from(players).where(eq(players.id, id)))[0]?.at;
     },
-    async isBacked(_id) {
-      // No passkeys are stored yet: nobody is backed. The passkeys table answers this once it exists.
-      return false;
-    },
     async rekey(keyOf) {
       return db.transaction(async (tx) => {
         // Every process rekeys at start: they take turns, and no signup slips in between.

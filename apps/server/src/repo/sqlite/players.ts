@@ -64,10 +64,6 @@ export function sqlitePlayers(db: Db): PlayersRepo {
     async createdAt(id) {
       return db.select({ at: players.createdAt }).from(players).where(eq(players.id, id)).get()?.at;
     },
-    async isBacked(_id) {
-      // No passkeys are stored yet: nobody is backed. The passkeys table answers this once it exists.
-      return false;
-    },
     async rekey(keyOf) {
       return db.transaction((tx) => {
         const all = tx.select(row).from(players).orderBy(asc(players.createdAt), asc(players.id)).all();
