@@ -89,7 +89,10 @@ export class DailyService {
     };
   }
 
-  /** Today's game for the player, opened from `seen`: the one in progress, or a new one (ranked if it is the first and the player may rank). */
+  /**
+   * Today's game for the player, opened from `seen`: the one in progress, or a new one (ranked
+   * if it is the first and the player may rank).
+   */
   join(playerId: string, seen: Seen): Promise<LiveGame> {
     return this.joining.run(playerId, () => this.joinNow(playerId, seen));
   }
