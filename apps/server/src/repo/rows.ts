@@ -2,6 +2,7 @@ import type { RaceResult } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 import type { Difficulty } from '../deals/certify.ts';
 import { resultOrder } from '../races/ranking.ts';
+import type { RatingChange } from '../ratings/model.ts';
 import type { DailyDealRow } from './types.ts';
 
 /*
@@ -94,4 +95,23 @@ export function nicknameKeys(
     return { id: p.id, key };
   });
   return { keys, lookAlikes };
+}
+
+/** A player's `ratings` row after a rated race. */
+export function ratingColumns(c: RatingChange, at: number) {
+  return { playerId: c.playerId, mu: c.mu, sigma: c.sigma, games: c.games, established: c.established, updatedAt: at };
+}
+
+/** The `rating_history` row of a racer's rated race. */
+export function ratingHistoryColumns(raceId: string, c: RatingChange, at: number) {
+  return {
+    raceId,
+    playerId: c.playerId,
+    rank: c.rank,
+    muBefore: c.muBefore,
+    mu: c.mu,
+    sigma: c.sigma,
+    games: c.games,
+    at,
+  };
 }

@@ -5,6 +5,7 @@ import { gamesContract } from './games.ts';
 import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
+import { ratingsContract } from './ratings.ts';
 import { roomsRacesContract } from './rooms-races.ts';
 
 export type { FreshRepos } from './fixtures.ts';
@@ -21,4 +22,5 @@ export function repoContract(fresh: FreshRepos): void {
   boardsContract(fresh);
   ownershipContract(fresh);
   outageContract(fresh);
+  ratingsContract(fresh);
 }

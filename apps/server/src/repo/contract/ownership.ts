@@ -18,6 +18,8 @@ export async function withRoom(fresh: FreshRepos): Promise<Repos> {
     options: { foundations: false, open: false },
     timeLimit: 0,
     winnableOnly: false,
+    rated: false,
+    bestOf: 1,
     createdAt: 0,
   });
   await repos.rooms.addMember('ROOM22', 'p1', 0);
@@ -35,6 +37,8 @@ export const race = (id: string) => ({
     timeLimit: 0,
     status: 'racing' as const,
     finishedAt: null,
+    rated: false,
+    series: null,
   },
   games: [
     {

@@ -9,7 +9,9 @@ import { pgLeader } from './leader.ts';
 import { pgOutage } from './outage.ts';
 import { pgOwnership } from './ownership.ts';
 import { pgPlayers } from './players.ts';
+import { pgProfiles } from './profiles.ts';
 import { pgRaces } from './races.ts';
+import { pgRatings } from './ratings.ts';
 import { pgReadiness } from './ready.ts';
 import { pgRooms } from './rooms.ts';
 import { pgSettings } from './settings.ts';
@@ -38,6 +40,8 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     ownership: pgOwnership(db),
     leader,
     outage: pgOutage(db),
+    ratings: pgRatings(db),
+    profiles: pgProfiles(db),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

@@ -7,7 +7,9 @@ import { sqliteLeader } from './leader.ts';
 import { sqliteOutage } from './outage.ts';
 import { sqliteOwnership } from './ownership.ts';
 import { sqlitePlayers } from './players.ts';
+import { sqliteProfiles } from './profiles.ts';
 import { sqliteRaces } from './races.ts';
+import { sqliteRatings } from './ratings.ts';
 import { latestMigration, readiness } from './ready.ts';
 import { sqliteRooms } from './rooms.ts';
 import { sqliteSettings } from './settings.ts';
@@ -35,6 +37,8 @@ export function sqliteRepos(
     ownership: sqliteOwnership(db),
     leader: sqliteLeader,
     outage: sqliteOutage(db),
+    ratings: sqliteRatings(db),
+    profiles: sqliteProfiles(db),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };
