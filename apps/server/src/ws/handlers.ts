@@ -73,6 +73,8 @@ export function handle(s: Services, playerId: string, m: ClientMessage): Promise
           options: m.options,
           timeLimit: m.timeLimit,
           winnableOnly: m.winnableOnly,
+          rated: m.rated ?? false,
+          bestOf: m.bestOf ?? 1,
         })
         .then((room) => ({ type: 'room', room }));
     case 'room-join':
