@@ -223,6 +223,9 @@ export const RatingBoard = z.strictObject({
 });
 export type RatingBoard = z.infer<typeof RatingBoard>;
 
+/** The `:nickname` of a profile's address, as typed (its look-alike fold finds the player). */
+export const ProfileParams = z.strictObject({ nickname: z.string().min(1).max(64) });
+
 /**
  * `GET /api/players/:nickname/profile` — what `/p/NICKNAME` shows. `headToHead` is the caller's
  * record against this player (null without an identity, or on one's own profile).
