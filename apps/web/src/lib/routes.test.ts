@@ -9,6 +9,8 @@ describe('routes', () => {
     expect(matchRoute('/replay/g_12')).toEqual({ page: 'replay', gameId: 'g_12' });
     expect(matchRoute('/replay/')).toEqual({ page: 'replay-record' });
     expect(matchRoute('/solution/2026-11-21')).toEqual({ page: 'solution', date: '2026-11-21' });
+    expect(matchRoute('/p/Racer%20Ann')).toEqual({ page: 'profile', nickname: 'Racer Ann' });
+    expect(matchRoute('/p/%E0%A4%A')).toEqual({ page: 'not-found' });
     expect(matchRoute('/r/')).toEqual({ page: 'not-found' });
     expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
   });
