@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { pickNickname, raceUnderway, screenshots } from './helpers.ts';
 
 async function player(browser: Browser, url: string): Promise<Page> {
@@ -43,6 +44,7 @@ test('a rated best-of-3 room: ratings after the race, the series score, the prof
     await expect(page.getByTestId('series-score')).toContainText('Best of 3');
   }
   await screenshots(host, '30-rated-series-results');
+  await expectAccessible(host, 'rated series results');
 
   // The host's name in the results leads to their profile: a rating, and its chart.
   await guest.getByTestId('race-results').getByRole('link', { name: 'Rating Host', exact: true }).click();
@@ -56,6 +58,7 @@ test('a rated best-of-3 room: ratings after the race, the series score, the prof
   await expect(guest.getByTestId('profile-h2h')).toContainText('0–0');
   await expect(guest.getByTestId('profile-races')).toContainText('rated');
   await screenshots(guest, '31-profile');
+  await expectAccessible(guest, 'profile');
 
   // The rating leaderboard lists both racers.
   await guest.goto('/leaderboards?tab=ratings');
@@ -63,4 +66,5 @@ test('a rated best-of-3 room: ratings after the race, the series score, the prof
   await expect(board).toContainText('Rating Host');
   await expect(board).toContainText('Rating Guest');
   await screenshots(guest, '32-rating-board');
+  await expectAccessible(guest, 'rating leaderboard');
 });

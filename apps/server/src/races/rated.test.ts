@@ -114,6 +114,7 @@ test('a best of 3 ends at 2 wins; a shared first scores nobody; the next start o
 
   // The rematch after a won series deals game 1 of a new one.
   cy!.client.send({ type: 'room-start', code });
-  const next = await roomWhere(di!.client, (r) => r.status === 'countdown' && r.race?.number === 4);
+  // (Its countdown may be over by the time the room is sent, on a busy machine: any status will do.)
+  const next = await roomWhere(di!.client, (r) => r.race?.number === 4);
   expect(next.series).toMatchObject({ games: 0, winnerId: null, score: [] });
 });
