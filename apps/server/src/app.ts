@@ -39,6 +39,7 @@ import { gameRoutes } from './routes/games.ts';
 import { DEFAULT_LIMITS, installLimits, type Limits } from './routes/limits.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { playerRoutes } from './routes/players.ts';
+import { profileRoutes } from './routes/profiles.ts';
 import { roomRoutes } from './routes/rooms.ts';
 import { webRoutes } from './routes/web.ts';
 import type { Services } from './services.ts';
@@ -241,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(dailyRoutes, { services });
   await app.register(boardRoutes, { services });
   await app.register(roomRoutes, { services });
+  await app.register(profileRoutes, { services });
   await app.register(gameRoutes, { services });
   await app.register(wsRoutes, {
     services,

@@ -12,6 +12,10 @@ export type RoomCode = z.infer<typeof RoomCode>;
 export const TimeLimit = z.union([z.literal(0), z.literal(5), z.literal(10), z.literal(15)]);
 export type TimeLimit = z.infer<typeof TimeLimit>;
 
+/** A room plays single races (1) or best-of series: first to 2 game wins (3) or to 3 (5). */
+export const BestOf = z.union([z.literal(1), z.literal(3), z.literal(5)]);
+export type BestOf = z.infer<typeof BestOf>;
+
 export const Ping = z.strictObject({ type: z.literal('ping'), id: z.int().min(0) });
 export const DailyJoin = z.strictObject({ type: z.literal('daily-join') });
 export const PracticeStart = z.strictObject({
@@ -32,6 +36,10 @@ export const RoomCreate = z.strictObject({
   options: GameOptions,
   timeLimit: TimeLimit,
   winnableOnly: z.boolean(),
+  /** Its races change the racers' ratings (shown to everyone in the room). Default false. */
+  rated: z.boolean().optional(),
+  /** Default 1. */
+  bestOf: BestOf.optional(),
 });
 export const RoomJoin = z.strictObject({ type: z.literal('room-join'), code: RoomCode });
 export const RoomLeave = z.strictObject({ type: z.literal('room-leave'), code: RoomCode });

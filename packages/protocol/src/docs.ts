@@ -33,7 +33,12 @@ const clientMessages: Entry[] = [
   { name: 'undo', about: 'Undo the last move (counted as a move).', schema: client.Undo },
   { name: 'redo', about: 'Redo an undone move (counted as a move).', schema: client.Redo },
   { name: 'give-up', about: 'End the game now; stops its clock.', schema: client.GiveUp },
-  { name: 'room-create', about: 'A race room; you are its host.', schema: client.RoomCreate },
+  {
+    name: 'room-create',
+    about:
+      "A race room; you are its host. `rated`: its races change the racers' ratings (everyone in the room sees it). `bestOf` 3 or 5: a series, first to 2 or 3 game wins; each rematch deals its next game.",
+    schema: client.RoomCreate,
+  },
   {
     name: 'room-join',
     about:
@@ -67,7 +72,12 @@ const serverMessages: Entry[] = [
       'Live progress of every racer, at most twice a second while anyone moves, at once when someone finishes, drops or comes back; not to a racer whose own acks have brought it within the last second.',
     schema: server.RaceProgress,
   },
-  { name: 'race-over', about: 'Final ranking; the deal is public.', schema: server.RaceOver },
+  {
+    name: 'race-over',
+    about:
+      "Final ranking; the deal is public. A rated race: every racer's rating before and after it (stored with the race's end, once).",
+    schema: server.RaceOver,
+  },
 ];
 
 const endpoints: Entry[] = [
@@ -103,6 +113,22 @@ const endpoints: Entry[] = [
     schema: rest.AllTimeQuery,
   },
   { name: 'GET /api/leaderboards/all-time → 200', about: '', schema: rest.AllTimeBoard },
+  {
+    name: 'GET /api/leaderboards/ratings (query)',
+    about: 'Ratings: established ones (10 rated races or more) first, then provisional ones, each by rating.',
+    schema: rest.RatingBoardQuery,
+  },
+  { name: 'GET /api/leaderboards/ratings → 200', about: '', schema: rest.RatingBoard },
+  {
+    name: 'GET /api/players/:nickname/profile (path)',
+    about: 'A nickname as typed (look-alikes fold to the same player); 404 `not-found` for nobody.',
+    schema: rest.ProfileParams,
+  },
+  {
+    name: 'GET /api/players/:nickname/profile → 200',
+    about: "What `/p/NICKNAME` shows; `headToHead` is the caller's record against the player.",
+    schema: rest.Profile,
+  },
   { name: 'GET /api/head-to-head (query)', about: 'Two player ids.', schema: rest.HeadToHeadQuery },
   { name: 'GET /api/head-to-head → 200', about: 'Races both played; who ranked higher.', schema: rest.HeadToHead },
   {

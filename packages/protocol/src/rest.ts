@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RoomCode, TimeLimit } from './client.ts';
+import { BestOf, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
 import { GameAction, GameKind, GameOptions, GameRecord, GameStatus, Move, Seed, VariantId } from './game.ts';
-import { Player, RaceResult } from './server.ts';
+import { Player, RaceResult, ShownRating } from './server.ts';
 
 /** Every non-2xx answer, Fastify's own refusals (bad JSON, a body or a path too long) included. */
 export const ApiError = z.strictObject({
@@ -197,6 +197,8 @@ export const RoomSummary = z.strictObject({
   options: GameOptions,
   timeLimit: TimeLimit,
   winnableOnly: z.boolean(),
+  rated: z.boolean(),
+  bestOf: BestOf,
   members: z.int(),
   races: z.int(),
 });
@@ -243,3 +245,55 @@ export const PublicGame = z.strictObject({
   timeMs: z.int(),
 });
 export type PublicGame = z.infer<typeof PublicGame>;
+
+/** `GET /api/leaderboards/ratings?page&pageSize` — established ratings first, then provisional ones. */
+export const RatingBoardQuery = z.strictObject({ page, pageSize });
+export const RatingBoard = z.strictObject({
+  page: z.int(),
+  pageSize: z.int(),
+  rows: z.array(z.strictObject({ rank: z.int(), player: Player, rating: ShownRating })),
+});
+export type RatingBoard = z.infer<typeof RatingBoard>;
+
+/** The `:nickname` of a profile's address, as typed (its look-alike fold finds the player). */
+export const ProfileParams = z.strictObject({ nickname: z.string().min(1).max(64) });
+
+/**
+ * `GET /api/players/:nickname/profile` — what `/p/NICKNAME` shows. `headToHead` is the caller's
+ * record against this player (null without an identity, or on one's own profile).
+ */
+export const Profile = z.strictObject({
+  player: Player,
+  rating: ShownRating.nullable(),
+  /** The rating after each rated race, the oldest first (the latest 100). */
+  ratingHistory: z.array(z.strictObject({ raceId: z.string(), at: z.int(), rating: z.int() })),
+  daily: z.strictObject({
+    played: z.int(),
+    wins: z.int(),
+    /** Wins over ranked dailies played, 0–1; null before the first. */
+    solveRate: z.number().min(0).max(1).nullable(),
+    currentStreak: z.int(),
+    bestStreak: z.int(),
+    bestTimeMs: z.int().nullable(),
+    medianTimeMs: z.int().nullable(),
+    /** Days with a ranked daily in the last year, the latest first. */
+    days: z.array(z.strictObject({ date: DateString, won: z.boolean() })),
+  }),
+  /** The latest finished races; each racer's game replays at `/g/GAME`. */
+  races: z.array(
+    z.strictObject({
+      raceId: z.string(),
+      code: RoomCode,
+      number: z.int(),
+      finishedAt: z.int(),
+      rated: z.boolean(),
+      rank: z.int(),
+      racers: z.int(),
+      won: z.boolean(),
+      timeMs: z.int(),
+      gameId: z.string(),
+    }),
+  ),
+  headToHead: z.strictObject({ races: z.int(), myWins: z.int(), theirWins: z.int() }).nullable(),
+});
+export type Profile = z.infer<typeof Profile>;

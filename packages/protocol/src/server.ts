@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoomCode, TimeLimit } from './client.ts';
+import { BestOf, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
 import { GameKind, GameOptions, GameSnapshot, GameUpdate, Seed, VariantId, WireEvent } from './game.ts';
 import { PROTOCOL_VERSION } from './version.ts';
@@ -107,6 +107,38 @@ export const RaceResult = z.strictObject({
 });
 export type RaceResult = z.infer<typeof RaceResult>;
 
+/** A rating as shown: its mean on a 1500-based scale, and "?" while provisional (fewer than 10 rated races). */
+export const ShownRating = z.strictObject({
+  rating: z.int(),
+  provisional: z.boolean(),
+  /** Rated races played. */
+  games: z.int().min(0),
+});
+export type ShownRating = z.infer<typeof ShownRating>;
+
+/** A racer's rating before and after a rated race. */
+export const RatingChange = z.strictObject({
+  playerId: z.string(),
+  before: z.int(),
+  after: ShownRating,
+});
+export type RatingChange = z.infer<typeof RatingChange>;
+
+/**
+ * The score of a best-of series. A game is won by the race's sole first (a racer who left counts
+ * as last); a shared first place scores nobody and the series plays on. The series is over once
+ * someone has `target` wins; the next start opens a new one.
+ */
+export const SeriesScore = z.strictObject({
+  bestOf: BestOf,
+  target: z.int().min(1),
+  /** Games finished in this series. */
+  games: z.int().min(0),
+  score: z.array(z.strictObject({ playerId: z.string(), nickname: z.string(), wins: z.int().min(0) })),
+  winnerId: z.string().nullable(),
+});
+export type SeriesScore = z.infer<typeof SeriesScore>;
+
 export const RoomStatus = z.enum(['lobby', 'countdown', 'racing', 'finished']);
 
 export const RoomState = z.strictObject({
@@ -116,6 +148,11 @@ export const RoomState = z.strictObject({
   options: GameOptions,
   timeLimit: TimeLimit,
   winnableOnly: z.boolean(),
+  /** The host made the room rated: its races change the racers' ratings. */
+  rated: z.boolean(),
+  bestOf: BestOf,
+  /** The series under way (or just won) in a best-of room; null otherwise or before its first game. */
+  series: SeriesScore.nullable(),
   members: z.array(RoomMember),
   status: RoomStatus,
   race: z
@@ -144,6 +181,8 @@ export const RaceOver = z.strictObject({
   raceId: z.string(),
   seed: Seed,
   results: z.array(RaceResult),
+  /** A rated race: every racer's rating before and after it; null when unrated. */
+  ratings: z.array(RatingChange).nullable(),
 });
 
 export const ServerMessage = z.discriminatedUnion('type', [

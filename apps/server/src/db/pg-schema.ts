@@ -251,6 +251,8 @@ export const rooms = pgTable('rooms', {
   options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
   timeLimit: integer('time_limit').notNull(),
   winnableOnly: boolean('winnable_only').notNull(),
+  rated: boolean('rated').notNull().default(false),
+  bestOf: integer('best_of').notNull().default(1),
   createdAt: ms('created_at').notNull(),
 });
 
@@ -281,8 +283,14 @@ export const races = pgTable(
     timeLimit: integer('time_limit').notNull(),
     status: text('status', { enum: ['racing', 'finished'] }).notNull(),
     finishedAt: ms('finished_at'),
+    rated: boolean('rated').notNull().default(false),
+    series: integer('series'),
   },
-  (t) => [uniqueIndex('races_room_number').on(t.code, t.number), index('races_status').on(t.status)],
+  (t) => [
+    uniqueIndex('races_room_number').on(t.code, t.number),
+    index('races_status').on(t.status),
+    index('races_series').on(t.code, t.series),
+  ],
 );
 
 export const raceResults = pgTable(
@@ -312,3 +320,31 @@ export const roomOwners = pgTable('room_owners', {
   /** Server clock from which another process may claim the room. */
   leaseUntil: ms('lease_until').notNull(),
 });
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    playerId: bytewiseText('player_id').primaryKey(),
+    mu: doublePrecision('mu').notNull(),
+    sigma: doublePrecision('sigma').notNull(),
+    games: integer('games').notNull(),
+    established: boolean('established').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('ratings_board').on(t.established, t.mu, t.playerId)],
+);
+
+export const ratingHistory = pgTable(
+  'rating_history',
+  {
+    raceId: text('race_id').notNull(),
+    playerId: text('player_id').notNull(),
+    rank: integer('rank').notNull(),
+    muBefore: doublePrecision('mu_before').notNull(),
+    mu: doublePrecision('mu').notNull(),
+    sigma: doublePrecision('sigma').notNull(),
+    games: integer('games').notNull(),
+    at: ms('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.playerId] }), index('rating_history_player').on(t.playerId, t.at)],
+);

@@ -249,6 +249,10 @@ export const rooms = sqliteTable('rooms', {
   options: text('options', { mode: 'json' }).$type<{ foundations: boolean; open: boolean }>().notNull(),
   timeLimit: integer('time_limit').notNull(),
   winnableOnly: integer('winnable_only', { mode: 'boolean' }).notNull(),
+  /** The host's choice at creation: its races change the racers' ratings. */
+  rated: integer('rated', { mode: 'boolean' }).notNull().default(false),
+  /** 1 for single races; 3 or 5 for a best-of series (first to 2 or 3 game wins). */
+  bestOf: integer('best_of').notNull().default(1),
   createdAt: integer('created_at').notNull(),
 });
 
@@ -276,8 +280,16 @@ export const races = sqliteTable(
     timeLimit: integer('time_limit').notNull(),
     status: text('status', { enum: ['racing', 'finished'] }).notNull(),
     finishedAt: integer('finished_at'),
+    /** Rated when dealt (the room's setting then): its end updates the racers' ratings. */
+    rated: integer('rated', { mode: 'boolean' }).notNull().default(false),
+    /** In a best-of room: the number of the race that opened this race's series. */
+    series: integer('series'),
   },
-  (t) => [uniqueIndex('races_room_number').on(t.code, t.number), index('races_status').on(t.status)],
+  (t) => [
+    uniqueIndex('races_room_number').on(t.code, t.number),
+    index('races_status').on(t.status),
+    index('races_series').on(t.code, t.series),
+  ],
 );
 
 /**
@@ -310,4 +322,38 @@ export const raceResults = sqliteTable(
     moves: integer('moves').notNull(),
   },
   (t) => [primaryKey({ columns: [t.raceId, t.playerId] }), index('race_results_player').on(t.playerId, t.raceId)],
+);
+
+/**
+ * Each player's rating (OpenSkill Weng-Lin: mean and uncertainty), written only with a rated
+ * race's end. `established` is `games >= PROVISIONAL_GAMES`, kept so the leaderboard is one index.
+ */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    playerId: text('player_id').primaryKey(),
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    games: integer('games').notNull(),
+    established: integer('established', { mode: 'boolean' }).notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('ratings_board').on(t.established, t.mu, t.playerId)],
+);
+
+/** One row per rated race and racer: the rating after it (the history a profile charts). */
+export const ratingHistory = sqliteTable(
+  'rating_history',
+  {
+    raceId: text('race_id').notNull(),
+    playerId: text('player_id').notNull(),
+    /** The rank the rating read (a racer who left early counts as last). */
+    rank: integer('rank').notNull(),
+    muBefore: real('mu_before').notNull(),
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    games: integer('games').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.raceId, t.playerId] }), index('rating_history_player').on(t.playerId, t.at)],
 );

@@ -88,6 +88,39 @@ function positionOf(frame: ServerMessage): { gameId: string; seq: number } | und
 
 const CODE = /"([A2-9TJQK][CDHS])"/g;
 
+/**
+ * Once `gameIds` are all public (a day later), checks `frames` (sent while they were not): no seed
+ * of theirs, and no card but those their player could see at the position each frame speaks of.
+ */
+async function expectNoLeak(frames: readonly string[], gameIds: readonly string[]): Promise<void> {
+  offset += 86_400_000;
+  const states = new Map<string, GameState[]>();
+  const seeds: string[] = [];
+  for (const id of gameIds) {
+    const { status, body } = await getJson(`${server.url}/api/games/${id}`, PublicGame);
+    expect(status).toBe(200);
+    states.set(id, statesOf(body));
+    seeds.push(body.seed!);
+  }
+  for (const text of frames) {
+    for (const seed of seeds) expect(text).not.toContain(seed);
+    const frame = ServerMessage.parse(JSON.parse(text));
+    const snapshots = snapshotsIn(frame);
+    const allowed = new Set<string>();
+    for (const snapshot of snapshots) {
+      const state = states.get(snapshot.gameId)![snapshot.seq]!;
+      expect(snapshot.view).toEqual(wireView(state));
+      expect(snapshot.record).toBeNull();
+      for (const c of visibleCodes(state)) allowed.add(c);
+    }
+    // A small ack names the cards its move turned over: they must be face up after it.
+    const position = positionOf(frame);
+    if (position) for (const c of visibleCodes(states.get(position.gameId)![position.seq]!)) allowed.add(c);
+    for (const [, card] of text.matchAll(CODE))
+      expect(allowed.has(card!), `${card} in ${text.slice(0, 200)}`).toBe(true);
+  }
+}
+
 test('no frame carries a face-down card, a stock card, the deck or the seed before the game is public', async () => {
   const alice = await signUp(server.url, 'Leak Alice');
   const bob = await signUp(server.url, 'Leak Bob');
@@ -111,36 +144,48 @@ test('no frame carries a face-down card, a stock card, the deck or the seed befo
   await a.next('race-over');
   await b.next('race-over');
 
-  // A day later every one of these games is public: now the test can know what was hidden.
-  offset += 86_400_000;
-  const states = new Map<string, GameState[]>();
-  const seeds: string[] = [];
-  for (const id of [daily.gameId, aRace.gameId, bRace.gameId]) {
-    const { status, body } = await getJson(`${server.url}/api/games/${id}`, PublicGame);
-    expect(status).toBe(200);
-    states.set(id, statesOf(body));
-    seeds.push(body.seed!);
-  }
-
   const checked = [...a.frames.slice(0, cutA), ...b.frames.slice(0, cutB)];
   expect(checked.length).toBeGreaterThan(60);
-  for (const text of checked) {
-    for (const seed of seeds) expect(text).not.toContain(seed);
-    const frame = ServerMessage.parse(JSON.parse(text));
-    const snapshots = snapshotsIn(frame);
-    const allowed = new Set<string>();
-    for (const snapshot of snapshots) {
-      const state = states.get(snapshot.gameId)![snapshot.seq]!;
-      expect(snapshot.view).toEqual(wireView(state));
-      expect(snapshot.record).toBeNull();
-      for (const c of visibleCodes(state)) allowed.add(c);
-    }
-    // A small ack names the cards its move turned over: they must be face up after it.
-    const position = positionOf(frame);
-    if (position) for (const c of visibleCodes(states.get(position.gameId)![position.seq]!)) allowed.add(c);
-    for (const [, card] of text.matchAll(CODE))
-      expect(allowed.has(card!), `${card} in ${text.slice(0, 200)}`).toBe(true);
-  }
+  await expectNoLeak(checked, [daily.gameId, aRace.gameId, bRace.gameId]);
   await a.close();
   await b.close();
+});
+
+test('a rated best-of-3 series sends no card of any of its games before that game is over', async () => {
+  const cleo = await signUp(server.url, 'Leak Cleo');
+  const dan = await signUp(server.url, 'Leak Dan');
+  const c = await TestClient.connect(server.wsUrl, cleo.cookie);
+  const d = await TestClient.connect(server.wsUrl, dan.cookie);
+  const code = await openRoom(c, 0, { rated: true, bestOf: 3 });
+  await joinRoom(d, code);
+
+  // Each game's frames, from its deal until its racers give up; the next game is dealt only once
+  // the last one's public frames (race-over, the final snapshots) have all arrived.
+  const checked: string[] = [];
+  const gameIds: string[] = [];
+  for (let n = 1; n <= 2; n++) {
+    const [fromC, fromD] = [c.frames.length, d.frames.length];
+    c.send({ type: 'room-start', code });
+    const cRace = (await c.next('game', (g) => g.game.kind === 'race' && g.game.seq === 0)).game;
+    const dRace = (await d.next('game', (g) => g.game.kind === 'race' && g.game.seq === 0)).game;
+    await c.next('room', (r) => r.room.status === 'racing' && r.room.race?.number === n);
+    await Promise.all([wander(c, cRace, 20), wander(d, dRace, 20)]);
+    checked.push(...c.frames.slice(fromC), ...d.frames.slice(fromD));
+    const racers = [
+      [c, cRace],
+      [d, dRace],
+    ] as const;
+    for (const [client, game] of racers) client.send({ type: 'give-up', gameId: game.gameId });
+    for (const [client, game] of racers) {
+      await client.next('race-over', (o) => o.raceId === cRace.raceId);
+      await client.next('game', (g) => g.game.gameId === game.gameId && g.game.record !== null);
+    }
+    const series = (await d.next('room', (r) => r.room.series?.games === n)).room.series;
+    expect(series).toMatchObject({ bestOf: 3, target: 2 });
+    gameIds.push(cRace.gameId, dRace.gameId);
+  }
+  expect(checked.length).toBeGreaterThan(40);
+  await expectNoLeak(checked, gameIds);
+  await c.close();
+  await d.close();
 });

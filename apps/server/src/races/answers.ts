@@ -1,4 +1,4 @@
-import type { ErrorCode, GameOptions, TimeLimit } from '@scorpion/protocol';
+import type { BestOf, ErrorCode, GameOptions, TimeLimit } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 
 /* What the race hub's commands take and answer. */
@@ -21,4 +21,6 @@ export interface RoomSpec {
   options: GameOptions;
   timeLimit: TimeLimit;
   winnableOnly: boolean;
+  rated: boolean;
+  bestOf: BestOf;
 }

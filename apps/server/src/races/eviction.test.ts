@@ -16,6 +16,8 @@ const SPEC: RoomSpec = {
   options: { foundations: false, open: false },
   timeLimit: 0,
   winnableOnly: false,
+  rated: false,
+  bestOf: 1,
 };
 const GRACE_MS = 60_000;
 let at = Date.parse('2026-06-01T12:00:00Z');

@@ -222,14 +222,16 @@ export class RaceHub {
 
       const number = (await this.o.repos.races.count(code)) + 1;
       const { games } = this.o;
-      const next = await newRace(room.row, present, number, { ...this.o, newRow: (spec) => games.newRow(spec) }).catch(
-        (error: unknown) => {
-          if (error instanceof CertifierUnavailable) return undefined;
-          throw error;
-        },
-      );
+      const next = await newRace(room.row, present, number, room.seriesOf(number), {
+        ...this.o,
+        newRow: (spec) => games.newRow(spec),
+      }).catch((error: unknown) => {
+        if (error instanceof CertifierUnavailable) return undefined;
+        throw error;
+      });
       if (!next) return fail('solver-unavailable', RACE_UNAVAILABLE);
       await this.o.repos.races.create(next.race, next.games, this.o.leases?.fenceOf(code));
+      room.raceDealt(next.race);
       for (const row of next.games) games.adopt(row);
       const race = this.runRace(room, next.race, new Map(next.games.map((r) => [r.playerId, r.id])));
       room.lastResults = null;
@@ -348,7 +350,11 @@ export class RaceHub {
     }
     const running = last?.status === 'racing' ? await races.gamesOf(last.id) : undefined;
     const lastResults = last && !running ? await races.results(last.id) : null;
-    const room = new Room(row, members, lastResults, {
+    const series =
+      last?.series != null
+        ? { first: last.series, games: (await races.series(code, last.series)).map((s) => s.results) }
+        : null;
+    const room = new Room(row, members, lastResults, series, {
       rooms,
       players: this.o.repos.players,
       push: this.o.push,

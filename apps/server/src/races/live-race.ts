@@ -1,8 +1,9 @@
-import type { RaceResult, RacerProgress, RaceStanding, ServerMessage } from '@scorpion/protocol';
+import type { RaceResult, RacerProgress, RaceStanding, RatingChange, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import type { Gate } from '../games/policy.ts';
 import type { GameService } from '../games/service.ts';
+import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/model.ts';
 import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
@@ -34,8 +35,8 @@ export interface RaceRoom {
   broadcast(message: ServerMessage): void;
   /** The room's state changed (the countdown is over). */
   changed(): void;
-  /** The race is over, its ranking stored: `results` are final. */
-  raceOver(race: LiveRace, results: RaceResult[]): void;
+  /** The race is over, its ranking stored: `results` are final; `ratings` if it was rated here. */
+  raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null): void;
 }
 
 export interface RaceDeps {
@@ -264,9 +265,18 @@ export class LiveRace {
         gameId: game.row.id,
       })),
     );
-    const stored = await races.finish(this.id, now(), results, fence);
+    // A rated race is rated in the transaction that ends it: exactly once, by whoever ends it.
+    let rated: Rated[] | null = null;
+    const rate = this.row.rated
+      ? (before: Parameters<typeof rateRace>[1]) => {
+          rated = rateRace(results, before);
+          return rated;
+        }
+      : undefined;
+    const stored = await races.finish(this.id, now(), results, fence, rate);
     this.finished = true;
-    this.room.raceOver(this, stored ? results : await races.results(this.id));
+    const ratings = stored ? shownChanges(rated) : null;
+    this.room.raceOver(this, stored ? results : await races.results(this.id), ratings);
     await this.sendGames();
     for (const gameId of this.games.values()) games.forget(gameId);
   }
@@ -336,4 +346,15 @@ export class LiveRace {
     const standings = await this.standings();
     if (standings.every((r) => r.game.row.status !== 'playing')) await this.end();
   }
+}
+
+/** What racers are shown of their rating changes. */
+function shownChanges(changes: readonly Rated[] | null): RatingChange[] | null {
+  return (
+    changes?.map((c) => ({
+      playerId: c.playerId,
+      before: shownRating(c.muBefore),
+      after: { rating: shownRating(c.mu), provisional: !c.established, games: c.games },
+    })) ?? null
+  );
 }

@@ -8,11 +8,13 @@ import type { GameRow, RaceRow, RoomRow } from '../repo/types.ts';
 /**
  * The next race of a room, not yet stored: a fresh deal (a winnable one if the room asks, as
  * far as the certifier can tell) and one game of it per racer, all starting after the countdown.
+ * It is rated if the room is now; `series` is the number of its series' first race (best-of rooms).
  */
 export async function newRace(
   room: RoomRow,
   racers: readonly string[],
   number: number,
+  series: number | null,
   o: {
     deals: DealSource;
     certifier: Certifier;
@@ -35,6 +37,8 @@ export async function newRace(
     timeLimit: room.timeLimit,
     status: 'racing',
     finishedAt: null,
+    rated: room.rated,
+    series,
   };
   const games = racers.map((playerId) =>
     o.newRow({

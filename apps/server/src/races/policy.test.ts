@@ -46,6 +46,8 @@ beforeEach(async () => {
     options,
     timeLimit: 5,
     winnableOnly: false,
+    rated: false,
+    bestOf: 1,
     createdAt: T0,
   });
   const row: RaceRow = {
@@ -58,6 +60,8 @@ beforeEach(async () => {
     timeLimit: 5,
     status: 'racing',
     finishedAt: null,
+    rated: false,
+    series: null,
   };
   rows = ['ann', 'ben'].map((playerId) =>
     games.newRow({

@@ -1,9 +1,16 @@
-import type { RaceResult, RoomState, ServerMessage } from '@scorpion/protocol';
+import type { RaceResult, RatingChange, RoomState, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import type { Fence, PlayersRepo, RoomRow, RoomsRepo } from '../repo/types.ts';
+import type { Fence, PlayersRepo, RaceRow, RoomRow, RoomsRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
 import type { LiveRace, RaceRoom } from './live-race.ts';
+import { seriesScore } from './series.ts';
+
+/** The series under way (or last won) in a best-of room: its first race's number, its finished games. */
+export interface Series {
+  readonly first: number;
+  readonly games: RaceResult[][];
+}
 
 export interface RoomDeps {
   readonly rooms: RoomsRepo;
@@ -28,6 +35,7 @@ export class Room implements RaceRoom {
   members: string[];
   race: LiveRace | undefined = undefined;
   lastResults: RaceResult[] | null;
+  private series: Series | null;
   private readonly nicknames = new Map<string, string>();
   /** The host while away: after the grace, a member who is here takes over the room. */
   private readonly hostAway: Absences;
@@ -35,11 +43,18 @@ export class Room implements RaceRoom {
   row: RoomRow;
   private readonly deps: RoomDeps;
 
-  constructor(row: RoomRow, members: readonly string[], lastResults: RaceResult[] | null, deps: RoomDeps) {
+  constructor(
+    row: RoomRow,
+    members: readonly string[],
+    lastResults: RaceResult[] | null,
+    series: Series | null,
+    deps: RoomDeps,
+  ) {
     this.row = row;
     this.deps = deps;
     this.members = [...members];
     this.lastResults = lastResults;
+    this.series = series;
     this.hostAway = new Absences(deps.now, deps.absentGraceMs, () => deps.hostGone(row.code));
   }
 
@@ -143,11 +158,28 @@ export class Room implements RaceRoom {
     if (!this.deps.push.connected(this.row.hostId)) this.hostAway.away(this.row.hostId);
   }
 
-  raceOver(race: LiveRace, results: RaceResult[]): void {
+  /**
+   * The series the room's race number `number` belongs to: the one under way, or (when none is,
+   * or the last one is won) a new one opened by this race. Null in a room of single races.
+   */
+  seriesOf(number: number): number | null {
+    if (this.row.bestOf === 1) return null;
+    const series = this.series;
+    if (series && seriesScore(this.row.bestOf, series.games).winnerId === null) return series.first;
+    return number;
+  }
+
+  /** A race was stored: one that opens a series starts its score at nothing. */
+  raceDealt(race: RaceRow): void {
+    if (race.series !== null && race.series === race.number) this.series = { first: race.number, games: [] };
+  }
+
+  raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null): void {
     if (this.race === race) this.race = undefined;
     this.lastResults = results;
+    if (this.series && race.row.series === this.series.first) this.series.games.push(results);
     // Public now that the race is over (`raceIsPublic`), so the seed goes with the results.
-    this.broadcast({ type: 'race-over', code: this.code, raceId: race.id, seed: race.row.seed, results });
+    this.broadcast({ type: 'race-over', code: this.code, raceId: race.id, seed: race.row.seed, results, ratings });
     this.changed();
     this.deps.raceOver(this, race);
   }
@@ -162,6 +194,9 @@ export class Room implements RaceRoom {
       options: this.row.options,
       timeLimit: this.row.timeLimit,
       winnableOnly: this.row.winnableOnly,
+      rated: this.row.rated,
+      bestOf: this.row.bestOf,
+      series: this.series && seriesScore(this.row.bestOf, this.series.games),
       members: this.members.map((id) => ({
         id,
         nickname: this.nickname(id),

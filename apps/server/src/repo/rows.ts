@@ -3,6 +3,7 @@ import type { VariantId } from '@scorpion/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Difficulty } from '../deals/certify.ts';
 import { resultOrder } from '../races/ranking.ts';
+import type { RatingChange } from '../ratings/model.ts';
 import type { DailyDealRow, DailyFlag, DailyResultRow, FlaggedResultRow } from './types.ts';
 
 /*
@@ -151,3 +152,22 @@ export const FIRST_DEVICE = 'First device';
 
 /** Transports as stored (a JSON array in a text column, on both stores). */
 export const transportsOf = (text: string): string[] => JSON.parse(text) as string[];
+
+/** A player's `ratings` row after a rated race. */
+export function ratingColumns(c: RatingChange, at: number) {
+  return { playerId: c.playerId, mu: c.mu, sigma: c.sigma, games: c.games, established: c.established, updatedAt: at };
+}
+
+/** The `rating_history` row of a racer's rated race. */
+export function ratingHistoryColumns(raceId: string, c: RatingChange, at: number) {
+  return {
+    raceId,
+    playerId: c.playerId,
+    rank: c.rank,
+    muBefore: c.muBefore,
+    mu: c.mu,
+    sigma: c.sigma,
+    games: c.games,
+    at,
+  };
+}

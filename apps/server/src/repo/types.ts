@@ -1,6 +1,7 @@
 import type { GameAction, GameKind, GameStatus, RaceResult } from '@scorpion/protocol';
 import type { Card, Move, Options, VariantId } from '@scorpion/rules';
 import type { Difficulty } from '../deals/certify.ts';
+import type { RatingChange, Skill } from '../ratings/model.ts';
 
 /**
  * The only door between game logic and storage. Every method is async so that a PostgreSQL
@@ -21,6 +22,8 @@ export interface Repos {
   readonly ownership: OwnershipRepo;
   readonly leader: LeaderRepo;
   readonly outage: OutageRepo;
+  readonly ratings: RatingsRepo;
+  readonly profiles: ProfilesRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
   close(): Promise<void>;
@@ -60,6 +63,8 @@ export interface PlayersRepo {
   isBacked(playerId: string): Promise<boolean>;
   byId(id: string): Promise<PlayerRow | undefined>;
   byIds(ids: readonly string[]): Promise<PlayerRow[]>;
+  /** The player whose name folds to `key` (`nicknameKey`): a profile's address. */
+  byNicknameKey(key: string): Promise<PlayerRow | undefined>;
   /**
    * Recomputes every stored nickname key with `keyOf`, in one transaction. Where two players'
    * names now share a key, the first to sign up keeps it and the later ones keep their names
@@ -326,6 +331,10 @@ export interface RoomRow {
   readonly options: Options;
   readonly timeLimit: 0 | 5 | 10 | 15;
   readonly winnableOnly: boolean;
+  /** The host chose so at creation: the room's races change the racers' ratings. */
+  readonly rated: boolean;
+  /** 1, or 3 or 5 for a best-of series. */
+  readonly bestOf: 1 | 3 | 5;
   readonly createdAt: number;
 }
 
@@ -351,7 +360,17 @@ export interface RaceRow {
   readonly timeLimit: number;
   readonly status: 'racing' | 'finished';
   readonly finishedAt: number | null;
+  /** Rated when dealt: its end updates the racers' ratings, once. */
+  readonly rated: boolean;
+  /** In a best-of room: the number of the race that opened its series; null otherwise. */
+  readonly series: number | null;
 }
+
+/**
+ * A rated race's rating step, run inside the transaction that ends the race: the racers' stored
+ * ratings (absent for a player never rated) → everyone's rating after the race.
+ */
+export type RateRace = (before: ReadonlyMap<string, Skill>) => RatingChange[];
 
 export interface RacesRepo {
   /** The race and one game per racer, in one transaction. */
@@ -361,8 +380,21 @@ export interface RacesRepo {
   count(code: string): Promise<number>;
   running(): Promise<RaceRow[]>;
   gamesOf(raceId: string): Promise<{ playerId: string; gameId: string }[]>;
-  /** Ends the race and stores its ranking once; false when it had already ended. */
-  finish(raceId: string, finishedAt: number, results: readonly RaceResult[], fence?: Fence): Promise<boolean>;
+  /**
+   * Ends the race and stores its ranking once; false when it had already ended. With `rate` (a
+   * rated race) the racers' ratings are read, rated and written in the same transaction (in
+   * PostgreSQL under a lock per player, so two races ending at once rate one after the other):
+   * a race is rated exactly when it ends, once, whichever process ends it.
+   */
+  finish(
+    raceId: string,
+    finishedAt: number,
+    results: readonly RaceResult[],
+    fence?: Fence,
+    rate?: RateRace,
+  ): Promise<boolean>;
+  /** The finished races of one series of a room (`RaceRow.series`), with their results, in order. */
+  series(code: string, first: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
   /**
    * A race taken over at `now` from an owner last known alive at `since`: the gap goes on the
    * paused time of the race and of its games still in play, each from the later of `since` and
@@ -371,6 +403,52 @@ export interface RacesRepo {
   creditGap(raceId: string, since: number, now: number, fence: Fence): Promise<void>;
   results(raceId: string): Promise<RaceResult[]>;
   history(code: string, offset: number, limit: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
+}
+
+export interface RatingRow extends Skill {
+  readonly playerId: string;
+  readonly nickname: string;
+  readonly established: boolean;
+}
+
+/** A player's rating after one rated race. */
+export interface RatingPoint {
+  readonly raceId: string;
+  readonly at: number;
+  readonly rank: number;
+  readonly muBefore: number;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly games: number;
+}
+
+export interface RatingsRepo {
+  of(playerIds: readonly string[]): Promise<RatingRow[]>;
+  /** The player's ratings race by race, the oldest first; the latest `limit`. */
+  history(playerId: string, limit: number): Promise<RatingPoint[]>;
+  /** Established ratings first, each part by rating (mean) down, ties by player id. */
+  board(offset: number, limit: number): Promise<RatingRow[]>;
+}
+
+/** A race a player ran, as their profile lists it. */
+export interface PlayerRace {
+  readonly raceId: string;
+  readonly code: string;
+  readonly number: number;
+  readonly finishedAt: number;
+  readonly rated: boolean;
+  readonly rank: number;
+  readonly racers: number;
+  readonly won: boolean;
+  readonly timeMs: number;
+  readonly gameId: string;
+}
+
+export interface ProfilesRepo {
+  /** The player's ranked daily results, the latest `limit` days, the latest first. */
+  dailies(playerId: string, limit: number): Promise<DailyResultRow[]>;
+  /** The player's finished races, the latest first. */
+  races(playerId: string, limit: number): Promise<PlayerRace[]>;
 }
 
 export interface BoardRow extends DailyResultRow {

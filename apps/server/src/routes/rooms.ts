@@ -31,6 +31,8 @@ export async function roomRoutes(app: FastifyInstance, { services }: { services:
       options: room.options,
       timeLimit: room.timeLimit,
       winnableOnly: room.winnableOnly,
+      rated: room.rated,
+      bestOf: room.bestOf,
       members: members.length,
       races: count,
     };

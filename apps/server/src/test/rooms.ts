@@ -1,4 +1,4 @@
-import type { RoomState, TimeLimit } from '@scorpion/protocol';
+import type { BestOf, RoomState, TimeLimit } from '@scorpion/protocol';
 import { signUp, TestClient } from './client.ts';
 import type { RunningServer } from './helper.ts';
 
@@ -19,16 +19,24 @@ export async function players(server: RunningServer, ...nicknames: string[]): Pr
   );
 }
 
-/** The host creates a plain Scorpion room; returns its code. */
-export async function openRoom(host: TestClient, timeLimit: TimeLimit = 0): Promise<string> {
+/** The host creates a plain Scorpion room (rated, or best of 3 or 5, if asked); returns its code. */
+export async function openRoom(
+  host: TestClient,
+  timeLimit: TimeLimit = 0,
+  settings: { rated?: boolean; bestOf?: BestOf } = {},
+): Promise<string> {
   host.send({
     type: 'room-create',
     variant: 'scorpion',
     options: { foundations: false, open: false },
     timeLimit,
     winnableOnly: false,
+    ...settings,
   });
-  return (await host.next('room')).room.code;
+  // A new room: the host alone, nothing raced (the frames of other rooms may be queued first).
+  const created = (f: { room: RoomState }) =>
+    f.room.members.length === 1 && f.room.race === null && !f.room.lastResults;
+  return (await host.next('room', created)).room.code;
 }
 
 /** Joins the room and returns it as the joiner first sees it. */

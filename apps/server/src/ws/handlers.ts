@@ -75,6 +75,8 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
           options: m.options,
           timeLimit: m.timeLimit,
           winnableOnly: m.winnableOnly,
+          rated: m.rated ?? false,
+          bestOf: m.bestOf ?? 1,
         })
         .then((room) => ({ type: 'room', room }));
     case 'room-join':

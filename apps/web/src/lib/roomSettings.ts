@@ -1,9 +1,16 @@
 import type { RoomState } from '@scorpion/protocol';
 import { VARIANTS } from '@scorpion/rules';
 
-/** A room's rules in one line for the lobby: `Scorpion · foundations · 10 minutes · winnable deals only`. */
-export function roomSettings(room: Pick<RoomState, 'variant' | 'options' | 'timeLimit' | 'winnableOnly'>): string {
+/**
+ * A room's rules in one line for the lobby: `Rated · best of 3 · Scorpion · foundations · 10 minutes ·
+ * winnable deals only`. Whether its races are rated comes first: everyone sees it before a race.
+ */
+export function roomSettings(
+  room: Pick<RoomState, 'variant' | 'options' | 'timeLimit' | 'winnableOnly' | 'rated' | 'bestOf'>,
+): string {
   return [
+    room.rated && 'Rated',
+    room.bestOf > 1 && `best of ${room.bestOf}`,
     VARIANTS[room.variant].name,
     room.options.foundations && 'foundations',
     room.options.open && 'all face up',

@@ -11,6 +11,8 @@ describe('routes', () => {
     expect(matchRoute('/solution/2026-11-21')).toEqual({ page: 'solution', date: '2026-11-21' });
     expect(matchRoute('/devices')).toEqual({ page: 'devices' });
     expect(matchRoute('/link')).toEqual({ page: 'link' });
+    expect(matchRoute('/p/Racer%20Ann')).toEqual({ page: 'profile', nickname: 'Racer Ann' });
+    expect(matchRoute('/p/%E0%A4%A')).toEqual({ page: 'not-found' });
     expect(matchRoute('/r/')).toEqual({ page: 'not-found' });
     expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
   });

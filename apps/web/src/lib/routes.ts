@@ -6,6 +6,8 @@ export type Route =
   | { readonly page: 'race'; readonly code: string }
   | { readonly page: 'race-new' }
   | { readonly page: 'leaderboards' }
+  /** A player's profile, by nickname as typed in the address (`/p/NICKNAME`). */
+  | { readonly page: 'profile'; readonly nickname: string }
   | { readonly page: 'replay'; readonly gameId: string }
   /** A record from this browser (a practice game) or pasted or loaded from a file. */
   | { readonly page: 'replay-record' }
@@ -32,7 +34,21 @@ export function matchRoute(path: string): Route {
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };
   const solution = /^\/solution\/(\d{4}-\d\d-\d\d)$/.exec(clean);
   if (solution) return { page: 'solution', date: solution[1]! };
+  const profile = /^\/p\/([^/]{1,200})$/.exec(clean);
+  if (profile) {
+    const nickname = decoded(profile[1]!);
+    if (nickname) return { page: 'profile', nickname };
+  }
   const replay = /^\/replay\/([\w-]{1,64})$/.exec(clean);
   if (replay) return { page: 'replay', gameId: replay[1]! };
   return { page: 'not-found' };
+}
+
+/** A path part decoded, or undefined for a malformed escape (`%E0%A4%A`). */
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
 }

@@ -112,6 +112,8 @@ export function gamesContract(fresh: FreshRepos): void {
       timeLimit: 0,
       status: 'racing',
       finishedAt: null,
+      rated: false,
+      series: null,
     } satisfies RaceRow;
     const racer = gameRow('b', { kind: 'race', raceId: 'r1' });
     await repos.games.create(open);

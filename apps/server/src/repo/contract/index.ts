@@ -6,6 +6,7 @@ import { gamesContract } from './games.ts';
 import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
+import { ratingsContract } from './ratings.ts';
 import { roomsRacesContract } from './rooms-races.ts';
 import { scoutingContract } from './scouting.ts';
 
@@ -25,4 +26,5 @@ export function repoContract(fresh: FreshRepos): void {
   ownershipContract(fresh);
   outageContract(fresh);
   scoutingContract(fresh);
+  ratingsContract(fresh);
 }

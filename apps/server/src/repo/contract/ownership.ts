@@ -1,8 +1,9 @@
 import { dealFromSeed } from '@scorpion/rules';
 import { expect, test } from 'vitest';
 import { newGameRow } from '../../games/new-row.ts';
+import { rateRace } from '../../ratings/model.ts';
 import { FIXED_SEED } from '../../test/deals.ts';
-import { FencedOut, type Repos } from '../types.ts';
+import { FencedOut, type RateRace, type Repos } from '../types.ts';
 import type { FreshRepos } from './fixtures.ts';
 
 const LEASE = 5000;
@@ -18,6 +19,8 @@ export async function withRoom(fresh: FreshRepos): Promise<Repos> {
     options: { foundations: false, open: false },
     timeLimit: 0,
     winnableOnly: false,
+    rated: false,
+    bestOf: 1,
     createdAt: 0,
   });
   await repos.rooms.addMember('ROOM22', 'p1', 0);
@@ -35,6 +38,8 @@ export const race = (id: string) => ({
     timeLimit: 0,
     status: 'racing' as const,
     finishedAt: null,
+    rated: false,
+    series: null,
   },
   games: [
     {
@@ -132,12 +137,34 @@ export function ownershipContract(fresh: FreshRepos): void {
     };
     await expect(repos.games.finish('r1-g', end, undefined, old)).rejects.toBeInstanceOf(FencedOut);
     expect((await repos.games.get('r1-g'))?.status).toBe('playing');
-    await expect(repos.races.finish('r1', 7100, [], old)).rejects.toBeInstanceOf(FencedOut);
+    // A rated race's end under a stale epoch rates nobody: the rating is in the fenced transaction.
+    const ranked = [
+      {
+        rank: 1,
+        playerId: 'p1',
+        nickname: 'One',
+        won: false,
+        gaveUp: true,
+        timeMs: 1,
+        progress: 0,
+        faceDown: 0,
+        moves: 0,
+        gameId: 'r1-g',
+      },
+    ];
+    let rated = 0;
+    const rate: RateRace = (before) => {
+      rated++;
+      return rateRace(ranked, before);
+    };
+    await expect(repos.races.finish('r1', 7100, ranked, old, rate)).rejects.toBeInstanceOf(FencedOut);
+    expect([rated, await repos.ratings.of(['p1'])]).toStrictEqual([0, []]);
     await expect(repos.races.creditGap('r1', 1000, 7100, old)).rejects.toBeInstanceOf(FencedOut);
     expect(await repos.races.get('r1')).toMatchObject({ status: 'racing', pausedMs: 0 });
 
     const current = { code: 'ROOM22', nodeId: 'b', epoch: 2 };
-    expect(await repos.races.finish('r1', 7200, [], current)).toBe(true);
+    expect(await repos.races.finish('r1', 7200, ranked, current, rate)).toBe(true);
+    expect((await repos.ratings.of(['p1'])).map((r) => r.games)).toStrictEqual([1]);
   });
 
   test('a race nobody holds a live lease on is orphaned; the takeover credits the gap since the last renewal or move', async () => {

@@ -9,6 +9,8 @@ const room = {
   options: { foundations: false, open: false },
   timeLimit: 5,
   winnableOnly: true,
+  rated: false,
+  bestOf: 1,
   createdAt: 1_700_000_000_000,
 } as const;
 
@@ -23,6 +25,8 @@ const raceRow = (n: number) =>
     timeLimit: 5,
     status: 'racing',
     finishedAt: null,
+    rated: false,
+    series: null,
   }) as const;
 
 function results(raceId: string, winner: string, loser: string): RaceResult[] {

@@ -11,7 +11,9 @@ import { pgOutage } from './outage.ts';
 import { pgOwnership } from './ownership.ts';
 import { pgPasskeys } from './passkeys.ts';
 import { pgPlayers } from './players.ts';
+import { pgProfiles } from './profiles.ts';
 import { pgRaces } from './races.ts';
+import { pgRatings } from './ratings.ts';
 import { pgReadiness } from './ready.ts';
 import { pgRooms } from './rooms.ts';
 import { pgSessions } from './sessions.ts';
@@ -44,6 +46,8 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     ownership: pgOwnership(db),
     leader,
     outage: pgOutage(db),
+    ratings: pgRatings(db),
+    profiles: pgProfiles(db),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

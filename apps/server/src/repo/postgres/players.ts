@@ -47,6 +47,9 @@ export function pgPlayers(db: PgDb): PlayersRepo {
     async byId(id) {
       return (await db.select(row).from(players).where(eq(players.id, id)))[0];
     },
+    async byNicknameKey(key) {
+      return (await db.select(row).from(players).where(eq(players.nicknameKey, key)))[0];
+    },
     async byIds(ids) {
       if (ids.length === 0) return [];
       return db

@@ -1,13 +1,20 @@
 import type { RaceResult } from '@scorpion/protocol';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
-import { actions, games, players, raceResults, races } from '../../db/pg-schema.ts';
-import { raceResultColumns, resultsByRace } from '../rows.ts';
+import { actions, games, players, raceResults, races, ratingHistory, ratings } from '../../db/pg-schema.ts';
+import type { Skill } from '../../ratings/model.ts';
+import { raceResultColumns, ratingColumns, ratingHistoryColumns, resultsByRace } from '../rows.ts';
 import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { SNAPSHOT } from './snapshot.ts';
 
 type Reader = Pick<PgDb, 'select'>;
+
+/**
+ * A player's rating is read, worked out here and written back: one rated race per player at a
+ * time. Two races sharing players take the players' locks in one order (by id), never crosswise.
+ */
+const lockRating = (playerId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`ratings:${playerId}`}))`;
 
 async function resultsOf(db: Reader, raceIds: string[]): Promise<Map<string, RaceResult[]>> {
   if (raceIds.length === 0) return new Map();
@@ -44,7 +51,7 @@ export function pgRaces(db: PgDb): RacesRepo {
     async gamesOf(raceId) {
       return db.select({ playerId: games.playerId, gameId: games.id }).from(games).where(eq(games.raceId, raceId));
     },
-    async finish(raceId, finishedAt, results, fence) {
+    async finish(raceId, finishedAt, results, fence, rate) {
       return db.transaction(async (tx) => {
         await checkFence(tx, fence);
         const changed = await tx
@@ -55,6 +62,17 @@ export function pgRaces(db: PgDb): RacesRepo {
         if (results.length > 0) {
           await tx.insert(raceResults).values(results.map((r) => raceResultColumns(raceId, r)));
         }
+        if (!rate || results.length === 0) return true;
+        const ids = results.map((r) => r.playerId).sort();
+        for (const id of ids) await tx.execute(lockRating(id));
+        const stored = await tx.select().from(ratings).where(inArray(ratings.playerId, ids));
+        const before = new Map<string, Skill>(stored.map((r) => [r.playerId, r]));
+        const changes = rate(before);
+        for (const change of changes) {
+          const row = ratingColumns(change, finishedAt);
+          await tx.insert(ratings).values(row).onConflictDoUpdate({ target: ratings.playerId, set: row });
+        }
+        await tx.insert(ratingHistory).values(changes.map((c) => ratingHistoryColumns(raceId, c, finishedAt)));
         return true;
       });
     },
@@ -79,6 +97,20 @@ export function pgRaces(db: PgDb): RacesRepo {
     },
     async results(raceId) {
       return (await resultsOf(db, [raceId])).get(raceId) ?? [];
+    },
+    async series(code, first) {
+      return db.transaction(async (tx) => {
+        const list = await tx
+          .select()
+          .from(races)
+          .where(and(eq(races.code, code), eq(races.series, first), eq(races.status, 'finished')))
+          .orderBy(asc(races.number));
+        const results = await resultsOf(
+          tx,
+          list.map((r) => r.id),
+        );
+        return list.map((race) => ({ race, results: results.get(race.id) ?? [] }));
+      }, SNAPSHOT);
     },
     async history(code, offset, limit) {
       return db.transaction(async (tx) => {

@@ -13,7 +13,14 @@ export function pgRooms(db: PgDb): RoomsRepo {
     },
     async get(code) {
       const r = (await db.select().from(rooms).where(eq(rooms.code, code)))[0];
-      return r && { ...r, variant: r.variant as VariantId, timeLimit: r.timeLimit as RoomRow['timeLimit'] };
+      return (
+        r && {
+          ...r,
+          variant: r.variant as VariantId,
+          timeLimit: r.timeLimit as RoomRow['timeLimit'],
+          bestOf: r.bestOf as RoomRow['bestOf'],
+        }
+      );
     },
     async setHost(code, hostId, fence) {
       await db.transaction(async (tx) => {

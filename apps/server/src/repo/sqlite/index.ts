@@ -9,7 +9,9 @@ import { sqliteOutage } from './outage.ts';
 import { sqliteOwnership } from './ownership.ts';
 import { sqlitePasskeys } from './passkeys.ts';
 import { sqlitePlayers } from './players.ts';
+import { sqliteProfiles } from './profiles.ts';
 import { sqliteRaces } from './races.ts';
+import { sqliteRatings } from './ratings.ts';
 import { latestMigration, readiness } from './ready.ts';
 import { sqliteRooms } from './rooms.ts';
 import { sqliteSessions } from './sessions.ts';
@@ -41,6 +43,8 @@ export function sqliteRepos(
     ownership: sqliteOwnership(db),
     leader: sqliteLeader,
     outage: sqliteOutage(db),
+    ratings: sqliteRatings(db),
+    profiles: sqliteProfiles(db),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };

@@ -53,6 +53,9 @@ export function sqlitePlayers(db: Db): PlayersRepo {
     async byId(id) {
       return db.select(row).from(players).where(eq(players.id, id)).get();
     },
+    async byNicknameKey(key) {
+      return db.select(row).from(players).where(eq(players.nicknameKey, key)).get();
+    },
     async byIds(ids) {
       if (ids.length === 0) return [];
       return db

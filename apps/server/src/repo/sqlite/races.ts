@@ -1,8 +1,9 @@
 import type { RaceResult } from '@scorpion/protocol';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { actions, games, players, raceResults, races } from '../../db/schema.ts';
-import { raceResultColumns, resultsByRace } from '../rows.ts';
+import { actions, games, players, raceResults, races, ratingHistory, ratings } from '../../db/schema.ts';
+import type { Skill } from '../../ratings/model.ts';
+import { raceResultColumns, ratingColumns, ratingHistoryColumns, resultsByRace } from '../rows.ts';
 import type { RaceRow, RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
@@ -50,7 +51,7 @@ export function sqliteRaces(db: Db): RacesRepo {
         .where(eq(games.raceId, raceId))
         .all();
     },
-    async finish(raceId, finishedAt, results, fence) {
+    async finish(raceId, finishedAt, results, fence, rate) {
       return db.transaction((tx) => {
         checkFence(tx, fence);
         const changed = tx
@@ -61,6 +62,18 @@ export function sqliteRaces(db: Db): RacesRepo {
         if (changed === 0) return false;
         for (const r of results) {
           tx.insert(raceResults).values(raceResultColumns(raceId, r)).run();
+        }
+        if (!rate || results.length === 0) return true;
+        // IMMEDIATE: the write lock is held from the start, so nothing rates these players between.
+        const ids = results.map((r) => r.playerId);
+        const stored = tx.select().from(ratings).where(inArray(ratings.playerId, ids)).all();
+        const before = new Map<string, Skill>(stored.map((r) => [r.playerId, r]));
+        for (const change of rate(before)) {
+          const row = ratingColumns(change, finishedAt);
+          tx.insert(ratings).values(row).onConflictDoUpdate({ target: ratings.playerId, set: row }).run();
+          tx.insert(ratingHistory)
+            .values(ratingHistoryColumns(raceId, change, finishedAt))
+            .run();
         }
         return true;
       }, IMMEDIATE);
@@ -82,6 +95,17 @@ export function sqliteRaces(db: Db): RacesRepo {
     },
     async results(raceId) {
       return resultsOf([raceId]).get(raceId) ?? [];
+    },
+    async series(code, first) {
+      const list = db
+        .select()
+        .from(races)
+        .where(and(eq(races.code, code), eq(races.series, first), eq(races.status, 'finished')))
+        .orderBy(asc(races.number))
+        .all()
+        .map(asRow);
+      const results = resultsOf(list.map((r) => r.id));
+      return list.map((race) => ({ race, results: results.get(race.id) ?? [] }));
     },
     async history(code, offset, limit) {
       const list = db

@@ -14,7 +14,14 @@ export function sqliteRooms(db: Db): RoomsRepo {
     },
     async get(code) {
       const r = db.select().from(rooms).where(eq(rooms.code, code)).get();
-      return r && { ...r, variant: r.variant as VariantId, timeLimit: r.timeLimit as RoomRow['timeLimit'] };
+      return (
+        r && {
+          ...r,
+          variant: r.variant as VariantId,
+          timeLimit: r.timeLimit as RoomRow['timeLimit'],
+          bestOf: r.bestOf as RoomRow['bestOf'],
+        }
+      );
     },
     async setHost(code, hostId, fence) {
       db.transaction((tx) => {

@@ -1,0 +1,48 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { PgDb } from '../../db/pg-open.ts';
+import { dailyResults, raceResults, races } from '../../db/pg-schema.ts';
+import type { ProfilesRepo } from '../types.ts';
+
+export function pgProfiles(db: PgDb): ProfilesRepo {
+  return {
+    async dailies(playerId, limit) {
+      return db
+        .select({
+          date: dailyResults.date,
+          playerId: dailyResults.playerId,
+          gameId: dailyResults.gameId,
+          won: dailyResults.won,
+          timeMs: dailyResults.timeMs,
+          moves: dailyResults.moves,
+          progress: dailyResults.progress,
+          faceDown: dailyResults.faceDown,
+          verified: dailyResults.verified,
+          finishedAt: dailyResults.finishedAt,
+        })
+        .from(dailyResults)
+        .where(eq(dailyResults.playerId, playerId))
+        .orderBy(desc(dailyResults.date))
+        .limit(limit);
+    },
+    async races(playerId, limit) {
+      return db
+        .select({
+          raceId: races.id,
+          code: races.code,
+          number: races.number,
+          finishedAt: sql<number>`${races.finishedAt}`.mapWith(Number),
+          rated: races.rated,
+          rank: raceResults.rank,
+          racers: sql<number>`(SELECT count(*) FROM race_results o WHERE o.race_id = ${races.id})`.mapWith(Number),
+          won: raceResults.won,
+          timeMs: raceResults.timeMs,
+          gameId: raceResults.gameId,
+        })
+        .from(raceResults)
+        .innerJoin(races, eq(races.id, raceResults.raceId))
+        .where(eq(raceResults.playerId, playerId))
+        .orderBy(desc(races.finishedAt), desc(races.id))
+        .limit(limit);
+    },
+  };
+}

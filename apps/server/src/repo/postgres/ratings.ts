@@ -1,0 +1,38 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { PgDb } from '../../db/pg-open.ts';
+import { players, ratingHistory, ratings } from '../../db/pg-schema.ts';
+import type { RatingsRepo } from '../types.ts';
+
+const ratingColumns = {
+  playerId: ratings.playerId,
+  nickname: players.nickname,
+  mu: ratings.mu,
+  sigma: ratings.sigma,
+  games: ratings.games,
+  established: ratings.established,
+};
+
+export function pgRatings(db: PgDb): RatingsRepo {
+  const rows = () => db.select(ratingColumns).from(ratings).innerJoin(players, eq(players.id, ratings.playerId));
+  return {
+    async of(playerIds) {
+      if (playerIds.length === 0) return [];
+      return rows().where(inArray(ratings.playerId, [...playerIds]));
+    },
+    async history(playerId, limit) {
+      const latest = await db
+        .select()
+        .from(ratingHistory)
+        .where(eq(ratingHistory.playerId, playerId))
+        .orderBy(desc(ratingHistory.at), desc(ratingHistory.games))
+        .limit(limit);
+      return latest.reverse().map(({ playerId: _, ...point }) => point);
+    },
+    async board(offset, limit) {
+      return rows()
+        .orderBy(desc(ratings.established), desc(ratings.mu), asc(ratings.playerId))
+        .limit(limit)
+        .offset(offset);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open.ts';
+import { dailyResults, raceResults, races } from '../../db/schema.ts';
+import type { ProfilesRepo } from '../types.ts';
+
+export function sqliteProfiles(db: Db): ProfilesRepo {
+  return {
+    async dailies(playerId, limit) {
+      return db
+        .select({
+          date: dailyResults.date,
+          playerId: dailyResults.playerId,
+          gameId: dailyResults.gameId,
+          won: dailyResults.won,
+          timeMs: dailyResults.timeMs,
+          moves: dailyResults.moves,
+          progress: dailyResults.progress,
+          faceDown: dailyResults.faceDown,
+          verified: dailyResults.verified,
+          finishedAt: dailyResults.finishedAt,
+        })
+        .from(dailyResults)
+        .where(eq(dailyResults.playerId, playerId))
+        .orderBy(desc(dailyResults.date))
+        .limit(limit)
+        .all();
+    },
+    async races(playerId, limit) {
+      return db
+        .select({
+          raceId: races.id,
+          code: races.code,
+          number: races.number,
+          finishedAt: sql<number>`${races.finishedAt}`,
+          rated: races.rated,
+          rank: raceResults.rank,
+          racers: sql<number>`(SELECT count(*) FROM race_results o WHERE o.race_id = ${races.id})`,
+          won: raceResults.won,
+          timeMs: raceResults.timeMs,
+          gameId: raceResults.gameId,
+        })
+        .from(raceResults)
+        .innerJoin(races, eq(races.id, raceResults.raceId))
+        .where(eq(raceResults.playerId, playerId))
+        .orderBy(desc(races.finishedAt), desc(races.id))
+        .limit(limit)
+        .all();
+    },
+  };
+}

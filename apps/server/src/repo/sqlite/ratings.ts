@@ -1,0 +1,42 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/open.ts';
+import { players, ratingHistory, ratings } from '../../db/schema.ts';
+import type { RatingsRepo } from '../types.ts';
+
+const ratingColumns = {
+  playerId: ratings.playerId,
+  nickname: players.nickname,
+  mu: ratings.mu,
+  sigma: ratings.sigma,
+  games: ratings.games,
+  established: ratings.established,
+};
+
+export function sqliteRatings(db: Db): RatingsRepo {
+  const rows = () => db.select(ratingColumns).from(ratings).innerJoin(players, eq(players.id, ratings.playerId));
+  return {
+    async of(playerIds) {
+      if (playerIds.length === 0) return [];
+      return rows()
+        .where(inArray(ratings.playerId, [...playerIds]))
+        .all();
+    },
+    async history(playerId, limit) {
+      const latest = db
+        .select()
+        .from(ratingHistory)
+        .where(eq(ratingHistory.playerId, playerId))
+        .orderBy(desc(ratingHistory.at), desc(ratingHistory.games))
+        .limit(limit)
+        .all();
+      return latest.reverse().map(({ playerId: _, ...point }) => point);
+    },
+    async board(offset, limit) {
+      return rows()
+        .orderBy(desc(ratings.established), desc(ratings.mu), asc(ratings.playerId))
+        .limit(limit)
+        .offset(offset)
+        .all();
+    },
+  };
+}
