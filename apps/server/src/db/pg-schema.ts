@@ -237,3 +237,26 @@ export const roomOwners = pgTable('room_owners', {
   /** Server clock from which another process may claim the room. */
   leaseUntil: ms('lease_until').notNull(),
 });
+
+/** "Beat my time" links: see `schema.ts`. */
+export const challenges = pgTable(
+  'challenges',
+  {
+    code: text('code').primaryKey(),
+    sourceGameId: text('source_game_id').notNull(),
+    playerId: text('player_id').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('challenges_source').on(t.sourceGameId)],
+);
+
+/** The games played against a challenge's ghost: see `schema.ts`. */
+export const challengeGames = pgTable(
+  'challenge_games',
+  {
+    gameId: text('game_id').primaryKey(),
+    code: text('code').notNull(),
+    playerId: text('player_id').notNull(),
+  },
+  (t) => [index('challenge_games_player').on(t.playerId, t.code)],
+);
