@@ -2,6 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import type { SolverPool } from '@scorpion/solver';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ChallengePolicy } from './challenges/policy.ts';
+import { ChallengeService } from './challenges/service.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { ClusterPush } from './cluster/cluster-push.ts';
 import { DailyRanks } from './cluster/daily-ranks.ts';
@@ -28,6 +30,7 @@ import { LiveRaces, RacePolicy } from './races/policy.ts';
 import { pgRepos } from './repo/postgres/index.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
+import { challengeRoutes } from './routes/challenges.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { gameRoutes } from './routes/games.ts';
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> | undefined =>
       hub.confirmOwner(code),
     ),
+    challenge: new ChallengePolicy((game) => challenges.gameChanged(game)),
   });
   const daily = new DailyService(repos, games, deals, certifier, now);
   const hub = new RaceHub({
@@ -160,8 +164,21 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
   });
   const players = new PlayerService(repos, now, hub);
+  const challenges = new ChallengeService({ repos, games, push, now });
   await cluster?.start();
-  const services: Services = { repos, games, daily, hub, players, deals, connections, push, ranks, now };
+  const services: Services = {
+    repos,
+    games,
+    daily,
+    hub,
+    players,
+    deals,
+    connections,
+    push,
+    ranks,
+    now,
+    challenges,
+  };
 
   const drain = new Drain();
   const app = Fastify({
@@ -202,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(boardRoutes, { services });
   await app.register(roomRoutes, { services });
   await app.register(gameRoutes, { services });
+  await app.register(challengeRoutes, { services });
   await app.register(wsRoutes, {
     services,
     metrics,
@@ -287,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     clearInterval(leaseTimer);
     clearInterval(takeoverTimer);
     hub.stop();
+    challenges.stop();
     await cluster?.stop().catch(() => {});
     await redis?.close();
     await solver?.close();

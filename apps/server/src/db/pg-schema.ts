@@ -55,7 +55,7 @@ export const games = pgTable(
   {
     id: text('id').primaryKey(),
     playerId: text('player_id').notNull(),
-    kind: text('kind', { enum: ['daily', 'practice', 'race'] }).notNull(),
+    kind: text('kind', { enum: ['daily', 'practice', 'race', 'challenge'] }).notNull(),
     variant: text('variant').notNull(),
     options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
     seed: text('seed'),

@@ -28,7 +28,7 @@ export const games = sqliteTable(
   {
     id: text('id').primaryKey(),
     playerId: text('player_id').notNull(),
-    kind: text('kind', { enum: ['daily', 'practice', 'race'] }).notNull(),
+    kind: text('kind', { enum: ['daily', 'practice', 'race', 'challenge'] }).notNull(),
     variant: text('variant').notNull(),
     options: text('options', { mode: 'json' }).$type<{ foundations: boolean; open: boolean }>().notNull(),
     seed: text('seed'),

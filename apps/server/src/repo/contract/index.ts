@@ -1,4 +1,5 @@
 import { boardsContract } from './boards.ts';
+import { challengesContract } from './challenges.ts';
 import { dailyContract } from './daily.ts';
 import type { FreshRepos } from './fixtures.ts';
 import { gamesContract } from './games.ts';
@@ -21,4 +22,5 @@ export function repoContract(fresh: FreshRepos): void {
   boardsContract(fresh);
   ownershipContract(fresh);
   outageContract(fresh);
+  challengesContract(fresh);
 }
