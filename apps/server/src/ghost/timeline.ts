@@ -34,14 +34,13 @@ export class GhostTimeline {
     if (row.status === 'playing' || row.timeMs === null) throw new Error(`game ${row.id} is not over`);
     const end = row.timeMs;
     const game = new LiveGame(row, []);
-    const start = game.tally();
-    const points: GhostPoint[] = [{ atMs: 0, ...start, state: 'playing', timeMs: null }];
+    const points: GhostPoint[] = [{ atMs: 0, ...counts(game), state: 'playing', timeMs: null }];
     for (const stored of log) {
       const tried = game.tryAction(stored.action);
       if (!tried.ok) throw new Error(`game ${row.id} does not replay at action ${stored.seq}: ${tried.reason}`);
       game.commit(stored, tried.state, tried.events);
       const atMs = Math.min(end, Math.max(points.at(-1)!.atMs, stored.at - row.startedAt));
-      points.push({ atMs, ...game.tally(), state: 'playing', timeMs: null });
+      points.push({ atMs, ...counts(game), state: 'playing', timeMs: null });
     }
     points.push({ ...points.at(-1)!, atMs: end, state: row.status, timeMs: end });
     return new GhostTimeline(points);
@@ -69,4 +68,9 @@ export class GhostTimeline {
   nextAfter(elapsedMs: number): number | undefined {
     return this.points.find((p) => p.atMs > elapsedMs)?.atMs;
   }
+}
+
+function counts(game: LiveGame): Pick<GhostPoint, 'progress' | 'faceDown' | 'moves'> {
+  const { progress, faceDown, moves } = game.tally();
+  return { progress, faceDown, moves };
 }
