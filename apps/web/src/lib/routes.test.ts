@@ -9,6 +9,9 @@ describe('routes', () => {
     expect(matchRoute('/replay/g_12')).toEqual({ page: 'replay', gameId: 'g_12' });
     expect(matchRoute('/replay/')).toEqual({ page: 'replay-record' });
     expect(matchRoute('/solution/2026-11-21')).toEqual({ page: 'solution', date: '2026-11-21' });
+    // A challenge code keeps its case: it is random, not typed.
+    expect(matchRoute('/c/aB3_x-Yz9Qw0')).toEqual({ page: 'challenge', code: 'aB3_x-Yz9Qw0' });
+    expect(matchRoute('/c/short')).toEqual({ page: 'not-found' });
     expect(matchRoute('/r/')).toEqual({ page: 'not-found' });
     expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
   });
