@@ -217,3 +217,41 @@ test('a racer back after a dropped socket joins the room once, not again for eve
   // among them). One join for the new socket, as for the first.
   expect(joins).toEqual([1, 1]);
 });
+
+test("a racer who gave up watches a friend's race, a few seconds behind; the one still racing sees no board", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const host = await player(browser, '/race');
+  await host.getByLabel('All cards face up').check();
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Watched Host');
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const guest = await player(browser, host.url());
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Watcher');
+  await expect(host.getByTestId('room-members')).toContainText('Watcher');
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+
+  // Racing, nobody's board can be watched.
+  await expect(guest.getByTestId('watch-race')).toHaveCount(0);
+  await guest.getByRole('button', { name: 'Give up' }).click();
+  await guest.getByRole('button', { name: 'Really give up?' }).click();
+  const watch = guest.getByTestId('watch-race');
+  await watch.getByRole('button', { name: 'Watch Watched Host' }).click();
+
+  await playByHand(host, openWin.moves[0]!);
+  await playByHand(host, openWin.moves[1]!);
+  // The board comes 5 s behind the race (on the server's clock), with the host's two moves.
+  await expect(watch.getByTestId('watched-moves')).toContainText('2 moves', { timeout: 20_000 });
+  await expect(watch.getByTestId('watched-board').locator('[data-col]').first()).toBeVisible();
+  await screenshots(guest, '22-race-watched');
+  // The host, still racing, has no way to watch and gets no board.
+  await expect(host.getByTestId('watch-race')).toHaveCount(0);
+  await expect(host.getByTestId('watched-board')).toHaveCount(0);
+
+  await host.getByRole('button', { name: 'Give up' }).click();
+  await host.getByRole('button', { name: 'Really give up?' }).click();
+  await expect(guest.getByTestId('race-results')).toBeVisible();
+});

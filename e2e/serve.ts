@@ -7,7 +7,7 @@ import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver
 import { LIFTED, OWN_ADDRESSES } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
-import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
+import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from './fixtures/deals.ts';
 
 /*
  * The real server for the browser tests, on a fresh SQLite file in a temporary directory.
@@ -17,7 +17,9 @@ import { DAILY_SEED, openWinDeck } from './fixtures/deals.ts';
  * sharing one), and players sign up a day back, so their first daily is ranked, except those
  * whose nickname starts with `Scout` (SCOUT_PREFIX), who are new as in production. The solver
  * certifies deals as in production, but in this thread (its deals are proven in a few hundred
- * nodes), so daily pages show a real difficulty and a past day its stored solution.
+ * nodes), so daily pages show a real difficulty and a past day its stored solution. And one
+ * finished game, played yesterday one move every `GHOST_MOVE_MS` on the server's clock, shared
+ * as the challenge link `/c/GHOST_CHALLENGE`: the ghost a challenger races in the browser.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const winDeck = openWinDeck();
@@ -49,9 +51,39 @@ const app = await buildApp({
 await app.ready();
 const yesterday = await app.inject('/api/daily');
 if (yesterday.statusCode !== 200) throw new Error(`yesterday's daily was not dealt: ${yesterday.body}`);
+await playGhost();
 behindMs = 0;
 const port = Number(process.env.E2E_PORT ?? 8080);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on http://127.0.0.1:${port} with its database in ${dir}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void app.close().then(() => process.exit(0)));
+
+/** Ghost Ann's game: the open deal's winning line, a move every `GHOST_MOVE_MS` from yesterday. */
+async function playGhost() {
+  const { players, games, repos } = app.services;
+  const ann = await players.create('Ghost Ann');
+  if (!ann.ok) throw new Error(`Ghost Ann: ${ann.message}`);
+  const playerId = ann.player.id;
+  const game = await games.create({
+    playerId,
+    kind: 'practice',
+    variant: 'scorpion',
+    options: { foundations: false, open: true },
+    seed: null,
+    playerSeed: false,
+    deck: winDeck,
+  });
+  for (const [seq, move] of openWin.moves.entries()) {
+    behindMs -= GHOST_MOVE_MS;
+    const acted = await games.act(playerId, game.row.id, seq, move);
+    if (!acted.ok) throw new Error(`Ghost Ann's move ${seq}: ${acted.message}`);
+  }
+  const stored = await repos.challenges.create({
+    code: GHOST_CHALLENGE,
+    sourceGameId: game.row.id,
+    playerId,
+    createdAt: Date.now() - behindMs,
+  });
+  if (stored === 'taken') throw new Error('the e2e challenge code is taken');
+}

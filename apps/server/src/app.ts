@@ -2,6 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import type { SolverPool } from '@scorpion/solver';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { ChallengePolicy } from './challenges/policy.ts';
+import { ChallengeService } from './challenges/service.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { ClusterPush } from './cluster/cluster-push.ts';
 import { DailyRanks } from './cluster/daily-ranks.ts';
@@ -32,6 +34,7 @@ import { LiveRaces, RacePolicy } from './races/policy.ts';
 import { pgRepos } from './repo/postgres/index.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
+import { challengeRoutes } from './routes/challenges.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
@@ -165,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> | undefined =>
       hub.confirmOwner(code),
     ),
+    challenge: new ChallengePolicy((game) => challenges.gameChanged(game)),
   });
   const daily = new DailyService(repos, games, deals, certifier, now);
   const hub = new RaceHub({
@@ -184,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const devices = new Devices(repos, now, cluster ?? connections);
   const passkeys = new Passkeys(repos, now, options.webauthn ?? DEFAULT_WEBAUTHN);
   const linkCodes = new LinkCodes(repos, now);
+  const challenges = new ChallengeService({ repos, games, push, now });
   await cluster?.start();
   const services: Services = {
     repos,
@@ -199,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     push,
     ranks,
     now,
+    challenges,
   };
 
   const drain = new Drain();
@@ -244,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(roomRoutes, { services });
   await app.register(profileRoutes, { services });
   await app.register(gameRoutes, { services });
+  await app.register(challengeRoutes, { services });
   await app.register(wsRoutes, {
     services,
     metrics,
@@ -335,6 +342,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     clearInterval(leaseTimer);
     clearInterval(takeoverTimer);
     hub.stop();
+    challenges.stop();
     await cluster?.stop().catch(() => {});
     await redis?.close();
     await solver?.close();

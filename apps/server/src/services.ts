@@ -1,3 +1,4 @@
+import type { ChallengeService } from './challenges/service.ts';
 import type { Clock } from './clock.ts';
 import type { DailyRanks } from './cluster/daily-ranks.ts';
 import type { DailyService } from './daily/service.ts';
@@ -31,4 +32,6 @@ export interface Services {
   /** The daily boards' ranks from Redis, when it is on. */
   readonly ranks?: DailyRanks;
   readonly now: Clock;
+  /** "Beat my time" links and the ghosts beside their games. */
+  readonly challenges: ChallengeService;
 }

@@ -7,6 +7,9 @@ const GameId = z.string().min(1).max(64);
 const Expect = z.int().min(0).max(1_000_000);
 export const RoomCode = z.string().regex(ROOM_CODE_PATTERN);
 export type RoomCode = z.infer<typeof RoomCode>;
+/** A challenge link's code (`/c/CODE`): it names the challenge, never the game behind it. */
+export const ChallengeCode = z.string().regex(/^[A-Za-z0-9_-]{10,32}$/);
+export type ChallengeCode = z.infer<typeof ChallengeCode>;
 
 /** Race time limits in minutes; 0 means none. */
 export const TimeLimit = z.union([z.literal(0), z.literal(5), z.literal(10), z.literal(15)]);
@@ -45,6 +48,17 @@ export const RoomJoin = z.strictObject({ type: z.literal('room-join'), code: Roo
 export const RoomLeave = z.strictObject({ type: z.literal('room-leave'), code: RoomCode });
 /** The host starts a race: the first one, or a rematch (a new deal) once the last race is over. */
 export const RoomStart = z.strictObject({ type: z.literal('room-start'), code: RoomCode });
+/** Plays the deal of a challenge link against its ghost: the game under way on it, or a new one. */
+export const ChallengeStart = z.strictObject({ type: z.literal('challenge-start'), code: ChallengeCode });
+/**
+ * A member of the room who is not racing (any more) watches a racer's board, a few seconds
+ * behind (`race-board`); `playerId: null` stops watching. Everyone's progress comes anyway.
+ */
+export const RaceWatch = z.strictObject({
+  type: z.literal('race-watch'),
+  code: RoomCode,
+  playerId: z.string().min(1).max(64).nullable(),
+});
 
 export const ClientMessage = z.discriminatedUnion('type', [
   Ping,
@@ -59,6 +73,8 @@ export const ClientMessage = z.discriminatedUnion('type', [
   RoomJoin,
   RoomLeave,
   RoomStart,
+  ChallengeStart,
+  RaceWatch,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];

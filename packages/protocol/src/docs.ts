@@ -52,6 +52,18 @@ const clientMessages: Entry[] = [
       'Host only: start a race (or the rematch) after a 3-second countdown, dealt to the members connected now (at least 2); the others watch it and are dealt into the next one. A racer away (no socket) for 5 minutes counts as given up.',
     schema: client.RoomStart,
   },
+  {
+    name: 'challenge-start',
+    about:
+      "Play a challenge link's deal (`/c/CODE`) beside its ghost: your game on it still in play, or a new one (kind `challenge`, unranked). Answered by `game` and `ghost`; `no-such-challenge` for an unknown code. `game-resume` of a challenge game brings its `ghost` back too.",
+    schema: client.ChallengeStart,
+  },
+  {
+    name: 'race-watch',
+    about:
+      "A member of the room who is not racing, or whose own game in the race is over, watches a racer's board 5 s behind (`race-board`); `playerId: null` stops. Refused with `still-racing` (your game is still going), `not-racing`, `no-race` or `not-in-room`. Nothing is sent on success but the boards; watching ends with the race.",
+    schema: client.RaceWatch,
+  },
 ];
 
 const serverMessages: Entry[] = [
@@ -77,6 +89,18 @@ const serverMessages: Entry[] = [
     about:
       "Final ranking; the deal is public. A rated race: every racer's rating before and after it (stored with the race's end, once).",
     schema: server.RaceOver,
+  },
+  {
+    name: 'ghost',
+    about:
+      "Where a challenge's original game stood after as long as you have played (your game's clock, on the server): progress, moves, face-down count and, once it has ended, its state and time. Never a card. With `challenge-start` and a challenge game's `game-resume`, then each time the ghost moves, until your game ends.",
+    schema: server.GhostProgress,
+  },
+  {
+    name: 'race-board',
+    about:
+      "A watched racer's board as it stood at `asOf`, sent once that is 5 s old on the server's clock (`serverTime - asOf >= 5000`), to a watcher only: never to a racer still playing the race.",
+    schema: server.RaceBoard,
   },
 ];
 
@@ -202,6 +226,23 @@ const endpoints: Entry[] = [
     about:
       "The authentication response: signs this device in as the passkey's player. 400 `passkey-invalid` when it does not verify. Both sign-in steps are rate-limited per address.",
     schema: devices.PasskeySignInBody,
+  },
+  {
+    name: 'POST /api/challenges (body)',
+    about:
+      'Share one of your finished games as a challenge link (201; the same link each time). 409 `game-not-over` for a game in play, 409 `not-public` for a daily before its day is over, 403 `not-your-game`, 401 without a player.',
+    schema: rest.ChallengeCreateBody,
+  },
+  {
+    name: 'POST /api/challenges, GET /api/challenges/:code → 200/201',
+    about: "A challenge link: who set it and their result, and the caller's games against it. 404 `no-such-challenge`.",
+    schema: rest.ChallengeInfo,
+  },
+  {
+    name: 'GET /api/challenges/:code/original → 200',
+    about:
+      'The original game move by move, for the comparison: to its player, or to whoever has finished a game against it (403 `challenge-not-finished` before).',
+    schema: rest.ChallengeOriginal,
   },
   { name: 'any error → 4xx/5xx', about: '', schema: rest.ApiError },
 ];

@@ -31,6 +31,17 @@ export const ErrorCode = z.enum([
   'nickname-invalid',
   'nickname-taken',
   'not-public',
+  /** A challenge link to a game that is still being played: only a finished game can be challenged. */
+  'game-not-over',
+  'no-such-challenge',
+  /** The challenge's original game is shown move by move only to whoever has finished a game against it. */
+  'challenge-not-finished',
+  /** `race-watch`: the room has no race running now. */
+  'no-race',
+  /** `race-watch`: that player is not racing in the room's race. */
+  'not-racing',
+  /** `race-watch`: a racer sees another racer's board only once their own game in the race is over. */
+  'still-racing',
   'not-found',
   /** A link code that is wrong, used already or past its 10 minutes. */
   'link-code-invalid',

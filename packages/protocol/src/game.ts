@@ -66,7 +66,8 @@ export const WireEvent = z.discriminatedUnion('type', [
 ]);
 export type WireEvent = z.infer<typeof WireEvent>;
 
-export const GameKind = z.enum(['daily', 'practice', 'race']);
+/** `challenge`: a game against a challenge link's ghost ("Beat my time"); unranked, public once over. */
+export const GameKind = z.enum(['daily', 'practice', 'race', 'challenge']);
 export type GameKind = z.infer<typeof GameKind>;
 
 /**

@@ -28,6 +28,12 @@
  *    member as `race-progress` at most twice a second while anyone moves; a racer gets it with
  *    each of their own acks (`race`) instead, and a frame only when none came for 500 ms.
  *    `race-over` gives the ranking and the now public seed. `room-start` again is the rematch.
+ * 5b. Watching: a member of the room who is not racing (a late friend, a racer whose game is
+ *    over) sends `race-watch {code, playerId}` and gets that racer's board as `race-board`, 5 s
+ *    behind on the server's clock; a racer still playing never gets one.
+ * 5c. "Beat my time": `POST /api/challenges {gameId}` turns a finished, public game into a link
+ *    `/c/CODE`; `challenge-start {code}` plays its deal (kind `challenge`) and `ghost` frames
+ *    bring the original's progress on the server's clock, never its cards.
  * 6. Errors: `error {code, message, ref, gameId, reason, game}`; see `ErrorCode`. Bad frames are
  *    answered, not fatal; oversized (1009), binary (1003), floods and foreign origins (1008) close.
  * 7. Reconnect: open a new socket; `welcome` lists what to resume; `game-resume` and `room-join`

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BestOf, RoomCode, TimeLimit } from './client.ts';
+import { BestOf, ChallengeCode, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
 import { GameAction, GameKind, GameOptions, GameRecord, GameStatus, Move, Seed, VariantId } from './game.ts';
 import { Player, RaceResult, ShownRating } from './server.ts';
@@ -297,3 +297,35 @@ export const Profile = z.strictObject({
   headToHead: z.strictObject({ races: z.int(), myWins: z.int(), theirWins: z.int() }).nullable(),
 });
 export type Profile = z.infer<typeof Profile>;
+
+/** `POST /api/challenges`: a link that challenges anyone to beat one of your finished games. */
+export const ChallengeCreateBody = z.strictObject({ gameId: z.string().min(1).max(64) });
+export type ChallengeCreateBody = z.infer<typeof ChallengeCreateBody>;
+
+/**
+ * `GET /api/challenges/:code` (and the answer to `POST /api/challenges`): what the link's page
+ * shows before playing. The original's result, never its deal, seed or game id.
+ */
+export const ChallengeInfo = z.strictObject({
+  code: ChallengeCode,
+  /** `/c/CODE` */
+  link: z.string(),
+  by: Player,
+  /** The kind of game challenged, and its day for a daily. */
+  kind: GameKind,
+  daily: z.strictObject({ date: DateString }).nullable(),
+  variant: VariantId,
+  options: GameOptions,
+  result: z.strictObject({ status: GameStatus, timeMs: z.int(), moves: z.int(), progress: z.int() }),
+  /** The caller's games against it, oldest first (from the cookie; empty without one). */
+  mine: z.array(z.strictObject({ gameId: z.string(), status: GameStatus, timeMs: z.int().nullable() })),
+});
+export type ChallengeInfo = z.infer<typeof ChallengeInfo>;
+
+/**
+ * `GET /api/challenges/:code/original`: the original game move by move, for the comparison.
+ * Only to its own player, or to whoever has finished a game against it (403
+ * `challenge-not-finished` before: its moves would give the deal away).
+ */
+export const ChallengeOriginal = z.strictObject({ code: ChallengeCode, game: PublicGame });
+export type ChallengeOriginal = z.infer<typeof ChallengeOriginal>;

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { BestOf, RoomCode, TimeLimit } from './client.ts';
+import { BestOf, ChallengeCode, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
-import { GameKind, GameOptions, GameSnapshot, GameUpdate, Seed, VariantId, WireEvent } from './game.ts';
+import {
+  GameKind,
+  GameOptions,
+  GameSnapshot,
+  GameStatus,
+  GameUpdate,
+  Seed,
+  VariantId,
+  WireEvent,
+  WireView,
+} from './game.ts';
 import { PROTOCOL_VERSION } from './version.ts';
 
 export const Player = z.strictObject({ id: z.string(), nickname: z.string() });
@@ -185,6 +195,53 @@ export const RaceOver = z.strictObject({
   ratings: z.array(RatingChange).nullable(),
 });
 
+/**
+ * Where a challenge's original game stood after as long as the challenger has played: its
+ * progress, moves and face-down cards, never a card. Sent when the challenge game starts or
+ * resumes and each time the ghost's position changes, on the server's clock, until the
+ * challenger's game ends.
+ */
+export const GhostProgress = z.strictObject({
+  type: z.literal('ghost'),
+  /** The challenger's game this ghost runs beside. */
+  gameId: z.string(),
+  code: ChallengeCode,
+  nickname: z.string(),
+  progress: z.int().min(0),
+  faceDown: z.int().min(0),
+  moves: z.int().min(0),
+  state: GameStatus,
+  /** The original's time to its end, once the ghost has reached it. */
+  timeMs: z.int().nullable(),
+  /** How long the ghost has played: the challenger's time when it was sent. */
+  elapsedMs: z.int(),
+});
+export type GhostProgress = z.infer<typeof GhostProgress>;
+
+/**
+ * A racer's board as it was `RaceBoard.asOf`, a few seconds ago, to a member of the room who
+ * watches it (`race-watch`) and is not racing: never to a racer still playing the race.
+ */
+export const RaceBoard = z.strictObject({
+  type: z.literal('race-board'),
+  code: RoomCode,
+  raceId: z.string(),
+  playerId: z.string(),
+  nickname: z.string(),
+  gameId: z.string(),
+  /** The racer's `seq` at that position. */
+  seq: z.int().min(0),
+  view: WireView,
+  progress: z.int().min(0),
+  faceDown: z.int().min(0),
+  moves: z.int().min(0),
+  state: GameStatus,
+  /** Server time the position was reached; `serverTime` is when it was sent. */
+  asOf: z.int(),
+  serverTime: z.int(),
+});
+export type RaceBoard = z.infer<typeof RaceBoard>;
+
 export const ServerMessage = z.discriminatedUnion('type', [
   Welcome,
   Pong,
@@ -194,6 +251,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   RoomMessage,
   RaceProgress,
   RaceOver,
+  GhostProgress,
+  RaceBoard,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage['type'];

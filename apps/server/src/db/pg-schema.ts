@@ -94,7 +94,7 @@ export const games = pgTable(
   {
     id: text('id').primaryKey(),
     playerId: text('player_id').notNull(),
-    kind: text('kind', { enum: ['daily', 'practice', 'race'] }).notNull(),
+    kind: text('kind', { enum: ['daily', 'practice', 'race', 'challenge'] }).notNull(),
     variant: text('variant').notNull(),
     options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
     seed: text('seed'),
@@ -347,4 +347,27 @@ export const ratingHistory = pgTable(
     at: ms('at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.raceId, t.playerId] }), index('rating_history_player').on(t.playerId, t.at)],
+);
+
+/** "Beat my time" links: see `schema.ts`. */
+export const challenges = pgTable(
+  'challenges',
+  {
+    code: text('code').primaryKey(),
+    sourceGameId: text('source_game_id').notNull(),
+    playerId: text('player_id').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('challenges_source').on(t.sourceGameId)],
+);
+
+/** The games played against a challenge's ghost: see `schema.ts`. */
+export const challengeGames = pgTable(
+  'challenge_games',
+  {
+    gameId: text('game_id').primaryKey(),
+    code: text('code').notNull(),
+    playerId: text('player_id').notNull(),
+  },
+  (t) => [index('challenge_games_player').on(t.playerId, t.code)],
 );

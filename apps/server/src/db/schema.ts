@@ -79,7 +79,7 @@ export const games = sqliteTable(
   {
     id: text('id').primaryKey(),
     playerId: text('player_id').notNull(),
-    kind: text('kind', { enum: ['daily', 'practice', 'race'] }).notNull(),
+    kind: text('kind', { enum: ['daily', 'practice', 'race', 'challenge'] }).notNull(),
     variant: text('variant').notNull(),
     options: text('options', { mode: 'json' }).$type<{ foundations: boolean; open: boolean }>().notNull(),
     seed: text('seed'),
@@ -356,4 +356,31 @@ export const ratingHistory = sqliteTable(
     at: integer('at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.raceId, t.playerId] }), index('rating_history_player').on(t.playerId, t.at)],
+);
+
+/**
+ * "Beat my time": a challenge link to one finished, public game (its `source`). The code is the
+ * link's only key, so the link never names the game, whose public record holds the whole deck.
+ * One challenge per game: sharing again gives the same link.
+ */
+export const challenges = sqliteTable(
+  'challenges',
+  {
+    code: text('code').primaryKey(),
+    sourceGameId: text('source_game_id').notNull(),
+    playerId: text('player_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('challenges_source').on(t.sourceGameId)],
+);
+
+/** The games played against a challenge's ghost, one row each. */
+export const challengeGames = sqliteTable(
+  'challenge_games',
+  {
+    gameId: text('game_id').primaryKey(),
+    code: text('code').notNull(),
+    playerId: text('player_id').notNull(),
+  },
+  (t) => [index('challenge_games_player').on(t.playerId, t.code)],
 );

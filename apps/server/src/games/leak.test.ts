@@ -1,4 +1,11 @@
-import { advanceSnapshot, type GameAction, type GameSnapshot, PublicGame, ServerMessage } from '@scorpion/protocol';
+import {
+  advanceSnapshot,
+  ChallengeInfo,
+  type GameAction,
+  type GameSnapshot,
+  PublicGame,
+  ServerMessage,
+} from '@scorpion/protocol';
 import {
   currentState,
   type GameState,
@@ -86,23 +93,12 @@ function positionOf(frame: ServerMessage): { gameId: string; seq: number } | und
   return frame.type === 'ack' && !frame.game ? { gameId: frame.gameId, seq: frame.seq } : undefined;
 }
 
-const CODE = /"([A2-9TJQK][CDHS])"/g;
-
 /**
- * Once `gameIds` are all public (a day later), checks `frames` (sent while they were not): no seed
- * of theirs, and no card but those their player could see at the position each frame speaks of.
+ * Every frame in `texts` names only cards face up in the game (and at the position) it speaks
+ * of, and no seed of `seeds`: `states` holds every position of those games, by `seq`.
  */
-async function expectNoLeak(frames: readonly string[], gameIds: readonly string[]): Promise<void> {
-  offset += 86_400_000;
-  const states = new Map<string, GameState[]>();
-  const seeds: string[] = [];
-  for (const id of gameIds) {
-    const { status, body } = await getJson(`${server.url}/api/games/${id}`, PublicGame);
-    expect(status).toBe(200);
-    states.set(id, statesOf(body));
-    seeds.push(body.seed!);
-  }
-  for (const text of frames) {
+function checkFrames(texts: readonly string[], states: Map<string, GameState[]>, seeds: readonly string[]): void {
+  for (const text of texts) {
     for (const seed of seeds) expect(text).not.toContain(seed);
     const frame = ServerMessage.parse(JSON.parse(text));
     const snapshots = snapshotsIn(frame);
@@ -116,9 +112,40 @@ async function expectNoLeak(frames: readonly string[], gameIds: readonly string[
     // A small ack names the cards its move turned over: they must be face up after it.
     const position = positionOf(frame);
     if (position) for (const c of visibleCodes(states.get(position.gameId)![position.seq]!)) allowed.add(c);
+    // A watched board shows the racer's cards face up at that position, and no other.
+    if (frame.type === 'race-board') {
+      const state = states.get(frame.gameId)![frame.seq]!;
+      expect(frame.view).toEqual(wireView(state));
+      for (const c of visibleCodes(state)) allowed.add(c);
+    }
     for (const [, card] of text.matchAll(CODE))
       expect(allowed.has(card!), `${card} in ${text.slice(0, 200)}`).toBe(true);
   }
+}
+
+/** Every position of each public game, by `seq`, and their seeds. */
+async function publicStates(ids: readonly string[]): Promise<{ states: Map<string, GameState[]>; seeds: string[] }> {
+  const states = new Map<string, GameState[]>();
+  const seeds: string[] = [];
+  for (const id of ids) {
+    const { status, body } = await getJson(`${server.url}/api/games/${id}`, PublicGame);
+    expect(status).toBe(200);
+    states.set(id, statesOf(body));
+    seeds.push(body.seed!);
+  }
+  return { states, seeds };
+}
+
+const CODE = /"([A2-9TJQK][CDHS])"/g;
+
+/**
+ * Once `gameIds` are all public (a day later), checks `frames` (sent while they were not): no seed
+ * of theirs, and no card but those their player could see at the position each frame speaks of.
+ */
+async function expectNoLeak(frames: readonly string[], gameIds: readonly string[]): Promise<void> {
+  offset += 86_400_000;
+  const { states, seeds } = await publicStates(gameIds);
+  checkFrames(frames, states, seeds);
 }
 
 test('no frame carries a face-down card, a stock card, the deck or the seed before the game is public', async () => {
@@ -189,3 +216,86 @@ test('a rated best-of-3 series sends no card of any of its games before that gam
   await c.close();
   await d.close();
 });
+
+test("a challenger's frames and a watcher's carry no card before it is face up in the game they show; racers get no board", async () => {
+  const [ann, ben, dora, eve, fay] = await Promise.all(
+    ['Leak Ann', 'Leak Ben', 'Leak Dora', 'Leak Eve', 'Leak Fay'].map((n) => signUp(server.url, n)),
+  );
+  const a = await TestClient.connect(server.wsUrl, ann!.cookie);
+  const b = await TestClient.connect(server.wsUrl, ben!.cookie);
+
+  // Ann's practice game, over and public: Ben plays its challenge link beside her ghost.
+  a.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
+  const practice = await wander(a, (await a.next('game')).game, 25);
+  a.send({ type: 'give-up', gameId: practice.gameId });
+  await a.next('game', (g) => g.game.status === 'gave-up');
+  const shared = await fetch(`${server.url}/api/challenges`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: ann!.cookie },
+    body: JSON.stringify({ gameId: practice.gameId }),
+  });
+  const { code: challenge } = ChallengeInfo.parse(await shared.json());
+  b.send({ type: 'challenge-start', code: challenge });
+  const bGame = (await b.next('game')).game;
+  await wander(b, bGame, 20);
+  offset += 30_000;
+  await wander(b, (await resumed(b, bGame.gameId)).game, 20);
+  const cutB = b.frames.length;
+  b.send({ type: 'give-up', gameId: bGame.gameId });
+  await b.next('game', (g) => g.game.status === 'gave-up');
+
+  // Dora and Eve race; Fay came late and watches Dora, Eve watches Dora once she has given up.
+  const d = await TestClient.connect(server.wsUrl, dora!.cookie);
+  const e = await TestClient.connect(server.wsUrl, eve!.cookie);
+  const f = await TestClient.connect(server.wsUrl, fay!.cookie);
+  const room = await openRoom(d);
+  await joinRoom(e, room);
+  d.send({ type: 'room-start', code: room });
+  const dRace = (await d.next('game', (g) => g.game.kind === 'race')).game;
+  const eRace = (await e.next('game', (g) => g.game.kind === 'race')).game;
+  await d.next('room', (r) => r.room.status === 'racing');
+  await joinRoom(f, room);
+  f.send({ type: 'race-watch', code: room, playerId: dora!.id });
+  let dNow = await wander(d, dRace, 15);
+  await wander(e, eRace, 10);
+  offset += 6000;
+  await f.next('race-board');
+  e.send({ type: 'give-up', gameId: eRace.gameId });
+  await e.next('game', (g) => g.game.status === 'gave-up');
+  e.send({ type: 'race-watch', code: room, playerId: dora!.id });
+  dNow = await wander(d, dNow, 15);
+  offset += 6000;
+  await e.next('race-board');
+  await f.next('race-board', (frame) => frame.seq === dNow.seq);
+  const cutD = d.frames.length;
+  d.send({ type: 'give-up', gameId: dRace.gameId });
+  await d.next('race-over');
+
+  for (const text of d.frames) expect(JSON.parse(text).type).not.toBe('race-board');
+  const eGaveUp = e.frames.findIndex((t) => t.startsWith('{"type":"game"') && t.includes('"gave-up"'));
+  for (const text of e.frames.slice(0, eGaveUp)) expect(JSON.parse(text).type).not.toBe('race-board');
+
+  const { states, seeds } = await publicStates([bGame.gameId, dRace.gameId, eRace.gameId]);
+  // Up to the race's end: from there on its deal is public, and its frames say so.
+  const beforeOver = (frames: string[]) =>
+    frames.slice(
+      0,
+      frames.findIndex((t) => t.startsWith('{"type":"race-over"')),
+    );
+  const checked = [
+    ...b.frames.slice(0, cutB),
+    ...d.frames.slice(0, cutD),
+    ...beforeOver(e.frames),
+    ...beforeOver(f.frames),
+  ];
+  expect(checked.filter((t) => t.includes('"race-board"')).length).toBeGreaterThan(1);
+  expect(checked.filter((t) => t.startsWith('{"type":"ghost"')).length).toBeGreaterThan(1);
+  checkFrames(checked, states, seeds);
+  await Promise.all([a.close(), b.close(), d.close(), e.close(), f.close()]);
+});
+
+/** Resumes a game (the answer holds the whole game, and its ghost). */
+async function resumed(client: TestClient, gameId: string) {
+  client.send({ type: 'game-resume', gameId });
+  return client.next('game', (g) => g.game.gameId === gameId);
+}

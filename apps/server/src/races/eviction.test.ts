@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { ChallengePolicy } from '../challenges/policy.ts';
 import { DailyPolicy } from '../daily/policy.ts';
 import { acceptEveryDeal } from '../deals/certify.ts';
 import { PracticePolicy } from '../games/practice.ts';
@@ -36,6 +37,7 @@ beforeEach(async () => {
   const live = new LiveRaces();
   games = new GameService(repos.games, now, {
     practice: new PracticePolicy(),
+    challenge: new ChallengePolicy(() => {}),
     daily: new DailyPolicy(repos),
     race: new RacePolicy(live, repos.races),
   });

@@ -244,6 +244,20 @@ export class RaceHub {
   }
 
   /**
+   * A member who is not racing (any more) watches a racer's board a few seconds behind, or stops
+   * (`racer` null). Only members: a friend who came late joins the room first.
+   */
+  watch(playerId: string, code: string, racer: string | null): Promise<HubResult<null>> {
+    return this.command(code, async (room) => {
+      if (!room.members.includes(playerId)) return fail('not-in-room', 'Join the room to watch its race.');
+      const race = room.race;
+      if (!race) return fail('no-race', 'No race is running in this room.');
+      const refused = await race.watch(playerId, racer);
+      return refused ? fail(refused.code, refused.message) : { ok: true, value: null };
+    });
+  }
+
+  /**
    * Someone connected or dropped: rooms they belong to show it, and a race they are in starts
    * (or stops) their grace and shows the others at once. A room nobody is left in goes.
    */

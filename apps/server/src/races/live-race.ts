@@ -1,4 +1,4 @@
-import type { RaceResult, RacerProgress, RaceStanding, RatingChange, ServerMessage } from '@scorpion/protocol';
+import type { ErrorCode, RaceResult, RacerProgress, RaceStanding, RatingChange, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import type { Gate } from '../games/policy.ts';
@@ -8,6 +8,7 @@ import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/typ
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
 import { rankRace } from './ranking.ts';
+import { RaceWatchers } from './watchers.ts';
 
 /** Progress of others is shown live, but two frames per room a second are plenty to watch. */
 export const PROGRESS_MS = 500;
@@ -72,6 +73,8 @@ export class LiveRace {
   private readonly seen = new Map<string, { change: number; until: number }>();
   private ending = false;
   private finished = false;
+  /** Members who are not racing (any more) watching a racer's board, a few seconds behind. */
+  private readonly watchers: RaceWatchers;
 
   readonly row: RaceRow;
   /** playerId → gameId, for everyone who was present in the room when the race started. */
@@ -88,6 +91,13 @@ export class LiveRace {
       // Closing a game that already ended does nothing, so a finished racer may drop freely.
       const gameId = games.get(playerId);
       if (gameId) void deps.games.close(gameId, 'gave-up', deps.fence?.(room.code)).catch((e) => this.refused(e));
+    });
+    this.watchers = new RaceWatchers({
+      now: deps.now,
+      send: (playerId, message) => deps.push.send(playerId, message),
+      mayWatch: (playerId) => this.mayWatch(playerId),
+      nickname: (playerId) => room.nickname(playerId),
+      race: { code: room.code, raceId: row.id },
     });
   }
 
@@ -162,6 +172,7 @@ export class LiveRace {
   /** A racer's game changed: a finish is shown at once (and may end the race), moves throttled. */
   gameChanged(game: LiveGame): void {
     if (this.ending) return;
+    this.watchers.changed(game);
     this.changes++;
     if (game.row.status !== 'playing') {
       clearTimeout(this.progressDue);
@@ -203,6 +214,36 @@ export class LiveRace {
     }
     if (due.length > 0) void this.sendProgress(due);
     if (wait < Number.POSITIVE_INFINITY) this.progressDue = setTimeout(() => this.progressTick(), wait);
+  }
+
+  /**
+   * `watcher` (a member of the room) watches `racer`'s board from now on, `WATCH_DELAY_MS`
+   * behind, or stops watching (`racer` null). Refused to a racer whose own game is still going.
+   */
+  async watch(watcher: string, racer: string | null): Promise<{ code: ErrorCode; message: string } | undefined> {
+    if (racer === null) {
+      this.watchers.unwatch(watcher);
+      return undefined;
+    }
+    const own = this.games.get(watcher);
+    if (own !== undefined && (await this.deps.games.load(own))?.row.status === 'playing') {
+      return { code: 'still-racing', message: "You see the others' boards once your own game is over." };
+    }
+    const gameId = this.games.get(racer);
+    const game = gameId === undefined ? undefined : await this.deps.games.load(gameId);
+    if (!game || racer === watcher) return { code: 'not-racing', message: 'That player is not racing in this race.' };
+    this.watchers.watch(watcher, racer, game);
+    return undefined;
+  }
+
+  /** Whether `playerId` may see a racer's board now: a member not racing, or whose game is over. */
+  private mayWatch(playerId: string): boolean {
+    if (!new Set(this.room.audience()).has(playerId)) return false;
+    const own = this.games.get(playerId);
+    if (own === undefined) return true;
+    // Not in memory is not known to be over: no board until it is.
+    const status = this.deps.games.cached(own)?.row.status;
+    return status !== undefined && status !== 'playing';
   }
 
   /** A racer connected or dropped: their grace stops or starts, and the others see it now. */
@@ -293,6 +334,7 @@ export class LiveRace {
   /** Stops the timers; a race stopped by a shutdown stays running in the database. */
   stop(): void {
     this.absences.stop();
+    this.watchers.stop();
     for (const timer of [...this.timers, this.progressDue]) clearTimeout(timer);
     this.timers.length = 0;
     this.progressDue = undefined;

@@ -1,5 +1,6 @@
 import type { RaceResult, ServerMessage } from '@scorpion/protocol';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { ChallengePolicy } from '../challenges/policy.ts';
 import { DailyPolicy } from '../daily/policy.ts';
 import { PracticePolicy } from '../games/practice.ts';
 import { GameService } from '../games/service.ts';
@@ -32,6 +33,7 @@ beforeEach(async () => {
   const clock = () => now;
   games = new GameService(repos.games, clock, {
     practice: new PracticePolicy(),
+    challenge: new ChallengePolicy(() => {}),
     daily: new DailyPolicy(repos),
     race: policy,
   });

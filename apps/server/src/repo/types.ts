@@ -24,6 +24,7 @@ export interface Repos {
   readonly outage: OutageRepo;
   readonly ratings: RatingsRepo;
   readonly profiles: ProfilesRepo;
+  readonly challenges: ChallengesRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
   close(): Promise<void>;
@@ -36,6 +37,30 @@ export interface SettingsRepo {
   set(key: string, value: string): Promise<void>;
   /** Stores `value` unless the key is already set; returns what is stored. */
   setIfAbsent(key: string, value: string): Promise<string>;
+}
+
+/** A "Beat my time" link: its code and the finished, public game it challenges. */
+export interface ChallengeRow {
+  readonly code: string;
+  readonly sourceGameId: string;
+  /** Who shared it: the source game's player. */
+  readonly playerId: string;
+  readonly createdAt: number;
+}
+
+export interface ChallengesRepo {
+  /**
+   * Stores the challenge to a game once: returns the one stored, which is another row when the
+   * game already had one (sharing again gives the same link), or `taken` when the code is.
+   */
+  create(row: ChallengeRow): Promise<ChallengeRow | 'taken'>;
+  get(code: string): Promise<ChallengeRow | undefined>;
+  /** A game played against the challenge's ghost. */
+  addGame(code: string, gameId: string, playerId: string): Promise<void>;
+  /** The challenge a game was played against, if it was. */
+  ofGame(gameId: string): Promise<string | undefined>;
+  /** The player's games against the challenge, oldest first. */
+  gamesOf(code: string, playerId: string): Promise<string[]>;
 }
 
 export interface PlayerRow {

@@ -56,7 +56,20 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
     case 'give-up':
       return s.games.giveUp(playerId, m.gameId).then((o) => gameFrame(o, m.type, m.gameId));
     case 'game-resume':
-      return s.games.resume(playerId, m.gameId).then((o) => gameFrame(o, m.type, m.gameId));
+      return s.games.resume(playerId, m.gameId).then(async (o): Promise<Reply> => {
+        const frame = gameFrame(o, m.type, m.gameId);
+        // A challenge game comes back with its ghost, which runs again from where it stands.
+        const ghost = o.ok && o.game.kind === 'challenge' ? await s.challenges.resumed(o.game) : undefined;
+        return ghost ? [frame, ghost] : frame;
+      });
+    case 'race-watch':
+      return s.hub
+        .watch(playerId, m.code, m.playerId)
+        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+    case 'challenge-start':
+      return s.challenges
+        .start(playerId, m.code)
+        .then((r): Reply => (r.ok ? [{ type: 'game', game: r.value.game }, r.value.ghost] : refused(r, m.type, '')));
     case 'daily-join':
       return s.daily.join(playerId, seen).then(
         async (game): Promise<Reply> => ({ type: 'game', game: await s.games.snapshot(game) }),

@@ -198,9 +198,10 @@ export async function wsRoutes(
       // Room frames take turns: a create or a join waits for its count, and a leave or a start
       // sent after it must not overtake it. A game's resume takes its turn too: a reconnected
       // page sends its room-join first, which may take the room (and its race) over here, and
-      // the resume must find the race live instead of sending the socket away (4009).
+      // the resume must find the race live instead of sending the socket away (4009). A watch
+      // sent after the join must likewise find the room the join brought here.
       let reply: Promise<ServerMessage | ServerMessage[]>;
-      if (message.type.startsWith('room-') || message.type === 'game-resume') {
+      if (message.type.startsWith('room-') || message.type === 'game-resume' || message.type === 'race-watch') {
         reply = roomTurn.then(start, start);
         roomTurn = reply;
       } else reply = start();

@@ -13,6 +13,9 @@ describe('routes', () => {
     expect(matchRoute('/link')).toEqual({ page: 'link' });
     expect(matchRoute('/p/Racer%20Ann')).toEqual({ page: 'profile', nickname: 'Racer Ann' });
     expect(matchRoute('/p/%E0%A4%A')).toEqual({ page: 'not-found' });
+    // A challenge code keeps its case: it is random, not typed.
+    expect(matchRoute('/c/aB3_x-Yz9Qw0')).toEqual({ page: 'challenge', code: 'aB3_x-Yz9Qw0' });
+    expect(matchRoute('/c/short')).toEqual({ page: 'not-found' });
     expect(matchRoute('/r/')).toEqual({ page: 'not-found' });
     expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
   });

@@ -5,6 +5,8 @@ export type Route =
   | { readonly page: 'practice' }
   | { readonly page: 'race'; readonly code: string }
   | { readonly page: 'race-new' }
+  /** A "Beat my time" link: play its deal beside the original's ghost. */
+  | { readonly page: 'challenge'; readonly code: string }
   | { readonly page: 'leaderboards' }
   /** A player's profile, by nickname as typed in the address (`/p/NICKNAME`). */
   | { readonly page: 'profile'; readonly nickname: string }
@@ -32,6 +34,8 @@ export function matchRoute(path: string): Route {
   if (clean === '/link') return { page: 'link' };
   const room = /^\/r\/([A-Za-z0-9]{4,12})$/.exec(clean);
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };
+  const challenge = /^\/c\/([A-Za-z0-9_-]{10,32})$/.exec(clean);
+  if (challenge) return { page: 'challenge', code: challenge[1]! };
   const solution = /^\/solution\/(\d{4}-\d\d-\d\d)$/.exec(clean);
   if (solution) return { page: 'solution', date: solution[1]! };
   const profile = /^\/p\/([^/]{1,200})$/.exec(clean);

@@ -1,4 +1,5 @@
 import { boardsContract } from './boards.ts';
+import { challengesContract } from './challenges.ts';
 import { dailyContract } from './daily.ts';
 import { devicesContract } from './devices.ts';
 import type { FreshRepos } from './fixtures.ts';
@@ -27,4 +28,5 @@ export function repoContract(fresh: FreshRepos): void {
   outageContract(fresh);
   scoutingContract(fresh);
   ratingsContract(fresh);
+  challengesContract(fresh);
 }

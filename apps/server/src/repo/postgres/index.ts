@@ -3,6 +3,7 @@ import { openPg, PG_MIGRATIONS } from '../../db/pg-open.ts';
 import { latestMigration } from '../sqlite/ready.ts';
 import type { Repos } from '../types.ts';
 import { pgBoards } from './boards.ts';
+import { pgChallenges } from './challenges.ts';
 import { pgDaily } from './daily.ts';
 import { pgGames } from './games.ts';
 import { pgLeader } from './leader.ts';
@@ -48,6 +49,7 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     outage: pgOutage(db),
     ratings: pgRatings(db),
     profiles: pgProfiles(db),
+    challenges: pgChallenges(db),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

@@ -1,6 +1,7 @@
 import { openDb } from '../../db/open.ts';
 import type { Repos } from '../types.ts';
 import { sqliteBoards } from './boards.ts';
+import { sqliteChallenges } from './challenges.ts';
 import { sqliteDaily } from './daily.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteLeader } from './leader.ts';
@@ -45,6 +46,7 @@ export function sqliteRepos(
     outage: sqliteOutage(db),
     ratings: sqliteRatings(db),
     profiles: sqliteProfiles(db),
+    challenges: sqliteChallenges(db),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };

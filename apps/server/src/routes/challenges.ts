@@ -1,0 +1,40 @@
+import { ChallengeCode, ChallengeCreateBody } from '@scorpion/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Answer } from '../challenges/service.ts';
+import { playerOf } from '../identity/cookie.ts';
+import type { Services } from '../services.ts';
+import { fail, parse } from './reply.ts';
+
+const Params = z.strictObject({ code: ChallengeCode });
+
+function answer<T>(reply: FastifyReply, a: Answer<T>, status = 200) {
+  return a.ok ? reply.code(status).send(a.value) : fail(reply, a.status, a.code, a.message);
+}
+
+/** "Beat my time": share a finished game as a link, see a link, and (once played) its original. */
+export async function challengeRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { challenges, repos } = services;
+
+  app.post('/api/challenges', async (request, reply) => {
+    const player = await playerOf(request, repos.players);
+    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+    const body = parse(reply, ChallengeCreateBody, request.body);
+    if (!body) return reply;
+    return answer(reply, await challenges.share(player.id, body.gameId), 201);
+  });
+
+  app.get('/api/challenges/:code', { onRequest: app.limits.roomLookup }, async (request, reply) => {
+    const params = parse(reply, Params, request.params);
+    if (!params) return reply;
+    const player = await playerOf(request, repos.players);
+    return answer(reply, await challenges.info(params.code, player?.id));
+  });
+
+  app.get('/api/challenges/:code/original', { onRequest: app.limits.roomLookup }, async (request, reply) => {
+    const params = parse(reply, Params, request.params);
+    if (!params) return reply;
+    const player = await playerOf(request, repos.players);
+    return answer(reply, await challenges.original(params.code, player?.id));
+  });
+}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { GHOST_CHALLENGE, openWin } from './fixtures/deals.ts';
+import { pickNickname, playByHand, screenshots } from './helpers.ts';
+
+test('open a challenge link and finish ahead of the ghost, then compare both games move by move', async ({ page }) => {
+  // 85 moves played by hand, every one waited for.
+  test.setTimeout(420_000);
+  // Ghost Ann won this deal yesterday, a move every 7 s of the server's clock (e2e/serve.ts).
+  await page.goto(`/c/${GHOST_CHALLENGE}`);
+  await expect(page.getByRole('heading', { name: "Beat Ghost Ann's time" })).toBeVisible();
+  await expect(page.getByText(/solved it in 9:55/)).toBeVisible();
+  await page.getByRole('button', { name: 'Play the challenge' }).click();
+  await pickNickname(page, 'Challenger');
+
+  const ghost = page.getByTestId('ghost');
+  await expect(ghost).toContainText('Ghost Ann');
+  await expect(ghost.getByTestId('ghost-moves')).toHaveText('0');
+  await playByHand(page, openWin.moves[0]!);
+  // The ghost moves on the server's clock, not on ours: its first move comes 7 s into the game.
+  await expect(ghost.getByTestId('ghost-moves')).toHaveText(/^[1-9]\d*$/, { timeout: 20_000 });
+  await screenshots(page, '20-challenge-ghost');
+
+  for (const move of openWin.moves.slice(1)) await playByHand(page, move);
+  const result = page.getByTestId('challenge-result');
+  await expect(result).toContainText("You beat Ghost Ann's ghost!");
+  await expect(result.locator('tbody tr').first()).toContainText('solved');
+  // The ghost stopped where it stood when the challenger finished: far from its end.
+  await expect(ghost).toContainText('Playing');
+
+  const compare = page.getByTestId('challenge-compare');
+  const step = compare.getByTestId('compare-step');
+  await expect(step).toHaveText(`0/${openWin.moves.length}`);
+  await compare.getByRole('button', { name: 'Next move ›' }).click();
+  await expect(step).toHaveText(`1/${openWin.moves.length}`);
+  await expect(compare.getByRole('heading', { name: 'You · move 1' })).toBeVisible();
+  await expect(compare.getByRole('heading', { name: 'Ghost Ann · move 1' })).toBeVisible();
+  await screenshots(page, '21-challenge-compare');
+});
