@@ -32,6 +32,8 @@ describe('createSolverPool', () => {
       status: 'won',
     });
     expect(lost.result).toBe('loss');
+    // The line is the shortened one; the length of the one the search found is kept for the rating.
+    expect(won.solverMoves).toBeGreaterThanOrEqual(won.result === 'win' ? won.line.length : 0);
   }, 20_000);
 
   it('rejects a task that throws without losing the thread', async () => {

@@ -1,5 +1,6 @@
 import { newGame, type Options, type VariantId } from '@scorpion/rules';
 import { type Certificate, certifyDeal } from './certify.ts';
+import { shortenLine } from './shorten.ts';
 import { solve } from './solve.ts';
 import type { Limits, SolveResult } from './types.ts';
 
@@ -25,7 +26,21 @@ export type Task =
       readonly limits?: Limits;
     };
 
-export function runTask(task: Task): Certificate | SolveResult {
-  if (task.kind === 'solve-deal') return solve(newGame(task.variant, task.options, task.deck), task.limits);
+/**
+ * A whole deal's verdict. A win's line is shortened (`shortenLine`: the search's first line
+ * wanders, and a study keeps every line); `solverMoves` is the length of the line the search
+ * found, which the difficulty rating reads, as it does when certifying.
+ */
+export type DealVerdict = SolveResult & { readonly solverMoves?: number };
+
+export function solveDeal(task: Extract<Task, { kind: 'solve-deal' }>): DealVerdict {
+  const start = newGame(task.variant, task.options, task.deck);
+  const verdict = solve(start, task.limits);
+  if (verdict.result !== 'win') return verdict;
+  return { ...verdict, line: shortenLine(start, verdict.line), solverMoves: verdict.line.length };
+}
+
+export function runTask(task: Task): Certificate | DealVerdict {
+  if (task.kind === 'solve-deal') return solveDeal(task);
   return certifyDeal(task.variant, task.options, task.deck, task.limits);
 }
