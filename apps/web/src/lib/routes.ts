@@ -10,6 +10,7 @@ export type Route =
   /** A record from this browser (a practice game) or pasted or loaded from a file. */
   | { readonly page: 'replay-record' }
   | { readonly page: 'rules' }
+  | { readonly page: 'win-rates' }
   | { readonly page: 'solution'; readonly date: string }
   | { readonly page: 'not-found' };
 
@@ -21,6 +22,7 @@ export function matchRoute(path: string): Route {
   if (clean === '/race') return { page: 'race-new' };
   if (clean === '/leaderboards') return { page: 'leaderboards' };
   if (clean === '/rules') return { page: 'rules' };
+  if (clean === '/win-rates') return { page: 'win-rates' };
   if (clean === '/replay') return { page: 'replay-record' };
   const room = /^\/r\/([A-Za-z0-9]{4,12})$/.exec(clean);
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };

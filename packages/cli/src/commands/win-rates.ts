@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Args, type FlagSpec, stringFlag } from '../args.ts';
 import { checkStudy } from '../study/check.ts';
+import { compactStudy } from '../study/compact.ts';
 import { keyName } from '../study/key.ts';
 import { loadStudies, packedText } from '../study/load.ts';
 import { publishedRows, winRatesDoc } from '../study/publish.ts';
@@ -25,19 +26,21 @@ export function webJson(rows: ReturnType<typeof publishedRows>): string {
 
 /**
  * `scorpion win-rates [--dir D] [--doc FILE] [--web FILE]`: checks every study in D (each win
- * replays, each seed is its deal's), then packs each into `KEY.jsonl.gz` (the committed copy),
+ * replays, each seed is its deal's), then packs each into `KEY.jsonl.gz` (the committed copy,
+ * every winning line shortened: `compactStudy`),
  * and writes the table as markdown and as the web page's JSON. Writes nothing when a check fails.
  */
 export function winRatesCommand(args: Args, err: (text: string) => void): number {
   const dir = stringFlag(args, 'dir') ?? DEFAULT_STUDY_DIR;
-  const studies = loadStudies(dir);
-  const problems = studies.flatMap((s) =>
+  const loaded = loadStudies(dir);
+  const problems = loaded.flatMap((s) =>
     checkStudy(s.key, [...s.results, ...s.beyond]).map((p) => `${keyName(s.key)}: ${p}`),
   );
   if (problems.length > 0) {
     err(`${problems.join('\n')}\n`);
     return 1;
   }
+  const studies = loaded.map(compactStudy);
   for (const study of studies) {
     writeFileSync(join(dir, `${keyName(study.key)}.jsonl.gz`), gzipSync(packedText(study), { level: 9 }));
   }

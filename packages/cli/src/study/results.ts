@@ -12,7 +12,13 @@ export type StudyResult = {
   readonly nodes: number;
   readonly ms: number;
 } & (
-  | { readonly result: 'win'; readonly line: readonly Move[] }
+  | {
+      readonly result: 'win';
+      /** A winning line, shortened from the search's (`shortenLine`). */
+      readonly line: readonly Move[];
+      /** Length of the line the search found, which the difficulty rating reads. */
+      readonly solverMoves?: number;
+    }
   | { readonly result: 'loss' }
   | { readonly result: 'unknown'; readonly reason: 'node-limit' | 'time-limit' }
 );

@@ -40,7 +40,7 @@ export function studyRow(key: StudyKey, results: Iterable<StudyResult>): StudyRo
     totalMs += r.ms;
     if (r.result === 'win') {
       won++;
-      stars[difficultyOf(r.nodes, r.line.length, cards).stars - 1]!++;
+      stars[difficultyOf(r.nodes, r.solverMoves ?? r.line.length, cards).stars - 1]!++;
     } else if (r.result === 'loss') lost++;
     else unknown++;
   }
