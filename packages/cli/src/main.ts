@@ -13,6 +13,7 @@ const USAGE = `usage: scorpion <command> [flags]
   replay [--trace]                                       records on stdin → one JSON result per line
   solve [--limit-nodes N] [--limit-ms T] [--progress]    records on stdin → the solver's verdict per line
   study --variant V --deals N [--open] [--foundations] [--workers W] [--limit-ms T] [--limit-nodes N] [--dir D]
+        [--retry-unknown]
                                                          solves seeded deals (resumable) → the variant's win-rate row
   win-rates [--dir D] [--doc FILE] [--web FILE]          checks the studies, packs them, writes the win-rate table`;
 

@@ -17,6 +17,7 @@ export const STUDY_FLAGS: FlagSpec = {
   'limit-nodes': { type: 'string' },
   dir: { type: 'string' },
   progress: { type: 'boolean' },
+  'retry-unknown': { type: 'boolean' },
 };
 
 /** Where study files live unless `--dir` says otherwise (from the repository's root, where pnpm runs). */
@@ -38,8 +39,10 @@ function positiveInteger(args: Args, name: string, fallback?: number): number {
 
 /**
  * `scorpion study --variant V --deals N [--open] [--foundations] [--workers W] [--limit-ms T]
- * [--limit-nodes N] [--dir D] [--progress]`: solves deals 0 … N − 1 of the variant on W solver
- * threads (every core by default), skipping those already in `D/KEY.jsonl`, and prints the row.
+ * [--limit-nodes N] [--dir D] [--progress] [--retry-unknown]`: solves deals 0 … N − 1 of the
+ * variant on W solver threads (every core by default), skipping those already in `D/KEY.jsonl`
+ * (except, with `--retry-unknown`, those left unknown: a larger `--limit-ms` may decide them), and
+ * prints the row.
  */
 export async function studyCommand(args: Args, io: StudyIo): Promise<number> {
   const variant = stringFlag(args, 'variant') ?? 'scorpion';
@@ -71,7 +74,8 @@ export async function studyCommand(args: Args, io: StudyIo): Promise<number> {
   const file = openStudy(stringFlag(args, 'dir') ?? DEFAULT_STUDY_DIR, key);
   const pool = createSolverPool({ threads: workers });
   try {
-    const row = await runStudy({ key, deals, limits, file, pool, parallel: workers, progress });
+    const retryUnknown = args.flags.has('retry-unknown');
+    const row = await runStudy({ key, deals, limits, file, pool, parallel: workers, progress, retryUnknown });
     io.out(`${[...ROW_HEADER, rowText(row)].join('\n')}\n`);
     return 0;
   } finally {

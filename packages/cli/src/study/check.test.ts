@@ -33,4 +33,4 @@ it('passes real results and flags a wrong seed, an illegal move and a line that 
   line[3] = { kind: 'move', from: 0, row: 0, to: 0 };
   expect(checkStudy(KEY, [{ ...win, line }])).toEqual([`deal ${win.index}: move 3 of its winning line is illegal`]);
   expect(checkStudy(KEY, [{ ...win, line: win.line.slice(0, -1) }])[0]).toMatch(/ends with the game (playing|lost)/);
-});
+}, 60_000);

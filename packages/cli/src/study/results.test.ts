@@ -23,3 +23,9 @@ it('refuses a whole line that is not a result', () => {
   expect(() => parseStudy(`${loss(0)}\nnot json\n`)).toThrow('line 2 is not JSON');
   expect(() => parseStudy('{"index":0,"result":"draw"}\n')).toThrow('line 1 is not a study result');
 });
+
+it('takes a later win or loss over an unknown, never an unknown over a verdict', () => {
+  const unknown = JSON.stringify({ index: 0, seed: 'ab', result: 'unknown', reason: 'time-limit', nodes: 9, ms: 10 });
+  expect(parseStudy(`${unknown}\n${loss(0)}\n`).results.get(0)?.result).toBe('loss');
+  expect(parseStudy(`${loss(0)}\n${unknown}\n`).results.get(0)?.result).toBe('loss');
+});

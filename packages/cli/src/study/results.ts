@@ -34,8 +34,16 @@ function isResult(value: unknown): value is StudyResult {
   return r.result === 'loss';
 }
 
+/** Whether `next` is the deal's result rather than `earlier`: the first one, or a verdict after an unknown. */
+export function supersedes(next: StudyResult, earlier: StudyResult | undefined): boolean {
+  return earlier === undefined || (earlier.result === 'unknown' && next.result !== 'unknown');
+}
+
 export interface ParsedStudy {
-  /** One result per deal, the first line for a deal winning over any repeat. */
+  /**
+   * One result per deal: the first verdict, except that a later win or loss replaces an unknown
+   * (`study --retry-unknown` solves those again with more time; a proof outranks "gave up").
+   */
   readonly results: ReadonlyMap<number, StudyResult>;
   /**
    * Length of the text up to the end of its last whole line: a process killed while appending
@@ -58,7 +66,7 @@ export function parseStudy(text: string): ParsedStudy {
       throw new Error(`line ${at + 1} is not JSON`);
     }
     if (!isResult(value)) throw new Error(`line ${at + 1} is not a study result`);
-    if (!results.has(value.index)) results.set(value.index, value);
+    if (supersedes(value, results.get(value.index))) results.set(value.index, value);
   });
   return { results, soundLength: Buffer.byteLength(text.slice(0, end)) };
 }

@@ -11,9 +11,11 @@ const KEY = { variant: 'scorpion', options: { foundations: false, open: false } 
 const LIMITS = { nodes: 20_000, ms: 600_000, tableMegabytes: 16 };
 const pool = createSolverPool({ threads: 1 });
 const dir = mkdtempSync(join(tmpdir(), 'study-run-'));
+const retryDir = mkdtempSync(join(tmpdir(), 'study-retry-'));
 afterAll(async () => {
   await pool.close();
   rmSync(dir, { recursive: true, force: true });
+  rmSync(retryDir, { recursive: true, force: true });
 });
 
 /** The real pool, counting the deals it is asked to solve. */
@@ -67,4 +69,33 @@ it('solves only the deals not yet in the file, and every win it records replays'
     const start = newGame(KEY.variant, KEY.options, dealFromSeed(KEY.variant, r.seed));
     expect(replay(start, r.line)).toMatchObject({ ok: true, status: 'won' });
   }
+}, 60_000);
+
+it('with retryUnknown solves again the deals left unknown, and their verdicts replace the unknowns', async () => {
+  const file = openStudy(retryDir, KEY);
+  // Deals 0–7 are all lost; five of them take more than 50 nodes to prove, deal 4 some 470,000.
+  const starved = await runStudy({ key: KEY, deals: 8, limits: { ...LIMITS, nodes: 50 }, file, pool, parallel: 1 });
+  expect(starved.unknown).toBeGreaterThan(0);
+  const unknown = [...file.results.values()].filter((r) => r.result === 'unknown').map((r) => r.index);
+  const retry = counting();
+  const texts: string[] = [];
+  const row = await runStudy({
+    key: KEY,
+    deals: 8,
+    limits: { ...LIMITS, nodes: 1_000_000 },
+    file,
+    pool: retry.pool,
+    parallel: 1,
+    retryUnknown: true,
+    progress: (text) => texts.push(text),
+  });
+  file.close();
+  expect(retry.asked).toHaveLength(unknown.length);
+  expect(row).toMatchObject({ deals: 8, lost: 8, unknown: 0 });
+  expect(texts.at(-1)).toContain('8/8 · won');
+  expect(texts.at(-1)).toContain('· unknown 0');
+  // Read back from the file, the verdicts still replace the unknowns.
+  const reread = openStudy(retryDir, KEY);
+  reread.close();
+  expect([...reread.results.values()].filter((r) => r.result === 'unknown')).toEqual([]);
 }, 60_000);

@@ -2,6 +2,7 @@ import { dealFromSeed } from '@scorpion/rules';
 import type { Limits, SolverPool } from '@scorpion/solver';
 import type { StudyKey } from './key.ts';
 import { progressText } from './progress.ts';
+import type { StudyResult } from './results.ts';
 import { type StudyRow, studyRow } from './row.ts';
 import { studySeed } from './seeds.ts';
 import type { StudyFile } from './store.ts';
@@ -10,6 +11,8 @@ export interface StudyRun {
   readonly key: StudyKey;
   /** Deals 0 … deals − 1 make the row; those already in the file are skipped. */
   readonly deals: number;
+  /** Solve again the deals whose verdict is unknown (with these limits, larger ones presumably). */
+  readonly retryUnknown?: boolean;
   readonly limits: Limits;
   readonly file: StudyFile;
   readonly pool: Pick<SolverPool, 'solveDeal'>;
@@ -30,7 +33,11 @@ export async function runStudy(run: StudyRun): Promise<StudyRow> {
   const { key, deals, limits, file, pool, parallel } = run;
   const now = run.now ?? (() => performance.now());
   const todo: number[] = [];
-  for (let index = 0; index < deals; index++) if (!file.results.has(index)) todo.push(index);
+  const due = (index: number) => {
+    const earlier = file.results.get(index);
+    return earlier === undefined || (run.retryUnknown === true && earlier.result === 'unknown');
+  };
+  for (let index = 0; index < deals; index++) if (due(index)) todo.push(index);
   const row = () =>
     studyRow(
       key,
@@ -38,6 +45,11 @@ export async function runStudy(run: StudyRun): Promise<StudyRow> {
     );
   const first = row();
   const tally = { key: first.key, deals: first.deals, won: first.won, unknown: first.unknown };
+  const count = (r: StudyResult, sign: 1 | -1) => {
+    tally.deals += sign;
+    if (r.result === 'win') tally.won += sign;
+    if (r.result === 'unknown') tally.unknown += sign;
+  };
   const started = now();
   let solved = 0;
   const report = (final: boolean) => {
@@ -51,11 +63,11 @@ export async function runStudy(run: StudyRun): Promise<StudyRow> {
       const index = todo[next++]!;
       const seed = studySeed(key.variant, index);
       const verdict = await pool.solveDeal(key.variant, key.options, dealFromSeed(key.variant, seed), limits);
+      const earlier = file.results.get(index);
       file.append({ index, seed, ...verdict });
       solved++;
-      tally.deals++;
-      if (verdict.result === 'win') tally.won++;
-      if (verdict.result === 'unknown') tally.unknown++;
+      if (earlier) count(earlier, -1);
+      count(file.results.get(index)!, 1);
       report(false);
     }
   }

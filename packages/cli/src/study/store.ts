@@ -2,13 +2,16 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, truncateSync,
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { keyName, type StudyKey } from './key.ts';
-import { parseStudy, type StudyResult } from './results.ts';
+import { parseStudy, type StudyResult, supersedes } from './results.ts';
 
 /** A study's file: the results so far, and where the next ones go. */
 export interface StudyFile {
   readonly path: string;
   readonly results: ReadonlyMap<number, StudyResult>;
-  /** Appends one result as a JSON line, written through at once so a kill loses at most that line. */
+  /**
+   * Appends one result as a JSON line, written through at once so a kill loses at most that
+   * line; it becomes the deal's result as it would on reading the file back (`supersedes`).
+   */
   append(result: StudyResult): void;
   close(): void;
 }
@@ -42,7 +45,7 @@ export function openStudy(dir: string, key: StudyKey): StudyFile {
     results,
     append(result) {
       writeSync(fd, `${JSON.stringify(result)}\n`);
-      results.set(result.index, result);
+      if (supersedes(result, results.get(result.index))) results.set(result.index, result);
     },
     close: () => closeSync(fd),
   };
