@@ -64,7 +64,8 @@ export async function studyCommand(args: Args, io: StudyIo): Promise<number> {
   let printed = '';
   const progress = (text: string, final: boolean) => {
     calls++;
-    if (bar) io.err(`\r${text}${final ? '\n' : ''}`);
+    // Redrawn in place; ESC [K clears what a longer line before it left behind.
+    if (bar) io.err(`\r${text}\x1b[K${final ? '\n' : ''}`);
     else if ((final && text !== printed) || (!final && calls % every === 0)) {
       io.err(`${text}\n`);
       printed = text;

@@ -29,7 +29,8 @@ export function progressText(row: Tally, total: number, perSecond: number): stri
   ];
   if (perSecond > 0) {
     parts.push(`${perSecond.toFixed(1)} deals/s`);
-    parts.push(`${Math.ceil((total - row.deals) / perSecond / 60)} min left`);
+    const seconds = Math.ceil((total - row.deals) / perSecond);
+    parts.push(seconds < 60 ? `${seconds} s left` : `${Math.ceil(seconds / 60)} min left`);
   }
   return parts.join(' · ');
 }

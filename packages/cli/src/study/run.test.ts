@@ -61,7 +61,7 @@ it('solves only the deals not yet in the file, and every win it records replays'
   expect(row.won + row.lost + row.unknown).toBe(20);
   // The clock moves half a second per reading: one reading per deal after the start.
   expect(texts.at(-1)).toMatch(
-    /^scorpion \[#{24}\] 20\/20 · won \d+\.\d% \(.*\) · unknown \d+ · \d\.\d deals\/s · 0 min left$/,
+    /^scorpion \[#{24}\] 20\/20 · won \d+\.\d% \(.*\) · unknown \d+ · \d\.\d deals\/s · 0 s left$/,
   );
 
   for (const r of again.results.values()) {
