@@ -51,6 +51,8 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await visit(page, size, 'home');
   await page.goto('/rules');
   await visit(page, size, 'rules');
+  await page.goto('/win-rates');
+  await visit(page, size, 'win-rates');
   await page.goto('/nowhere');
   await visit(page, size, 'not-found');
 

@@ -3,13 +3,19 @@ import { DEAL_FLAGS, dealCommand } from './commands/deal.ts';
 import { REPLAY_FLAGS, replayLine } from './commands/replay.ts';
 import { SHOW_FLAGS, showRecord } from './commands/show.ts';
 import { SOLVE_FLAGS, solveBatch } from './commands/solve.ts';
+import { STUDY_FLAGS, studyCommand } from './commands/study.ts';
+import { WIN_RATES_FLAGS, winRatesCommand } from './commands/win-rates.ts';
 import { inputLines } from './io.ts';
 
 const USAGE = `usage: scorpion <command> [flags]
   deal --variant V --seed HEX [--foundations] [--open]   print a seeded deal as a game record
   show [--reveal]                                        records on stdin → text boards
   replay [--trace]                                       records on stdin → one JSON result per line
-  solve [--limit-nodes N] [--limit-ms T] [--progress]    records on stdin → the solver's verdict per line`;
+  solve [--limit-nodes N] [--limit-ms T] [--progress]    records on stdin → the solver's verdict per line
+  study --variant V --deals N [--open] [--foundations] [--workers W] [--limit-ms T] [--limit-nodes N] [--dir D]
+        [--retry-unknown]
+                                                         solves seeded deals (resumable) → the variant's win-rate row
+  win-rates [--dir D] [--doc FILE] [--web FILE]          checks the studies, packs them, writes the win-rate table`;
 
 /** Runs a command over stdin line by line; returns the exit status (1 when any line failed). */
 type LineCommand = (line: string, args: Args) => { text: string; ok: boolean };
@@ -28,6 +34,8 @@ const FLAGS: Record<string, FlagSpec> = {
   show: SHOW_FLAGS,
   replay: REPLAY_FLAGS,
   solve: SOLVE_FLAGS,
+  study: STUDY_FLAGS,
+  'win-rates': WIN_RATES_FLAGS,
 };
 
 async function run(argv: readonly string[]): Promise<number> {
@@ -40,6 +48,11 @@ async function run(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${dealCommand(args)}\n`);
     return 0;
   }
+  if (command === 'study') {
+    const write = (stream: NodeJS.WriteStream) => (text: string) => stream.write(text);
+    return studyCommand(args, { out: write(process.stdout), err: write(process.stderr), tty: process.stderr.isTTY });
+  }
+  if (command === 'win-rates') return winRatesCommand(args, (text) => process.stderr.write(text));
   if (command === 'solve') {
     const lines: string[] = [];
     for await (const line of inputLines(process.stdin)) lines.push(line);

@@ -11,5 +11,7 @@ export {
   type WorkerDeath,
 } from './pool.ts';
 export { referenceSolve } from './reference.ts';
+export { shortenLine } from './shorten.ts';
 export { solve } from './solve.ts';
+export type { DealVerdict } from './tasks.ts';
 export { DEFAULT_LIMITS, type Effort, type Limits, type SolveResult, type Verdict } from './types.ts';

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Options, VariantId } from '@scorpion/rules';
 import type { Certificate } from './certify.ts';
 import { type PoolTimers, systemTimers } from './pool-timers.ts';
-import type { Task } from './tasks.ts';
+import type { DealVerdict, Task } from './tasks.ts';
 import type { Limits } from './types.ts';
 import { WORKER_ENTRY, WORKER_OPTIONS } from './worker-location.ts';
 
@@ -68,6 +68,8 @@ export const DEFAULT_UNHEALTHY_AFTER = { deaths: 3, withinMs: 5 * 60_000 } as co
 export interface SolverPool {
   /** `certifyDeal` on a thread: whether the deal is proven winnable, with its line if so. */
   certify(variant: VariantId, options: Options, deck: readonly number[], limits?: Limits): Promise<Certificate>;
+  /** `solve` on a thread from a deal's start: its verdict, a win's line shortened (see `solveDeal` in tasks.ts). */
+  solveDeal(variant: VariantId, options: Options, deck: readonly number[], limits?: Limits): Promise<DealVerdict>;
   /** Tasks waiting for a free thread (for back-pressure). */
   readonly pending: number;
   health(): PoolHealth;
@@ -205,6 +207,8 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
   return {
     certify: (variant, options, deck, limits) =>
       run({ kind: 'certify', variant, options, deck, ...(limits ? { limits } : {}) }),
+    solveDeal: (variant, options, deck, limits) =>
+      run({ kind: 'solve-deal', variant, options, deck, ...(limits ? { limits } : {}) }),
     get pending() {
       return queue.length;
     },

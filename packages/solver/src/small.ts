@@ -3,7 +3,8 @@ import { FACES, type GameState, type Options, Sfc32, VARIANTS, type VariantId } 
 /**
  * Small random positions for checking the solver against the reference search: `suits` whole
  * suits (two copies of each in Double Scorpion) shuffled into `columns` columns with a few
- * face-down cards, plus a 3-card stock or 2-card open reserve where the variant has one.
+ * face-down cards (none with the `open` option, as a dealt game has), plus a 3-card stock or
+ * 2-card open reserve where the variant has one.
  */
 export function smallPosition(
   variant: VariantId,
@@ -27,7 +28,7 @@ export function smallPosition(
   deck.forEach((card, i) => {
     columns[i % shape.columns]!.push(card);
   });
-  const hidden = columns.map((column) => Math.min(column.length - 1, rng.below(3)));
+  const hidden = columns.map((column) => (shape.options?.open ? 0 : Math.min(column.length - 1, rng.below(3))));
   return {
     variant,
     options: { foundations: false, open: false, ...shape.options },

@@ -51,6 +51,20 @@ describe('solve agrees with the exhaustive reference search', { timeout: SEARCH_
       });
     });
   }
+  // All face up (the open option): nothing is hidden, so every column is open from the start.
+  for (const variant of VARIANT_IDS) {
+    it(`${variant}: one suit, all face up`, () => {
+      const count = variant === 'double-scorpion' ? 8 : 25;
+      const tally = crossCheck(variant, 1, variant === 'three-blind-mice' ? 5 : 4, count, { open: true });
+      expect(tally.win + tally.loss).toBeGreaterThan(count / 2);
+    });
+  }
+  for (const variant of ['scorpion', 'wasp', 'scorpion-ii', 'three-blind-mice'] as const) {
+    it(`${variant}: two suits, all face up`, () => {
+      const tally = crossCheck(variant, 2, variant === 'three-blind-mice' ? 6 : 5, 6, { open: true });
+      expect(tally.win + tally.loss).toBeGreaterThan(3);
+    });
+  }
   it('both find wins and losses among those positions', () => {
     const tally = crossCheck('scorpion', 1, 4, 25);
     expect(tally.win).toBeGreaterThan(5);

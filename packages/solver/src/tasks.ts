@@ -1,20 +1,46 @@
-import type { Options, VariantId } from '@scorpion/rules';
+import { newGame, type Options, type VariantId } from '@scorpion/rules';
 import { type Certificate, certifyDeal } from './certify.ts';
-import type { Limits } from './types.ts';
+import { shortenLine } from './shorten.ts';
+import { solve } from './solve.ts';
+import type { Limits, SolveResult } from './types.ts';
 
 /**
  * What a worker can be asked to do; plain data, so it crosses `postMessage` as is. The server
- * only certifies deals on its threads (the daily deal, "winnable only" races); the web app runs
- * its own solver in a browser worker.
+ * certifies deals on its threads (the daily deal, "winnable only" races); `scorpion study`
+ * solves whole deals on them to the end (a verdict, not just "winnable or not"). The web app
+ * runs its own solver in a browser worker.
  */
-export interface Task {
-  readonly kind: 'certify';
-  readonly variant: VariantId;
-  readonly options: Options;
-  readonly deck: readonly number[];
-  readonly limits?: Limits;
+export type Task =
+  | {
+      readonly kind: 'certify';
+      readonly variant: VariantId;
+      readonly options: Options;
+      readonly deck: readonly number[];
+      readonly limits?: Limits;
+    }
+  | {
+      readonly kind: 'solve-deal';
+      readonly variant: VariantId;
+      readonly options: Options;
+      readonly deck: readonly number[];
+      readonly limits?: Limits;
+    };
+
+/**
+ * A whole deal's verdict. A win's line is shortened (`shortenLine`: the search's first line
+ * wanders, and a study keeps every line); `solverMoves` is the length of the line the search
+ * found, which the difficulty rating reads, as it does when certifying.
+ */
+export type DealVerdict = SolveResult & { readonly solverMoves?: number };
+
+export function solveDeal(task: Extract<Task, { kind: 'solve-deal' }>): DealVerdict {
+  const start = newGame(task.variant, task.options, task.deck);
+  const verdict = solve(start, task.limits);
+  if (verdict.result !== 'win') return verdict;
+  return { ...verdict, line: shortenLine(start, verdict.line), solverMoves: verdict.line.length };
 }
 
-export function runTask(task: Task): Certificate {
+export function runTask(task: Task): Certificate | DealVerdict {
+  if (task.kind === 'solve-deal') return solveDeal(task);
   return certifyDeal(task.variant, task.options, task.deck, task.limits);
 }

@@ -16,6 +16,7 @@ describe('routes', () => {
     // A challenge code keeps its case: it is random, not typed.
     expect(matchRoute('/c/aB3_x-Yz9Qw0')).toEqual({ page: 'challenge', code: 'aB3_x-Yz9Qw0' });
     expect(matchRoute('/c/short')).toEqual({ page: 'not-found' });
+    expect(matchRoute('/win-rates')).toEqual({ page: 'win-rates' });
     expect(matchRoute('/r/')).toEqual({ page: 'not-found' });
     expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
   });

@@ -14,6 +14,7 @@ export type Route =
   /** A record from this browser (a practice game) or pasted or loaded from a file. */
   | { readonly page: 'replay-record' }
   | { readonly page: 'rules' }
+  | { readonly page: 'win-rates' }
   | { readonly page: 'solution'; readonly date: string }
   /** The player's signed-in devices, passkeys and link codes. */
   | { readonly page: 'devices' }
@@ -29,6 +30,7 @@ export function matchRoute(path: string): Route {
   if (clean === '/race') return { page: 'race-new' };
   if (clean === '/leaderboards') return { page: 'leaderboards' };
   if (clean === '/rules') return { page: 'rules' };
+  if (clean === '/win-rates') return { page: 'win-rates' };
   if (clean === '/replay') return { page: 'replay-record' };
   if (clean === '/devices') return { page: 'devices' };
   if (clean === '/link') return { page: 'link' };

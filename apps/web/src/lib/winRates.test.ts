@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { comparedWithStudy, percent, rowFor, WIN_RATE_ROWS, type WinRateRow } from './winRates.ts';
+
+const PLAIN = { foundations: false, open: false };
+const row: WinRateRow = {
+  variant: 'scorpion',
+  name: 'Scorpion',
+  foundations: false,
+  open: false,
+  key: 'scorpion',
+  deals: 1000,
+  won: 100,
+  lost: 890,
+  unknown: 10,
+  rate: 0.1,
+  low: 0.083,
+  high: 0.13,
+  medianMs: 0,
+  p99Ms: 4000,
+  totalMs: 200_000,
+  stars: [50, 20, 15, 10, 5],
+};
+
+describe('win rates', () => {
+  it('reads the published table, one row per variant and options', () => {
+    expect(rowFor('scorpion', PLAIN)?.key).toBe('scorpion');
+    expect(new Set(WIN_RATE_ROWS.map((r) => r.key)).size).toBe(WIN_RATE_ROWS.length);
+    for (const r of WIN_RATE_ROWS) expect(r.won + r.lost + r.unknown).toBe(r.deals);
+  });
+
+  it('says where a daily deal stands among the winnable deals of its variant', () => {
+    expect(comparedWithStudy('scorpion', PLAIN, 3, [row])).toBe(
+      'Harder than 70.0% of winnable Scorpion deals, as hard as 15.0%, easier than 15.0%.',
+    );
+    expect(comparedWithStudy('scorpion', PLAIN, 1, [row])).toMatch(/^Harder than 0.0% .* as hard as 50.0%/);
+  });
+
+  it('says nothing for a deal not rated, or options the study has no row for', () => {
+    expect(comparedWithStudy('scorpion', PLAIN, null, [row])).toBeUndefined();
+    expect(comparedWithStudy('scorpion', { foundations: false, open: true }, 3, [row])).toBeUndefined();
+    expect(comparedWithStudy('scorpion', PLAIN, 3, [{ ...row, stars: [0, 0, 0, 0, 0] }])).toBeUndefined();
+  });
+
+  it('writes shares as percentages with one decimal', () => {
+    expect(percent(0.1234)).toBe('12.3%');
+    expect(percent(1)).toBe('100.0%');
+  });
+});

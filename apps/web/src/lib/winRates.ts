@@ -1,0 +1,65 @@
+import type { Options, VariantId } from '@scorpion/rules';
+import { VARIANTS } from '@scorpion/rules';
+import published from '../pages/win-rates.json' with { type: 'json' };
+
+/**
+ * One row of the win-rate table: a variant with its options, over the deals of `scorpion study`
+ * solved so far. Written by `pnpm --silent scorpion win-rates` (packages/cli/src/study/publish.ts).
+ */
+export interface WinRateRow {
+  readonly variant: string;
+  readonly name: string;
+  readonly foundations: boolean;
+  readonly open: boolean;
+  readonly key: string;
+  readonly deals: number;
+  readonly won: number;
+  readonly lost: number;
+  readonly unknown: number;
+  readonly rate: number;
+  /** The 95% interval with the unknowns counted both ways. */
+  readonly low: number;
+  readonly high: number;
+  readonly medianMs: number;
+  readonly p99Ms: number;
+  readonly totalMs: number;
+  /** Won deals per difficulty star, ★ first. */
+  readonly stars: readonly number[];
+}
+
+export const WIN_RATE_ROWS: readonly WinRateRow[] = published.rows;
+
+/** `12.3%`. */
+export function percent(share: number): string {
+  return `${(100 * share).toFixed(1)}%`;
+}
+
+export function rowFor(
+  variant: VariantId,
+  options: Options,
+  rows: readonly WinRateRow[] = WIN_RATE_ROWS,
+): WinRateRow | undefined {
+  return rows.find((r) => r.variant === variant && r.foundations === options.foundations && r.open === options.open);
+}
+
+/**
+ * How a daily deal of `stars` compares with the winnable deals of the study:
+ * `Harder than 72% of winnable Scorpion deals, as hard as 17%` (of the study's won deals, rated
+ * as the daily is). Undefined for a deal not rated, or a variant the study has no wins for.
+ */
+export function comparedWithStudy(
+  variant: VariantId,
+  options: Options,
+  stars: number | null,
+  rows: readonly WinRateRow[] = WIN_RATE_ROWS,
+): string | undefined {
+  const row = rowFor(variant, options, rows);
+  if (stars === null || !row) return undefined;
+  const total = row.stars.reduce((a, b) => a + b, 0);
+  if (total === 0) return undefined;
+  const share = (from: number, to: number) => row.stars.slice(from, to).reduce((a, b) => a + b, 0) / total;
+  const easier = share(0, stars - 1);
+  const same = share(stars - 1, stars);
+  const name = row.foundations || row.open ? row.name : VARIANTS[variant].name;
+  return `Harder than ${percent(easier)} of winnable ${name} deals, as hard as ${percent(same)}, easier than ${percent(1 - easier - same)}.`;
+}
