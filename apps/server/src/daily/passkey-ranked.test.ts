@@ -11,7 +11,7 @@ import { NEW_PLAYER_UNRANKED } from './eligibility.ts';
  * Issue #16: a ranked daily needs an identity older than the day's deal, "or one backed by a
  * passkey". A player made today ranks today's deal once a passkey backs them, and not before.
  */
-let clock = Date.parse('2026-06-02T08:00:00Z');
+const clock = Date.parse('2026-06-02T08:00:00Z');
 let server: RunningServer;
 let origin: string;
 
@@ -36,6 +36,10 @@ test("a player made today ranks today's deal once a passkey backs them", async (
 
   const client = await TestClient.connect(server.wsUrl, laptop.cookie!);
   client.send({ type: 'daily-join' });
-  expect((await client.next('game')).game).toMatchObject({ kind: 'daily', ranked: true, daily: { date: '2026-06-02' } });
+  expect((await client.next('game')).game).toMatchObject({
+    kind: 'daily',
+    ranked: true,
+    daily: { date: '2026-06-02' },
+  });
   client.socket.close();
 });

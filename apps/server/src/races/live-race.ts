@@ -1,4 +1,11 @@
-import type { ErrorCode, RaceResult, RacerProgress, RaceStanding, RatingChange, ServerMessage } from '@scorpion/protocol';
+import type {
+  ErrorCode,
+  RaceResult,
+  RacerProgress,
+  RaceStanding,
+  RatingChange,
+  ServerMessage,
+} from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import type { Gate } from '../games/policy.ts';

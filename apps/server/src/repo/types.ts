@@ -84,7 +84,10 @@ export interface PlayersRepo {
   rename(id: string, nickname: string, nicknameKey: string): Promise<'ok' | 'taken'>;
   /** The player signed in on the device whose cookie token hashes to this. */
   byTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
-  /** Whether the player has a passkey: an identity someone kept, not a throwaway (the daily's ranking rule asks). */
+  /**
+   * Whether a passkey stands behind the player: an identity someone kept, not a throwaway, so it
+   * may rank a daily on the day it signed up (`daily/eligibility.ts`).
+   */
   isBacked(playerId: string): Promise<boolean>;
   byId(id: string): Promise<PlayerRow | undefined>;
   byIds(ids: readonly string[]): Promise<PlayerRow[]>;
@@ -98,11 +101,6 @@ export interface PlayersRepo {
   rekey(keyOf: (nickname: string) => string): Promise<{ players: number; lookAlikes: number }>;
   /** When the player signed up (server clock), if they exist. */
   createdAt(id: string): Promise<number | undefined>;
-  /**
-   * Whether a passkey stands behind the player: such a player may rank a daily on the day they
-   * signed up (`daily/eligibility.ts`). The one question the ranked daily asks of passkeys.
-   */
-  isBacked(id: string): Promise<boolean>;
 }
 
 /** One signed-in device. */
