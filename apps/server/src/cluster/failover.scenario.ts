@@ -47,16 +47,16 @@ async function connectToRoom(cluster: Cluster, node: ClusterNode, code: string, 
 
 /**
  * Two racers on node A; A stops renewing; B takes the race over after the lease, credits the
- * gap, and the race ends there once. A's late write is refused and it drops its sockets.
+ * gap, and the race ends (and is rated) there once. A's late write is refused and it drops its sockets.
  */
 export async function failoverScenario(cluster: Cluster): Promise<void> {
   const { a, b } = cluster;
   const alice = await signUp(a.url, 'Owner Alice');
   const bob = await signUp(a.url, 'Owner Bob');
 
-  // Alice creates the room on A: A owns it.
+  // Alice creates a rated room on A: A owns it.
   const aliceOnA = await TestClient.connect(a.wsUrl, alice.cookie);
-  const code = await openRoom(aliceOnA);
+  const code = await openRoom(aliceOnA, 0, { rated: true });
 
   // Bob lands on B: redirected to A, where he joins.
   const bobLanding = await connectToRoom(cluster, b, code, bob.cookie);
@@ -132,6 +132,11 @@ export async function failoverScenario(cluster: Cluster): Promise<void> {
   await cluster.tick(a);
   await cluster.tick(b);
   expect((await cluster.repos.races.get(raceId))?.finishedAt).toBe(stored?.finishedAt);
+  // Rated once, by the new owner, with the race's end: one rated race each, one history row each.
+  expect(over.ratings?.map((c) => c.after.games)).toEqual([1, 1]);
+  const ratings = await cluster.repos.ratings.of([alice.id, bob.id]);
+  expect(ratings.map((r) => r.games)).toEqual([1, 1]);
+  for (const id of [alice.id, bob.id]) expect(await cluster.repos.ratings.history(id, 10)).toHaveLength(1);
   await Promise.all([aliceOnB.close(), bobOnB.close()]);
 }
 
