@@ -254,4 +254,12 @@ test("a racer who gave up watches a friend's race, a few seconds behind; the one
   await host.getByRole('button', { name: 'Give up' }).click();
   await host.getByRole('button', { name: 'Really give up?' }).click();
   await expect(guest.getByTestId('race-results')).toBeVisible();
+
+  // The race is over: the host's game can be shared as a challenge link, which shows its result.
+  await host.getByRole('button', { name: 'Beat my time: challenge a friend' }).click();
+  const challengeLink = await host.getByTestId('challenge-share').locator('code').textContent();
+  expect(challengeLink).toMatch(/\/c\/[\w-]{12}$/);
+  await guest.goto(challengeLink!);
+  await expect(guest.getByRole('heading', { name: "Beat Watched Host's time" })).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Play the challenge' })).toBeVisible();
 });
