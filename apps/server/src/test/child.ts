@@ -53,7 +53,8 @@ export function spawnNode(argv: readonly string[], cwd: string, env: NodeJS.Proc
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 20_000);
+    // A start takes a second or two; a minute is for a machine busy with other suites (20 s was once too short).
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}\n${err}`)), 60_000);
     child.stderr!.on('data', (d) => {
       err += d;
     });
