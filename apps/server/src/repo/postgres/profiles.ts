@@ -2,23 +2,13 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { dailyResults, raceResults, races } from '../../db/pg-schema.ts';
 import type { ProfilesRepo } from '../types.ts';
+import { resultColumns } from './boards.ts';
 
 export function pgProfiles(db: PgDb): ProfilesRepo {
   return {
     async dailies(playerId, limit) {
       return db
-        .select({
-          date: dailyResults.date,
-          playerId: dailyResults.playerId,
-          gameId: dailyResults.gameId,
-          won: dailyResults.won,
-          timeMs: dailyResults.timeMs,
-          moves: dailyResults.moves,
-          progress: dailyResults.progress,
-          faceDown: dailyResults.faceDown,
-          verified: dailyResults.verified,
-          finishedAt: dailyResults.finishedAt,
-        })
+        .select(resultColumns)
         .from(dailyResults)
         .where(eq(dailyResults.playerId, playerId))
         .orderBy(desc(dailyResults.date))

@@ -6,7 +6,8 @@ import { flaggedRow } from '../rows.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
 import { sqliteWinTimes } from './win-times.ts';
 
-const resultColumns = {
+/** A daily result's columns as `DailyResultRow` names them (boards and profiles read them alike). */
+export const resultColumns = {
   date: dailyResults.date,
   playerId: dailyResults.playerId,
   gameId: dailyResults.gameId,

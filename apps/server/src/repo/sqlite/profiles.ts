@@ -2,23 +2,13 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { dailyResults, raceResults, races } from '../../db/schema.ts';
 import type { ProfilesRepo } from '../types.ts';
+import { resultColumns } from './boards.ts';
 
 export function sqliteProfiles(db: Db): ProfilesRepo {
   return {
     async dailies(playerId, limit) {
       return db
-        .select({
-          date: dailyResults.date,
-          playerId: dailyResults.playerId,
-          gameId: dailyResults.gameId,
-          won: dailyResults.won,
-          timeMs: dailyResults.timeMs,
-          moves: dailyResults.moves,
-          progress: dailyResults.progress,
-          faceDown: dailyResults.faceDown,
-          verified: dailyResults.verified,
-          finishedAt: dailyResults.finishedAt,
-        })
+        .select(resultColumns)
         .from(dailyResults)
         .where(eq(dailyResults.playerId, playerId))
         .orderBy(desc(dailyResults.date))
