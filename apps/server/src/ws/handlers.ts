@@ -24,7 +24,7 @@ export function errorFrame(
   };
 }
 
-function refused(refusal: Refusal, ref: string, gameId: string): ServerMessage {
+function refused(refusal: Refusal, ref: string, gameId: string | null): ServerMessage {
   return errorFrame(refusal.code, refusal.message, { ref, gameId, reason: refusal.reason, game: refusal.game });
 }
 
@@ -69,7 +69,7 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
     case 'challenge-start':
       return s.challenges
         .start(playerId, m.code)
-        .then((r): Reply => (r.ok ? [{ type: 'game', game: r.value.game }, r.value.ghost] : refused(r, m.type, '')));
+        .then((r): Reply => (r.ok ? [{ type: 'game', game: r.value.game }, r.value.ghost] : refused(r, m.type, null)));
     case 'daily-join':
       return s.daily.join(playerId, seen).then(
         async (game): Promise<Reply> => ({ type: 'game', game: await s.games.snapshot(game) }),
