@@ -17,5 +17,9 @@ export function dayNumber(date: string): number {
 }
 
 export function previousDate(date: string): string {
-  return utcDate(Date.parse(`${date}T00:00:00Z`) - DAY_MS);
+  return daysBefore(date, 1);
+}
+
+export function daysBefore(date: string, days: number): string {
+  return utcDate(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS);
 }

@@ -1,4 +1,4 @@
-import { type Clock, dayNumber, utcDate } from '../clock.ts';
+import { type Clock, dayNumber, daysBefore, utcDate } from '../clock.ts';
 import { type Certifier, pickCertified } from '../deals/certify.ts';
 import type { DealSource } from '../deals/source.ts';
 import type { LiveGame } from '../games/live-game.ts';
@@ -9,6 +9,14 @@ import { RankedDailyTaken } from '../repo/errors.ts';
 import type { DailyDealRow, Repos } from '../repo/types.ts';
 import { DAILY_OPTIONS, DAILY_VARIANT, dailyGame } from './deal.ts';
 import { dealReleasedAt, type Eligibility, rankedEligibility } from './eligibility.ts';
+
+/**
+ * How long the openings of a day's deal (who, from which address hash and device) are kept. A
+ * result is flagged when it ends, and a day's games all end when it is closed, so after that
+ * they only serve an operator looking into a player's question about a flag: a week is enough,
+ * and keeping less of where players were is kinder to them.
+ */
+const OPENS_KEPT_DAYS = 7;
 
 /** What a player is told when the day's deal cannot be dealt because the solver is down. */
 export const DAILY_UNAVAILABLE =
@@ -141,6 +149,7 @@ export class DailyService {
     if (!(await this.repos.leader.lead())) return 0;
     const open = await this.repos.games.openDailiesBefore(this.today());
     for (const id of open) await this.games.close(id, 'timed-out');
+    await this.repos.daily.forgetOpensBefore(daysBefore(this.today(), OPENS_KEPT_DAYS));
     return open.length;
   }
 }

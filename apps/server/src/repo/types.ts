@@ -335,6 +335,8 @@ export interface DailyRepo {
    * address that `playerId` opened it from at or before `until`; undefined when none did.
    */
   sharedOpen(date: string, playerId: string, until: number): Promise<DailyFlag | undefined>;
+  /** Deletes the openings of days before `date`; answers how many went. */
+  forgetOpensBefore(date: string): Promise<number>;
 }
 
 /**

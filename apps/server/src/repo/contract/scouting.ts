@@ -45,6 +45,16 @@ export function scoutingContract(fresh: FreshRepos): void {
     expect(await repos.daily.sharedOpen(DAY, 'late', 1_000)).toBeUndefined();
   });
 
+  test("openings of days before a date are forgotten; that day's and later ones stay", async () => {
+    const repos = await fresh();
+    for (const [i, date] of [dayAfter(0), dayAfter(1), dayAfter(2)].entries())
+      await repos.daily.opened({ date, playerId: `p${i}`, address: 'home', device: '', at: i });
+    expect(await repos.daily.forgetOpensBefore(dayAfter(2))).toBe(2);
+    expect(await repos.daily.forgetOpensBefore(dayAfter(2))).toBe(0);
+    await repos.daily.opened({ date: dayAfter(2), playerId: 'me', address: 'home', device: '', at: 5 });
+    expect(await repos.daily.sharedOpen(dayAfter(2), 'me', 10)).toBe('address');
+  });
+
   test('a flagged result is kept apart: its owner reads it with the reason; no board, rank or count has it', async () => {
     const repos = await fresh();
     await player(repos, 'honest');

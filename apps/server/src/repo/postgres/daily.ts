@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type pg from 'pg';
 import { dayNumber } from '../../clock.ts';
 import type { PgDb } from '../../db/pg-open.ts';
@@ -26,6 +26,9 @@ export function pgDaily(db: PgDb, pool: pg.Pool): DailyRepo {
     },
     async sharedOpen(date, playerId, until) {
       return sharedOpenVerdict((await db.execute<SharedOpenCounts>(sharedOpenQuery(date, playerId, until))).rows[0]);
+    },
+    async forgetOpensBefore(date) {
+      return (await db.delete(dailyOpens).where(lt(dailyOpens.date, date))).rowCount ?? 0;
     },
     async dealOnce(date, make) {
       const stored = await get(date);

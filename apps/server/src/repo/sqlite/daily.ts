@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { dailyDeals, dailyOpens } from '../../db/schema.ts';
 import { KeyedLock } from '../../games/lock.ts';
@@ -31,6 +31,9 @@ export function sqliteDaily(db: Db): DailyRepo {
     },
     async sharedOpen(date, playerId, until) {
       return sharedOpenVerdict(db.get(sharedOpenQuery(date, playerId, until)));
+    },
+    async forgetOpensBefore(date) {
+      return db.delete(dailyOpens).where(lt(dailyOpens.date, date)).run().changes;
     },
   };
 }
