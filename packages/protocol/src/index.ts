@@ -52,4 +52,5 @@ export * from './room-code.ts';
 export * from './server.ts';
 export * from './version.ts';
 export * from './view.ts';
+export * from './win-rates.ts';
 export * from './wire.ts';

@@ -1,5 +1,6 @@
+import type { WinRateRow } from '@scorpion/protocol';
 import { describe, expect, it } from 'vitest';
-import { comparedWithStudy, percent, rowFor, WIN_RATE_ROWS, type WinRateRow } from './winRates.ts';
+import { comparedWithStudy, percent, rowFor, WIN_RATE_ROWS } from './winRates.ts';
 
 const PLAIN = { foundations: false, open: false };
 const row: WinRateRow = {

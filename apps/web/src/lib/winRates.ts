@@ -1,33 +1,10 @@
+import { PublishedWinRates, type WinRateRow } from '@scorpion/protocol';
 import type { Options, VariantId } from '@scorpion/rules';
 import { VARIANTS } from '@scorpion/rules';
 import published from '../pages/win-rates.json' with { type: 'json' };
 
-/**
- * One row of the win-rate table: a variant with its options, over the deals of `scorpion study`
- * solved so far. Written by `pnpm --silent scorpion win-rates` (packages/cli/src/study/publish.ts).
- */
-export interface WinRateRow {
-  readonly variant: string;
-  readonly name: string;
-  readonly foundations: boolean;
-  readonly open: boolean;
-  readonly key: string;
-  readonly deals: number;
-  readonly won: number;
-  readonly lost: number;
-  readonly unknown: number;
-  readonly rate: number;
-  /** The 95% interval with the unknowns counted both ways. */
-  readonly low: number;
-  readonly high: number;
-  readonly medianMs: number;
-  readonly p99Ms: number;
-  readonly totalMs: number;
-  /** Won deals per difficulty star, ★ first. */
-  readonly stars: readonly number[];
-}
-
-export const WIN_RATE_ROWS: readonly WinRateRow[] = published.rows;
+// Checked against the schema the CLI writes it by, so a table of another shape fails loudly here.
+export const WIN_RATE_ROWS: readonly WinRateRow[] = PublishedWinRates.parse(published).rows;
 
 /** `12.3%`. */
 export function percent(share: number): string {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { PublishedWinRates, WinRateRow } from '@scorpion/protocol';
 import { type Args, type FlagSpec, stringFlag } from '../args.ts';
 import { checkStudy } from '../study/check.ts';
 import { compactStudy } from '../study/compact.ts';
@@ -19,9 +20,10 @@ export const DEFAULT_DOC = 'docs/win-rates.md';
 export const DEFAULT_WEB = 'apps/web/src/pages/win-rates.json';
 
 /** The web page's data: the rows, numbers rounded so that a regenerated file differs only where the data did. */
-export function webJson(rows: ReturnType<typeof publishedRows>): string {
+export function webJson(rows: readonly WinRateRow[]): string {
   const round = (_key: string, value: unknown) => (typeof value === 'number' ? Math.round(value * 1e5) / 1e5 : value);
-  return `${JSON.stringify({ rows }, round, 2)}\n`;
+  const published: PublishedWinRates = { rows: [...rows] };
+  return `${JSON.stringify(published, round, 2)}\n`;
 }
 
 /**

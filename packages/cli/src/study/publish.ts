@@ -1,22 +1,15 @@
+import type { WinRateRow } from '@scorpion/protocol';
 import { VARIANTS } from '@scorpion/rules';
 import type { StudyKey } from './key.ts';
 import type { Study } from './load.ts';
-import { ROW_HEADER, rowText, type StudyRow, studyRow } from './row.ts';
-
-/** A row as the web page reads it (`apps/web/src/pages/win-rates.json`). */
-export interface PublishedRow extends StudyRow {
-  readonly variant: string;
-  readonly name: string;
-  readonly foundations: boolean;
-  readonly open: boolean;
-}
+import { ROW_HEADER, rowText, studyRow } from './row.ts';
 
 export function rowName({ variant, options }: StudyKey): string {
   const extras = [...(options.foundations ? ['foundations'] : []), ...(options.open ? ['open'] : [])];
   return `${VARIANTS[variant].name}${extras.length ? `, ${extras.join(' and ')}` : ''}`;
 }
 
-export function publishedRows(studies: readonly Study[]): PublishedRow[] {
+export function publishedRows(studies: readonly Study[]): WinRateRow[] {
   return studies.map(({ key, results }) => ({
     variant: key.variant,
     name: rowName(key),
@@ -35,7 +28,7 @@ function duration(ms: number): string {
 }
 
 /** `docs/win-rates.md`, from the rows: generated, never edited by hand. */
-export function winRatesDoc(rows: readonly PublishedRow[]): string {
+export function winRatesDoc(rows: readonly WinRateRow[]): string {
   const table = rows.map((row) => rowText(row));
   const sizes = rows.map(
     (row) =>

@@ -1,31 +1,12 @@
+import type { WinRateStats } from '@scorpion/protocol';
 import { VARIANTS } from '@scorpion/rules';
 import { difficultyOf } from '@scorpion/solver';
 import { keyName, type StudyKey } from './key.ts';
 import type { StudyResult } from './results.ts';
 import { quantile, wilson } from './stats.ts';
 
-/** A variant's row of the win-rate table, from its study's results. */
-export interface StudyRow {
-  readonly key: string;
-  readonly deals: number;
-  readonly won: number;
-  readonly lost: number;
-  readonly unknown: number;
-  /** Share of deals proven won. */
-  readonly rate: number;
-  /**
-   * The 95% interval of the true win rate with the unknowns counted both ways: from the Wilson
-   * low of "every unknown is lost" to the Wilson high of "every unknown is won".
-   */
-  readonly low: number;
-  readonly high: number;
-  readonly medianMs: number;
-  readonly p99Ms: number;
-  /** The solver's time summed over the deals (on one core: the study's length with one worker). */
-  readonly totalMs: number;
-  /** Won deals per difficulty star (index 0 is ★), as the daily page rates its deal. */
-  readonly stars: readonly number[];
-}
+/** A variant's row of the win-rate table, from its study's results: the published figures. */
+export type StudyRow = WinRateStats;
 
 export function studyRow(key: StudyKey, results: Iterable<StudyResult>): StudyRow {
   const cards = 52 * VARIANTS[key.variant].decks;
