@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DAILY_SEED, dailyWinningLine } from './fixtures/deals.ts';
-import { pickNickname, playByHand, screenshots } from './helpers.ts';
+import { card, pickNickname, playByHand, screenshots } from './helpers.ts';
 
 // The challenge link is copied to the clipboard and read back, as a friend would be sent it.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -97,4 +97,21 @@ test('a deal the server dealt keeps its seed and hints back until it is over, th
   await expect(page.getByText('Seed shown at the end')).toBeVisible();
   await expect(page.locator('.columns [data-col]').first()).toBeVisible();
   expect(await cards()).toEqual(dealt);
+});
+
+test('on a seed of the player’s own, practice on the server still gives hints, from the face-down cards the seed deals', async ({
+  context,
+}) => {
+  const page = await signedIn(context, 'Sol');
+  await page.goto(`/practice?variant=scorpion&seed=${DAILY_SEED}`);
+  await expect(page.locator('.stat', { hasText: 'Time' })).toBeVisible();
+  // The deal's first winning move takes column 4's 4th card to column 2 (as in the browser's practice).
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await expect(card(page, 3, 3)).toHaveClass(/hinted/, { timeout: 15_000 });
+  await expect(page.locator('.column').nth(1)).toHaveClass(/target/);
+  // Deeper in, past cards turned over on the server, the hint still finds a winning move.
+  for (const move of dailyWinningLine().slice(0, 12)) await playByHand(page, move);
+  await page.getByRole('button', { name: 'Hint' }).click();
+  await expect(page.locator('.columns .hinted')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByText('This position can no longer be won')).toHaveCount(0);
 });
