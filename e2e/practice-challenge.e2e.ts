@@ -112,6 +112,8 @@ test('on a seed of the player’s own, practice on the server still gives hints,
   // Deeper in, past cards turned over on the server, the hint still finds a winning move.
   for (const move of dailyWinningLine().slice(0, 12)) await playByHand(page, move);
   await page.getByRole('button', { name: 'Hint' }).click();
-  await expect(page.locator('.columns .hinted')).toHaveCount(1, { timeout: 15_000 });
+  // The move's card lights up (with the run on it), and the column it goes to.
+  await expect(page.locator('.columns .hinted').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.column.target')).toHaveCount(1);
   await expect(page.getByText('This position can no longer be won')).toHaveCount(0);
 });
