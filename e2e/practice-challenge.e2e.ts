@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { dealFromSeed, recordOf } from '../packages/rules/src/index.ts';
 import { DAILY_SEED, dailyWinningLine } from './fixtures/deals.ts';
 import { card, pickNickname, playByHand, screenshots } from './helpers.ts';
 
@@ -60,6 +61,16 @@ test('a practice game played online becomes a challenge link, and a friend races
   await expect(compare.getByTestId('compare-step')).toHaveText(`0/${line.length}`);
   await screenshots(friend, '27-practice-challenge-result');
   await friendContext.close();
+
+  // Pia's own game: its record exports as the browser's practice did, and it replays from the server.
+  await over.getByRole('button', { name: 'Export record' }).click();
+  const exported = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  const options = { foundations: false, open: false };
+  expect(exported).toEqual(recordOf('scorpion', options, dealFromSeed('scorpion', DAILY_SEED), line));
+  await over.getByRole('link', { name: 'Replay' }).click();
+  await expect(page).toHaveURL(/\/replay\/[\w-]+$/);
+  await expect(page.getByRole('heading', { name: 'Pia · practice' })).toBeVisible();
+  await expect(page.locator('.count')).toHaveText(`0/${line.length}`);
 });
 
 test('a deal the server dealt keeps its seed and hints back until it is over, then can be challenged', async ({
