@@ -10,7 +10,7 @@ import {
   type VariantId,
 } from '../packages/rules/src/index.ts';
 import { DAILY_SEED, dailyWinningLine } from './fixtures/deals.ts';
-import { card, playByHand, practiceAt, screenshots } from './helpers.ts';
+import { card, movesShown, pickNickname, playByHand, practiceAt, screenshots } from './helpers.ts';
 
 // "Copy link" and "Export record" write to the clipboard; the tests read it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -145,4 +145,25 @@ test('a solved practice game replays step by step and exports a record that open
   await expect(page.getByRole('alert')).toHaveText(/^This is not JSON \(.+\)\.$/);
   await screenshots(page, '23-replay-picker-error');
   await expect(page.locator('.board')).toHaveCount(0);
+});
+
+test('a practice game played in the browser says a challenge needs the server, and a nickname brings practice there', async ({
+  page,
+}) => {
+  const options = { foundations: false, open: false };
+  const line = dailyWinningLine();
+  await practiceAt(page, { variant: 'scorpion', options, seed: DAILY_SEED }, line.slice(0, -1));
+  await playByHand(page, line.at(-1)!);
+  const over = page.getByTestId('game-over');
+  await expect(over.getByTestId('challenge-note')).toContainText('A challenge link needs a game timed by the server');
+  await expect(over.getByRole('button', { name: 'Beat my time: challenge a friend' })).toHaveCount(0);
+  await screenshots(page, '29-practice-local-challenge-note');
+
+  // With a nickname the same deal starts again on the server, on its clock.
+  await over.getByRole('button', { name: 'Pick a nickname' }).click();
+  await pickNickname(page, 'Lou');
+  await expect(page.locator('.stat', { hasText: 'Time' })).toBeVisible();
+  await expect(page.getByTestId('seed')).toHaveText(DAILY_SEED);
+  await expect(await movesShown(page)).toHaveText('0');
+  await expect(page.getByTestId('game-over')).toHaveCount(0);
 });

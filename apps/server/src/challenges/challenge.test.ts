@@ -1,5 +1,6 @@
 import { ApiError, ChallengeInfo, ChallengeOriginal, type GameSnapshot, PublicGame } from '@scorpion/protocol';
-import { applyMove, faceDownCount, type GameState, newGame, progressOf } from '@scorpion/rules';
+import { applyMove, dealFromSeed, faceDownCount, type GameState, newGame, progressOf } from '@scorpion/rules';
+import { hint } from '@scorpion/solver';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
 import { signUp, TestClient } from '../test/client.ts';
@@ -126,6 +127,51 @@ test("a challenge link: the same deal, the original beside it as a ghost on the 
   expect(PublicGame.parse(original.body.game).actions).toHaveLength(51);
   await a.close();
   await b.close();
+});
+
+test("a practice game on a seed its player chose (as the web's Practice deals one) is challenged, and the challenger never gets that seed before the end", async () => {
+  // A deal the solver wins in a moment, and so a line that wins it.
+  const seed = '00000000000000000000000000000007';
+  const options = { foundations: false, open: false };
+  const found = hint(newGame('scorpion', options, dealFromSeed('scorpion', seed)), { nodes: 20_000_000 });
+  if (found.kind !== 'move') throw new Error(`the deal should be winnable, the solver says ${found.kind}`);
+  const line = found.line;
+  const cora = await signUp(server.url, 'Seed Cora');
+  const dev = await signUp(server.url, 'Seed Dev');
+  const c = await TestClient.connect(server.wsUrl, cora.cookie);
+  const d = await TestClient.connect(server.wsUrl, dev.cookie);
+
+  c.send({ type: 'practice-start', variant: 'scorpion', options, seed });
+  let practice = (await c.next('game')).game;
+  // Her own seed is hers to know; the server still times every move she makes.
+  expect(practice).toMatchObject({ kind: 'practice', seed, status: 'playing' });
+  for (const move of line) {
+    clock += 2000;
+    practice = await c.play(practice, [move]);
+  }
+  expect(practice).toMatchObject({ status: 'won', elapsedMs: 2000 * line.length });
+  const shared = await share(cora.cookie, practice.gameId);
+  expect(shared.status).toBe(201);
+  const info = ChallengeInfo.parse(shared.body);
+  expect(info).toMatchObject({ kind: 'practice', result: { status: 'won', timeMs: 2000 * line.length } });
+
+  d.send({ type: 'challenge-start', code: info.code });
+  const game = (await d.next('game')).game;
+  // Dev did not choose the seed: he gets the deal face down, like anyone else's.
+  expect(game).toMatchObject({ kind: 'challenge', seed: null, record: null });
+  expect(await d.next('ghost')).toMatchObject({ nickname: 'Seed Cora', moves: 0 });
+  clock += 4500;
+  expect(await d.next('ghost')).toMatchObject({ moves: 2, elapsedMs: 4500 });
+  const finished = await d.play(game, line);
+  expect(finished).toMatchObject({ status: 'won', elapsedMs: 4500 });
+  // Every frame up to the one that ends his game (from there on the deal is public to him).
+  const end = d.frames.findIndex((t) => t.includes('"status":"won"'));
+  expect(end).toBeGreaterThan(line.length);
+  for (const text of d.frames.slice(0, end)) expect(text).not.toContain(seed);
+  d.send({ type: 'game-resume', gameId: game.gameId });
+  expect((await d.next('game', (g) => g.game.gameId === game.gameId)).game.seed).toBe(seed);
+  await c.close();
+  await d.close();
 });
 
 test("a challenge to today's daily is refused until its day is over", async () => {

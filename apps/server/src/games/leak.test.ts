@@ -217,16 +217,18 @@ test('a rated best-of-3 series sends no card of any of its games before that gam
   await d.close();
 });
 
-test("a challenger's frames and a watcher's carry no card before it is face up in the game they show; racers get no board", async () => {
+test("a server-dealt practice game's frames, a challenger's and a watcher's carry no card before it is face up in the game they show; racers get no board", async () => {
   const [ann, ben, dora, eve, fay] = await Promise.all(
     ['Leak Ann', 'Leak Ben', 'Leak Dora', 'Leak Eve', 'Leak Fay'].map((n) => signUp(server.url, n)),
   );
   const a = await TestClient.connect(server.wsUrl, ann!.cookie);
   const b = await TestClient.connect(server.wsUrl, ben!.cookie);
 
-  // Ann's practice game, over and public: Ben plays its challenge link beside her ghost.
+  // Ann's practice game, dealt by the server (as the web's Practice deals one): none of its cards
+  // before they turn over, nor its seed, until she gives up. Then Ben plays its challenge link.
   a.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
   const practice = await wander(a, (await a.next('game')).game, 25);
+  const cutA = a.frames.length;
   a.send({ type: 'give-up', gameId: practice.gameId });
   await a.next('game', (g) => g.game.status === 'gave-up');
   const shared = await fetch(`${server.url}/api/challenges`, {
@@ -275,7 +277,7 @@ test("a challenger's frames and a watcher's carry no card before it is face up i
   const eGaveUp = e.frames.findIndex((t) => t.startsWith('{"type":"game"') && t.includes('"gave-up"'));
   for (const text of e.frames.slice(0, eGaveUp)) expect(JSON.parse(text).type).not.toBe('race-board');
 
-  const { states, seeds } = await publicStates([bGame.gameId, dRace.gameId, eRace.gameId]);
+  const { states, seeds } = await publicStates([practice.gameId, bGame.gameId, dRace.gameId, eRace.gameId]);
   // Up to the race's end: from there on its deal is public, and its frames say so.
   const beforeOver = (frames: string[]) =>
     frames.slice(
@@ -283,6 +285,7 @@ test("a challenger's frames and a watcher's carry no card before it is face up i
       frames.findIndex((t) => t.startsWith('{"type":"race-over"')),
     );
   const checked = [
+    ...a.frames.slice(0, cutA),
     ...b.frames.slice(0, cutB),
     ...d.frames.slice(0, cutD),
     ...beforeOver(e.frames),
