@@ -228,6 +228,7 @@ export async function wsRoutes(
       if (!playerId) return;
       services.connections.remove(playerId, socket);
       services.hub.presenceChanged(playerId);
+      services.queue.presenceChanged(playerId);
     });
 
     const room = roomOf(request);
