@@ -57,3 +57,23 @@ test('two strangers press "Race someone now", are paired into a rated race, and 
   await expect(board).toContainText('Quick Ann');
   await expect(board).toContainText('Quick Bob');
 });
+
+test('a lone player is offered a recorded game at 30 s, unrated, and races its ghost', async ({ browser }) => {
+  const cal = await player(browser);
+  await queue(cal, 'Quick Cal');
+  // The first test's racers have recorded games: one of them is offered (the server's own 30 s).
+  const offer = cal.getByRole('alert');
+  await expect(offer).toContainText(/Race Quick (Ann|Bob)'s recorded game/, { timeout: 45_000 });
+  await expect(offer).toContainText('Unrated: a ghost race does not change your rating.');
+  await screenshots(cal, '43-quick-ghost-offer');
+  await expectAccessible(cal, 'quick race ghost offer');
+
+  // Declined, the wait goes on with the ghost a button away; then taken after all.
+  await offer.getByRole('button', { name: 'Keep waiting' }).click();
+  await expect(cal.getByText('Looking for an opponent…')).toBeVisible();
+  await cal.getByRole('button', { name: /ghost instead \(unrated\)/ }).click();
+  await expect(cal).toHaveURL(/\/c\/[\w-]{10,32}$/);
+  await cal.getByRole('button', { name: 'Play the challenge' }).click();
+  await expect(cal.getByTestId('ghost')).toContainText(/Quick (Ann|Bob)/);
+  await screenshots(cal, '44-quick-ghost-race');
+});
