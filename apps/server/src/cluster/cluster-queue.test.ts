@@ -49,7 +49,7 @@ async function roomSocket(code: string, cookie: string, address: string): Promis
   for (const s of servers) {
     const client = new TestClient(`${s.wsUrl}?room=${code}`, cookie, { forwardedFor: address });
     const outcome = await Promise.race([client.next('welcome', () => true, 30_000), client.closed]);
-    if (outcome.type === 'welcome') return client;
+    if ('type' in outcome) return client;
     expect(outcome).toMatchObject({ code: NOT_OWNER });
   }
   throw new Error(`no process owns room ${code}`);
