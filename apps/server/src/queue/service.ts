@@ -26,6 +26,12 @@ export const QUICK_ROOM: Omit<RoomSpec, 'variant' | 'options'> = {
   bestOf: 1,
 };
 
+/**
+ * An entry whose player is present nowhere is dropped once this old: longer than a dead
+ * process's players stay in the others' mirror of presence (about 13 s, docs/operations.md).
+ */
+const STALE_MS = 15_000;
+
 /** Recorded in the store when no recorded game could be offered: the offer is not made again. */
 const NO_GHOST = '-';
 
@@ -140,9 +146,10 @@ export class QuickQueue {
     const all = await store.all();
     const waiting: QueueEntry[] = [];
     for (const entry of all) {
-      // A process that died left its players' entries behind: nobody is there to race.
       if (push.connected(entry.playerId)) waiting.push(entry);
-      else await store.remove(entry.playerId, entry.entryId);
+      // A process that died left its players' entries behind: nobody is there to race. A young
+      // entry may only be one whose player this process's mirror of presence has not heard of yet.
+      else if (now() - entry.since > STALE_MS) await store.remove(entry.playerId, entry.entryId);
     }
     const matched = new Set<string>();
     for (const group of formGroups(waiting, now())) {
