@@ -90,6 +90,9 @@ test('a quick race is not dealt either: the matched players wait on, with the ti
   expect(waiting.map((e) => [e.entryId, e.since]).sort()).toStrictEqual(
     entries.map((e) => [e.entryId, e.since]).sort(),
   );
-  for (const p of [ada!, ben!]) expect(p.client.frames.some((f) => f.includes('"queue-matched"'))).toBe(false);
+  for (const p of [ada!, ben!]) {
+    expect(p.client.frames.some((f) => f.includes('"queue-matched"'))).toBe(false);
+    expect(await server.app.services.repos.rooms.roomsOf(p.id)).toStrictEqual([]);
+  }
   await Promise.all([ada!.client.close(), ben!.client.close()]);
 });

@@ -94,7 +94,11 @@ export class RaceHub {
       const row: RoomRow = { code: newRoomCode(), hostId, ...spec, createdAt: this.o.now() };
       if ((await this.o.repos.rooms.create(row)) === 'taken') continue;
       for (const id of playerIds) await this.o.repos.rooms.addMember(row.code, id, this.o.now());
-      return this.start(hostId, row.code);
+      const started = await this.start(hostId, row.code);
+      // Not dealt (the solver is restarting, someone dropped): the room is nobody's, so that it
+      // does not linger in their lists of rooms; they wait on in the queue.
+      if (!started.ok) for (const id of playerIds) await this.leave(id, row.code);
+      return started;
     }
   }
 
