@@ -257,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     connectedPlayers: () => connections.players(),
     openSockets: () => app.websocketServer.clients.size,
     activeRaces: async () => (await repos.races.running()).length,
+    quickQueue: async () => (await queue.waiting()).length,
   });
   if (solver) {
     metrics.watchSolver(solver);
