@@ -28,6 +28,9 @@ test('two strangers press "Race someone now", are paired into a rated race, and 
 }) => {
   const ann = await player(browser);
   await screenshots(ann, '40-home-quick');
+  await ann.goto('/quick');
+  await screenshots(ann, '40-quick-start');
+  await ann.goto('/');
   await queue(ann, 'Quick Ann');
   await expect(ann.getByTestId('queue-waiting')).toHaveText('1');
   await screenshots(ann, '41-quick-waiting');

@@ -58,6 +58,10 @@ async function matchAndRace(a: P, b: P, loserLeavesEarly = false) {
     expect(room.room).toMatchObject({ rated: true, winnableOnly: true, timeLimit: 10, bestOf: 1 });
     games.set(p, (await p.client.next('game', (g) => g.game.kind === 'race' && g.game.seq === 0)).game);
   }
+  // Racing, neither can queue for another race.
+  a.client.send({ type: 'queue-join', variant: 'scorpion', options: { foundations: false, open: false } });
+  const refused = await a.client.next('error', (f) => f.ref === 'queue-join');
+  expect(refused).toMatchObject({ code: 'race-running', message: expect.stringContaining(code) });
   if (loserLeavesEarly) b.client.send({ type: 'room-leave', code });
   clock += COUNTDOWN_MS;
   await a.client.play(games.get(a)!, WINNING.moves);

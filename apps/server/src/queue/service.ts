@@ -73,7 +73,13 @@ export class QuickQueue {
   }
 
   /** The player waits in the queue of the variant, replacing their entry from another tab. */
-  async join(playerId: string, variant: VariantId, options: GameOptions, seen: Seen): Promise<QueueStatus> {
+  async join(playerId: string, variant: VariantId, options: GameOptions, seen: Seen): Promise<QueueStatus | Refused> {
+    // One rated race at a time: a second would be played with half an eye, and rated all the same.
+    const racing = (await this.d.repos.games.unfinishedOf(playerId)).find((g) => g.kind === 'race');
+    if (racing) {
+      const where = racing.roomCode ? ` (room ${racing.roomCode})` : '';
+      return { refused: 'race-running', message: `You are in a race${where}: finish it or give up first.` };
+    }
     const [rating] = await this.d.repos.ratings.of([playerId]);
     const entry: QueueEntry = {
       playerId,

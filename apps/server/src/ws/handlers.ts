@@ -83,7 +83,7 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
     case 'practice-start':
       return startPractice(s, playerId, m);
     case 'queue-join':
-      return s.queue.join(playerId, m.variant, m.options, seen);
+      return s.queue.join(playerId, m.variant, m.options, seen).then((r) => queueReply(r, m.type));
     case 'queue-leave':
       return s.queue.leave(playerId).then((r) => queueReply(r, m.type));
     case 'queue-ghost':
