@@ -53,6 +53,9 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await visit(page, size, 'rules');
   await page.goto('/win-rates');
   await visit(page, size, 'win-rates');
+  await page.goto('/quick');
+  await expect(page.getByRole('button', { name: 'Race someone now' })).toBeVisible();
+  await visit(page, size, 'quick');
   await page.goto('/nowhere');
   await visit(page, size, 'not-found');
 

@@ -28,6 +28,10 @@ import { healthRoutes, solverReadiness } from './ops/health.ts';
 import { metricsRoute } from './ops/metrics-route.ts';
 import { ServerMetrics } from './ops/metrics-server.ts';
 import { closeSocketsForRestart, Drain } from './ops/shutdown.ts';
+import { MATCH_EVERY_MS } from './queue/matching.ts';
+import { RedisQueueStore } from './queue/redis-store.ts';
+import { QuickQueue } from './queue/service.ts';
+import { MemoryQueueStore } from './queue/store.ts';
 import { RaceHub } from './races/hub.ts';
 import { LEASE_MS, Leases, RENEW_MS, TAKEOVER_MS } from './races/leases.ts';
 import { LiveRaces, RacePolicy } from './races/policy.ts';
@@ -109,6 +113,11 @@ export interface AppOptions {
    */
   readonly nodeId?: string;
   readonly lease?: { readonly leaseMs?: number; readonly renewMs?: number };
+  /**
+   * How often the quick-race queue is looked at (`MATCH_EVERY_MS`); 0: only when a test calls
+   * `services.queue.tick()`.
+   */
+  readonly queueTickMs?: number;
   /** Passkeys' relying party (`WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`): localhost and the request's origin by default. */
   readonly webauthn?: WebAuthnSettings;
 }
@@ -189,6 +198,19 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const passkeys = new Passkeys(repos, now, options.webauthn ?? DEFAULT_WEBAUTHN);
   const linkCodes = new LinkCodes(repos, now);
   const challenges = new ChallengeService({ repos, games, push, now });
+  const queue = new QuickQueue({
+    repos,
+    games,
+    hub,
+    challenges,
+    // In cluster mode the queue is Redis's, so one entry per player holds on every process.
+    store: redis ? new RedisQueueStore(redis.commands) : new MemoryQueueStore(),
+    push,
+    online: () => cluster?.online() ?? connections.players(),
+    now,
+    nodeId: options.nodeId ?? 'embedded',
+    log: (error, what) => app.log.warn({ err: error }, what),
+  });
   await cluster?.start();
   const services: Services = {
     repos,
@@ -205,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     ranks,
     now,
     challenges,
+    queue,
   };
 
   const drain = new Drain();
@@ -234,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     connectedPlayers: () => connections.players(),
     openSockets: () => app.websocketServer.clients.size,
     activeRaces: async () => (await repos.races.running()).length,
+    quickQueue: async () => (await queue.waiting()).length,
   });
   if (solver) {
     metrics.watchSolver(solver);
@@ -337,8 +361,18 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   }, 60_000);
   sweep.unref();
 
+  const queueTickMs = options.queueTickMs ?? MATCH_EVERY_MS;
+  const queueTimer =
+    queueTickMs > 0
+      ? setInterval(() => {
+          queue.tick().catch((error: unknown) => app.log.error({ err: error }, 'quick-race queue look failed'));
+        }, queueTickMs)
+      : undefined;
+  queueTimer?.unref();
+
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(queueTimer);
     clearInterval(leaseTimer);
     clearInterval(takeoverTimer);
     hub.stop();

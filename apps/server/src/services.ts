@@ -8,6 +8,7 @@ import type { Devices } from './identity/devices.ts';
 import type { LinkCodes } from './identity/link-codes.ts';
 import type { Passkeys } from './identity/passkeys.ts';
 import type { PlayerService } from './identity/players.ts';
+import type { QuickQueue } from './queue/service.ts';
 import type { RaceHub } from './races/hub.ts';
 import type { Repos } from './repo/types.ts';
 import type { Connections } from './ws/connections.ts';
@@ -34,4 +35,6 @@ export interface Services {
   readonly now: Clock;
   /** "Beat my time" links and the ghosts beside their games. */
   readonly challenges: ChallengeService;
+  /** "Race someone now": the quick-race queue. */
+  readonly queue: QuickQueue;
 }

@@ -60,6 +60,20 @@ export const RaceWatch = z.strictObject({
   playerId: z.string().min(1).max(64).nullable(),
 });
 
+/**
+ * "Race someone now": waits in the quick-race queue of a variant and option set until the
+ * server pairs the player with others of similar rating (`queue-matched`). One entry per
+ * player: a second tab's join replaces the first (its `entryId` is the new one).
+ */
+export const QueueJoin = z.strictObject({ type: z.literal('queue-join'), variant: VariantId, options: GameOptions });
+/** Leaves the queue (the button, Esc, or the page closed). */
+export const QueueLeave = z.strictObject({ type: z.literal('queue-leave') });
+/**
+ * The answer to a ghost offer (`queue-ghost-offer`): `accept` races the recorded game (unrated)
+ * and leaves the queue; declining keeps the player waiting.
+ */
+export const QueueGhost = z.strictObject({ type: z.literal('queue-ghost'), accept: z.boolean() });
+
 export const ClientMessage = z.discriminatedUnion('type', [
   Ping,
   DailyJoin,
@@ -75,6 +89,9 @@ export const ClientMessage = z.discriminatedUnion('type', [
   RoomStart,
   ChallengeStart,
   RaceWatch,
+  QueueJoin,
+  QueueLeave,
+  QueueGhost,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];

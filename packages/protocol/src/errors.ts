@@ -43,6 +43,8 @@ export const ErrorCode = z.enum([
   /** `race-watch`: a racer sees another racer's board only once their own game in the race is over. */
   'still-racing',
   'not-found',
+  /** `queue-ghost` from a player who is not in the quick-race queue, or has no ghost offered. */
+  'not-queued',
   /** A link code that is wrong, used already or past its 10 minutes. */
   'link-code-invalid',
   /** A passkey the server could not verify (unknown, or its challenge used or expired): nothing changed. */

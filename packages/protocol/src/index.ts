@@ -34,6 +34,12 @@
  * 5c. "Beat my time": `POST /api/challenges {gameId}` turns a finished, public game into a link
  *    `/c/CODE`; `challenge-start {code}` plays its deal (kind `challenge`) and `ghost` frames
  *    bring the original's progress on the server's clock, never its cards.
+ * 5d. Quick race ("Race someone now"): `queue-join {variant, options}` → `queue` (waiting, with
+ *    the counts waiting and online, repeated every 2 s); the server pairs players of similar
+ *    rating and sends `queue-matched {code}`: the room `/r/CODE` of a rated race already counting
+ *    down, joined with `room-join` as any room. After 30 s alone, `queue-ghost-offer` (a recorded
+ *    game, unrated); `queue-ghost {accept}` → `queue-ghost-ready {code}`, a challenge link to play.
+ *    `queue-leave` → `queue` left. A second tab's join replaces the first (`reason: replaced`).
  * 6. Errors: `error {code, message, ref, gameId, reason, game}`; see `ErrorCode`. Bad frames are
  *    answered, not fatal; oversized (1009), binary (1003), floods and foreign origins (1008) close.
  * 7. Reconnect: open a new socket; `welcome` lists what to resume; `game-resume` and `room-join`

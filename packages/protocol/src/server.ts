@@ -242,6 +242,71 @@ export const RaceBoard = z.strictObject({
 });
 export type RaceBoard = z.infer<typeof RaceBoard>;
 
+/**
+ * The player's place in the quick-race queue, sent on joining and whenever the counts change.
+ * `status: 'left'` ends it: left by the player, replaced by a newer tab (`replaced`), or gone
+ * with the socket.
+ */
+export const QueueStatus = z.strictObject({
+  type: z.literal('queue'),
+  /** This tab's entry: a frame with another id belongs to the player's other tab. */
+  entryId: z.string(),
+  status: z.enum(['waiting', 'left']),
+  reason: z.enum(['left', 'replaced', 'matched', 'ghost']).nullable(),
+  variant: VariantId,
+  options: GameOptions,
+  /** Server time the player joined the queue. */
+  since: z.int(),
+  /** Players waiting in this queue now, the player included. */
+  waiting: z.int().min(0),
+  /** Players with the site open now. */
+  online: z.int().min(0),
+  /** How far (in shown rating points) the player's rating may be from an opponent's now. */
+  band: z.int().min(0),
+  serverTime: z.int(),
+});
+export type QueueStatus = z.infer<typeof QueueStatus>;
+
+/** A quick race was made: the player's room (`/r/CODE`), where its race counts down already. */
+export const QueueMatched = z.strictObject({
+  type: z.literal('queue-matched'),
+  entryId: z.string(),
+  code: RoomCode,
+  /** Everyone matched, the player included, by nickname. */
+  players: z.array(z.strictObject({ id: z.string(), nickname: z.string(), rating: ShownRating })),
+});
+export type QueueMatched = z.infer<typeof QueueMatched>;
+
+/**
+ * After `GHOST_OFFER_MS` of waiting: a race against a recorded game (its progress on the
+ * server's clock, never a card), unrated. `ghost` null: no recorded game of this variant exists
+ * yet, and the player keeps waiting. Accepted, the answer is `queue-ghost-ready`.
+ */
+export const QueueGhostOffer = z.strictObject({
+  type: z.literal('queue-ghost-offer'),
+  entryId: z.string(),
+  ghost: z
+    .strictObject({
+      nickname: z.string(),
+      rating: ShownRating.nullable(),
+      /** Whether the recorded game was won, and its time. */
+      won: z.boolean(),
+      timeMs: z.int(),
+    })
+    .nullable(),
+  /** The ghost's player is not of similar rating: none was, so the offer widened to anyone. */
+  widened: z.boolean(),
+});
+export type QueueGhostOffer = z.infer<typeof QueueGhostOffer>;
+
+/** The accepted ghost race: its challenge link's code (`/c/CODE`), where it is played. */
+export const QueueGhostReady = z.strictObject({
+  type: z.literal('queue-ghost-ready'),
+  entryId: z.string(),
+  code: ChallengeCode,
+});
+export type QueueGhostReady = z.infer<typeof QueueGhostReady>;
+
 export const ServerMessage = z.discriminatedUnion('type', [
   Welcome,
   Pong,
@@ -253,6 +318,10 @@ export const ServerMessage = z.discriminatedUnion('type', [
   RaceOver,
   GhostProgress,
   RaceBoard,
+  QueueStatus,
+  QueueMatched,
+  QueueGhostOffer,
+  QueueGhostReady,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage['type'];

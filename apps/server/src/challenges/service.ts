@@ -54,14 +54,22 @@ export class ChallengeService {
       // A daily before its day is over: the deal is still everyone's to play for the first time.
       return refuse(409, 'not-public', "Today's daily can be challenged once its day is over (UTC).");
     }
+    return { ok: true, value: await this.describe(await this.linkTo(row), row, playerId) };
+  }
+
+  /**
+   * The challenge link to a finished, public game: its own one if it has one (the same link
+   * each time). A quick race's ghost is played through it, like any challenge.
+   */
+  async linkTo(row: GameRow): Promise<ChallengeRow> {
     for (;;) {
-      const stored = await repos.challenges.create({
+      const stored = await this.d.repos.challenges.create({
         code: newChallengeCode(),
         sourceGameId: row.id,
-        playerId,
+        playerId: row.playerId,
         createdAt: this.d.now(),
       });
-      if (stored !== 'taken') return { ok: true, value: await this.describe(stored, row, playerId) };
+      if (stored !== 'taken') return stored;
     }
   }
 

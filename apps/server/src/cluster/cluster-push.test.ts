@@ -47,6 +47,13 @@ describe('pushes and presence across processes', () => {
     // A's own sockets are its own: B's sockets hold nobody yet.
     expect(b.app.services.connections.connected(host.id)).toBe(false);
 
+    // Online everywhere, as the quick-race queue counts it: once each, from either process.
+    const [other] = await players(b, 'Elsewhere');
+    const online = (server: RunningServer) => (server.app.services.push as ClusterPush).online();
+    await vi.waitFor(() => expect([online(a), online(b)]).toStrictEqual([2, 2]));
+    await other!.client.close();
+    await vi.waitFor(() => expect([online(a), online(b)]).toStrictEqual([1, 1]));
+
     host.client.socket.close();
     await vi.waitFor(() => expect(presentOn(b, host.id)).toBe(false));
     host = (await players(a, 'Hostess2'))[0]!;

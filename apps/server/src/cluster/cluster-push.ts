@@ -77,6 +77,13 @@ export class ClusterPush implements Push, DeviceSockets {
     return this.local.connected(playerId) || this.remote.has(playerId);
   }
 
+  /** How many players have a socket open on any node (as this node's mirror has it). */
+  online(): number {
+    let remoteOnly = 0;
+    for (const playerId of this.remote.keys()) if (!this.local.connected(playerId)) remoteOnly++;
+    return this.local.players() + remoteOnly;
+  }
+
   send(playerId: string, message: ServerMessage): void {
     const nodes = this.remote.get(playerId);
     if (!nodes && !this.local.connected(playerId)) return;

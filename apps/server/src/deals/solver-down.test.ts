@@ -76,3 +76,23 @@ test('a "winnable deals only" race is not dealt: the host is told why, the room 
   await host!.client.close();
   await guest!.client.close();
 });
+
+test('a quick race is not dealt either: the matched players wait on, with the time they had waited', async () => {
+  const [ada, ben] = await players(server, 'Quick Down Ada', 'Quick Down Ben');
+  const join = { type: 'queue-join', variant: 'scorpion', options: OPTIONS } as const;
+  const entries = [];
+  for (const p of [ada!, ben!]) {
+    p.client.send(join);
+    entries.push(await p.client.next('queue', (f) => f.status === 'waiting'));
+  }
+  await server.app.services.queue.tick();
+  const waiting = await server.app.services.queue.waiting();
+  expect(waiting.map((e) => [e.entryId, e.since]).sort()).toStrictEqual(
+    entries.map((e) => [e.entryId, e.since]).sort(),
+  );
+  for (const p of [ada!, ben!]) {
+    expect(p.client.frames.some((f) => f.includes('"queue-matched"'))).toBe(false);
+    expect(await server.app.services.repos.rooms.roomsOf(p.id)).toStrictEqual([]);
+  }
+  await Promise.all([ada!.client.close(), ben!.client.close()]);
+});

@@ -297,6 +297,57 @@ test("a server-dealt practice game's frames, a challenger's and a watcher's carr
   await Promise.all([a.close(), b.close(), d.close(), e.close(), f.close()]);
 });
 
+test("a quick race's frames and a ghost race's carry no card before it is face up, nor the deal", async () => {
+  const [gil, hana, ida] = await Promise.all(['Leak Gil', 'Leak Hana', 'Leak Ida'].map((n) => signUp(server.url, n)));
+  const g = await TestClient.connect(server.wsUrl, gil!.cookie);
+  const h = await TestClient.connect(server.wsUrl, hana!.cookie);
+  const queue = { type: 'queue-join', variant: 'scorpion', options: { foundations: false, open: false } } as const;
+  g.send(queue);
+  h.send(queue);
+  await g.next('queue');
+  await h.next('queue');
+  await server.app.services.queue.tick();
+  const { code } = await g.next('queue-matched');
+  const games: GameSnapshot[] = [];
+  for (const client of [g, h]) {
+    client.send({ type: 'room-join', code });
+    games.push((await client.next('game', (f) => f.game.kind === 'race')).game);
+  }
+  await g.next('room', (r) => r.room.status === 'racing');
+  await Promise.all([wander(g, games[0]!, 20), wander(h, games[1]!, 20)]);
+  const [cutG, cutH] = [g.frames.length, h.frames.length];
+  for (const [client, game] of [
+    [g, games[0]!],
+    [h, games[1]!],
+  ] as const) {
+    client.send({ type: 'give-up', gameId: game.gameId });
+  }
+  await g.next('race-over');
+
+  // Ida waits alone: at 30 s she races a recorded game as a ghost.
+  const i = await TestClient.connect(server.wsUrl, ida!.cookie);
+  i.send(queue);
+  await i.next('queue');
+  offset += 30_000;
+  await server.app.services.queue.tick();
+  expect((await i.next('queue-ghost-offer')).ghost).not.toBeNull();
+  i.send({ type: 'queue-ghost', accept: true });
+  i.send({ type: 'challenge-start', code: (await i.next('queue-ghost-ready')).code });
+  const iGame = (await i.next('game', (f) => f.game.kind === 'challenge')).game;
+  await wander(i, iGame, 15);
+  offset += 60_000;
+  await wander(i, (await resumed(i, iGame.gameId)).game, 15);
+  const cutI = i.frames.length;
+  i.send({ type: 'give-up', gameId: iGame.gameId });
+  await i.next('game', (f) => f.game.status === 'gave-up');
+
+  const checked = [...g.frames.slice(0, cutG), ...h.frames.slice(0, cutH), ...i.frames.slice(0, cutI)];
+  expect(checked.filter((t) => t.startsWith('{"type":"ghost"')).length).toBeGreaterThan(0);
+  expect(checked.filter((t) => t.startsWith('{"type":"queue')).length).toBeGreaterThan(4);
+  await expectNoLeak(checked, [games[0]!.gameId, games[1]!.gameId, iGame.gameId]);
+  await Promise.all([g.close(), h.close(), i.close()]);
+});
+
 /** Resumes a game (the answer holds the whole game, and its ghost). */
 async function resumed(client: TestClient, gameId: string) {
   client.send({ type: 'game-resume', gameId });

@@ -34,6 +34,7 @@ test('a real move moves the counters and histograms; bad frames are counted by r
   expect(before.get('scorpion_moves_total')).toBe(0);
   expect(before.get('scorpion_connected_players')).toBe(0);
   expect(before.get('scorpion_active_races')).toBe(0);
+  expect(before.get('scorpion_quick_queue_waiting')).toBe(0);
   expect(before.get('scorpion_rejected_frames_total{reason="stale"}')).toBe(0);
   // prom-client's default metrics: the process, the heap, the event loop.
   expect(before.get('process_resident_memory_bytes')).toBeGreaterThan(0);
@@ -56,6 +57,8 @@ test('a real move moves the counters and histograms; bad frames are counted by r
   client.sendRaw('{not json');
   await client.next('error', (e) => e.code === 'bad-message');
   expect(await client.act({ type: 'move', gameId: game.gameId, expect: 5, move })).toMatchObject({ code: 'stale' });
+  client.send({ type: 'queue-join', variant: 'scorpion', options: { foundations: false, open: false } });
+  await client.next('queue');
 
   const during = await scrape();
   expect(during.get('scorpion_moves_total')).toBe(1);
@@ -69,6 +72,7 @@ test('a real move moves the counters and histograms; bad frames are counted by r
   expect(during.get('scorpion_rejected_frames_total{reason="stale"}')).toBe(1);
   expect(during.get('scorpion_connected_players')).toBe(1);
   expect(during.get('scorpion_open_sockets')).toBe(1);
+  expect(during.get('scorpion_quick_queue_waiting')).toBe(1);
 
   client.sendRaw(Buffer.from('{"type":"ping","id":1}'));
   expect((await client.closed).code).toBe(1003);

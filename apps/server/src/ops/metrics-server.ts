@@ -12,6 +12,8 @@ export interface LiveCounts {
   connectedPlayers(): number;
   openSockets(): number;
   activeRaces(): Promise<number>;
+  /** Players waiting for a quick race (every process's, in cluster mode). */
+  quickQueue(): Promise<number>;
 }
 
 /** Moves: most land in a few milliseconds; the tail up to seconds is what an alert watches. */
@@ -83,6 +85,14 @@ export class ServerMetrics {
       registers,
       async collect() {
         this.set(await live.activeRaces());
+      },
+    });
+    new Gauge({
+      name: 'scorpion_quick_queue_waiting',
+      help: "Players waiting for a quick race, in every queue (the whole cluster's, in cluster mode).",
+      registers,
+      async collect() {
+        this.set(await live.quickQueue());
       },
     });
   }

@@ -83,6 +83,25 @@ export class RaceHub {
     }
   }
 
+  /**
+   * A quick race: a room of the matched players (the first one hosts, for the rematch) whose
+   * race starts at once, owned by this process like any room it creates. A room like any other
+   * from then on: reconnect, watch, rematch and rating all work as in a room made by hand.
+   */
+  async openMatched(playerIds: readonly string[], spec: RoomSpec): Promise<HubResult<RoomState>> {
+    const hostId = playerIds[0]!;
+    for (;;) {
+      const row: RoomRow = { code: newRoomCode(), hostId, ...spec, createdAt: this.o.now() };
+      if ((await this.o.repos.rooms.create(row)) === 'taken') continue;
+      for (const id of playerIds) await this.o.repos.rooms.addMember(row.code, id, this.o.now());
+      const started = await this.start(hostId, row.code);
+      // Not dealt (the solver is restarting, someone dropped): the room is nobody's, so that it
+      // does not linger in their lists of rooms; they wait on in the queue.
+      if (!started.ok) for (const id of playerIds) await this.leave(id, row.code);
+      return started;
+    }
+  }
+
   /** After a restart: every race that was running carries on (or ends, if its time ran out). */
   async resumeRunning(): Promise<number> {
     const running = await this.o.repos.races.running();

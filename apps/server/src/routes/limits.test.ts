@@ -39,6 +39,7 @@ const LIMITS = {
   roomCreate: { max: 2, windowMs: HOUR },
   roomLookup: { max: 3, windowMs: HOUR },
   boards: { max: 4, windowMs: HOUR },
+  queueJoin: { max: 2, windowMs: HOUR },
 };
 
 describe('REST limits', () => {
@@ -143,6 +144,20 @@ describe('REST limits', () => {
     b.send({ type: 'room-join', code: 'XXXXXX' });
     expect(await b.next('error', (e) => e.ref === 'room-join')).toMatchObject({ code: 'rate-limited' });
     await Promise.all([a.close(), b.close()]);
+  });
+
+  test('quick-race joins over the socket, per player: refused with rate-limited, the entry kept', async () => {
+    const a = await TestClient.connect(server.wsUrl, ann);
+    const join = { type: 'queue-join', variant: 'scorpion', options: { foundations: false, open: false } } as const;
+    const entries: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      a.send(join);
+      entries.push((await a.next('queue', (f) => f.status === 'waiting')).entryId);
+    }
+    a.send(join);
+    expect(await a.next('error', (e) => e.ref === 'queue-join')).toMatchObject({ code: 'rate-limited' });
+    expect((await server.app.services.queue.waiting()).map((e) => e.entryId)).toStrictEqual([entries[1]]);
+    await a.close();
   });
 });
 

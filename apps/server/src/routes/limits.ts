@@ -28,6 +28,8 @@ export interface Limits {
   readonly linkTry: Limit;
   /** Both steps of a passkey sign-in (`POST /api/passkeys/sign-in/options` and `/sign-in`), per address. */
   readonly passkeySignIn: Limit;
+  /** The socket's `queue-join` (quick races), per player. */
+  readonly queueJoin: Limit;
 }
 
 const MINUTE = 60_000;
@@ -49,6 +51,7 @@ export const DEFAULT_LIMITS: Limits = {
   linkCode: { max: 10, windowMs: HOUR },
   linkTry: { max: 10, windowMs: 10 * MINUTE },
   passkeySignIn: { max: 30, windowMs: 10 * MINUTE },
+  queueJoin: { max: 60, windowMs: 10 * MINUTE },
 };
 
 /**
@@ -66,6 +69,7 @@ export function scaledLimits(factor: number, limits: Limits = DEFAULT_LIMITS): L
     linkCode: scale(limits.linkCode),
     linkTry: scale(limits.linkTry),
     passkeySignIn: scale(limits.passkeySignIn),
+    queueJoin: scale(limits.queueJoin),
   };
 }
 
@@ -82,6 +86,7 @@ export interface Limiters {
   readonly socket: {
     readonly roomCreate: (upgrade: FastifyRequest) => Promise<number>;
     readonly roomJoin: (upgrade: FastifyRequest) => Promise<number>;
+    readonly queueJoin: (upgrade: FastifyRequest) => Promise<number>;
   };
 }
 
@@ -145,6 +150,10 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
     linkCode: hook('linkCode', playerOrAddress),
     linkTry: hook('linkTry'),
     passkeySignIn: hook('passkeySignIn'),
-    socket: { roomCreate: check('roomCreate'), roomJoin: check('roomLookup', 'roomJoin') },
+    socket: {
+      roomCreate: check('roomCreate'),
+      roomJoin: check('roomLookup', 'roomJoin'),
+      queueJoin: check('queueJoin'),
+    },
   } satisfies Limiters);
 }

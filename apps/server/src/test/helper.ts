@@ -25,6 +25,7 @@ export const LIFTED: Limits = {
   linkCode: NO_LIMIT,
   linkTry: NO_LIMIT,
   passkeySignIn: NO_LIMIT,
+  queueJoin: NO_LIMIT,
 };
 
 const DAY_MS = 86_400_000;

@@ -4,6 +4,7 @@ import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
 import type { Acted, Refusal, Shown } from '../games/outcomes.ts';
 import type { Seen } from '../identity/device.ts';
+import type { Refused } from '../queue/service.ts';
 import type { Services } from '../services.ts';
 
 type Reply = ServerMessage | ServerMessage[];
@@ -81,6 +82,12 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
       );
     case 'practice-start':
       return startPractice(s, playerId, m);
+    case 'queue-join':
+      return s.queue.join(playerId, m.variant, m.options, seen).then((r) => queueReply(r, m.type));
+    case 'queue-leave':
+      return s.queue.leave(playerId).then((r) => queueReply(r, m.type));
+    case 'queue-ghost':
+      return s.queue.ghost(playerId, m.accept).then((r) => queueReply(r, m.type));
     case 'room-create':
       return s.hub
         .create(playerId, {
@@ -111,6 +118,10 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
         .start(playerId, m.code)
         .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
   }
+}
+
+function queueReply(r: Reply | Refused, ref: string): Reply {
+  return 'refused' in r ? errorFrame(r.refused, r.message, { ref }) : r;
 }
 
 async function startPractice(

@@ -37,12 +37,14 @@ export interface EdgeOptions {
 }
 
 /**
- * The room frames that pass one of the REST limits too (`app.limits`), per player. A member
+ * The room frames (and the quick race's join, which a script could repeat to churn the queue,
+ * Redis's in a cluster) that pass one of the REST limits too (`app.limits`), per player. A member
  * coming back to their room looks nothing up, and a client sends that join after every
  * reconnection (a failover makes several in a row): it is not counted.
  */
 async function roomLimit(app: FastifyInstance, services: Services, message: ClientMessage, playerId: string) {
   if (message.type === 'room-create') return { check: app.limits.socket.roomCreate, what: 'Too many rooms created' };
+  if (message.type === 'queue-join') return { check: app.limits.socket.queueJoin, what: 'Too many quick-race joins' };
   if (message.type === 'room-join' && !(await services.hub.isMember(playerId, message.code))) {
     return { check: app.limits.socket.roomJoin, what: 'Too many rooms looked up' };
   }
@@ -190,7 +192,7 @@ export async function wsRoutes(
           : handle(services, id, message, seen);
       };
       const dispatch = (id: string): Promise<ServerMessage | ServerMessage[]> =>
-        message.type === 'room-create' || message.type === 'room-join'
+        message.type === 'room-create' || message.type === 'room-join' || message.type === 'queue-join'
           ? limitedThenHandled(id)
           : Promise.resolve(handle(services, id, message, seen));
       // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
@@ -228,6 +230,7 @@ export async function wsRoutes(
       if (!playerId) return;
       services.connections.remove(playerId, socket);
       services.hub.presenceChanged(playerId);
+      services.queue.presenceChanged(playerId);
     });
 
     const room = roomOf(request);

@@ -17,6 +17,7 @@ describe('routes', () => {
     expect(matchRoute('/c/aB3_x-Yz9Qw0')).toEqual({ page: 'challenge', code: 'aB3_x-Yz9Qw0' });
     expect(matchRoute('/c/short')).toEqual({ page: 'not-found' });
     expect(matchRoute('/win-rates')).toEqual({ page: 'win-rates' });
+    expect(matchRoute('/quick')).toEqual({ page: 'quick' });
     expect(matchRoute('/r/')).toEqual({ page: 'not-found' });
     expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
   });

@@ -5,6 +5,8 @@ export type Route =
   | { readonly page: 'practice' }
   | { readonly page: 'race'; readonly code: string }
   | { readonly page: 'race-new' }
+  /** "Race someone now": the quick-race queue. */
+  | { readonly page: 'quick' }
   /** A "Beat my time" link: play its deal beside the original's ghost. */
   | { readonly page: 'challenge'; readonly code: string }
   | { readonly page: 'leaderboards' }
@@ -28,6 +30,7 @@ export function matchRoute(path: string): Route {
   if (clean === '/daily') return { page: 'daily' };
   if (clean === '/practice') return { page: 'practice' };
   if (clean === '/race') return { page: 'race-new' };
+  if (clean === '/quick') return { page: 'quick' };
   if (clean === '/leaderboards') return { page: 'leaderboards' };
   if (clean === '/rules') return { page: 'rules' };
   if (clean === '/win-rates') return { page: 'win-rates' };
