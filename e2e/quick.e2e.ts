@@ -2,6 +2,9 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { pickNickname, raceUnderway, screenshots } from './helpers.ts';
 
+// The ghost test races a game the strangers' test recorded: the two run in order, the second only after the first passed.
+test.describe.configure({ mode: 'serial' });
+
 async function player(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -61,12 +64,12 @@ test('two strangers press "Race someone now", are paired into a rated race, and 
   await expect(board).toContainText('Quick Bob');
 });
 
-test('a lone player is offered a recorded game at 30 s, unrated, and races its ghost', async ({ browser }) => {
+test('a lone player is offered a recorded game after the wait, unrated, and races its ghost', async ({ browser }) => {
   const cal = await player(browser);
   await queue(cal, 'Quick Cal');
-  // The first test's racers have recorded games: one of them is offered (the server's own 30 s).
+  // The first test's racers have recorded games: one of them is offered (after e2e/serve.ts's 3 s).
   const offer = cal.getByRole('alert');
-  await expect(offer).toContainText(/Race Quick (Ann|Bob)'s recorded game/, { timeout: 45_000 });
+  await expect(offer).toContainText(/Race Quick (Ann|Bob)'s recorded game/, { timeout: 15_000 });
   await expect(offer).toContainText('Unrated: a ghost race does not change your rating.');
   await screenshots(cal, '43-quick-ghost-offer');
   await expectAccessible(cal, 'quick race ghost offer');

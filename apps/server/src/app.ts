@@ -118,6 +118,12 @@ export interface AppOptions {
    * `services.queue.tick()`.
    */
   readonly queueTickMs?: number;
+  /**
+   * How long a lone quick racer waits before a ghost is offered (`GHOST_OFFER_MS`, 30 s). The
+   * browser tests shorten it so they need not wait 30 s of real time; the integration tests
+   * check the 30 s itself on an injected clock.
+   */
+  readonly queueGhostOfferMs?: number;
   /** Passkeys' relying party (`WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`): localhost and the request's origin by default. */
   readonly webauthn?: WebAuthnSettings;
 }
@@ -209,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     online: () => cluster?.online() ?? connections.players(),
     now,
     nodeId: options.nodeId ?? 'embedded',
+    ghostOfferMs: options.queueGhostOfferMs,
     log: (error, what) => app.log.warn({ err: error }, what),
   });
   await cluster?.start();

@@ -51,6 +51,8 @@ export interface QuickQueueDeps {
   /** Players with a socket open now, on every process. */
   readonly online: () => number;
   readonly now: Clock;
+  /** How long a player waits before a ghost is offered: `GHOST_OFFER_MS`, shorter only in the browser tests. */
+  readonly ghostOfferMs?: number;
   /** This process: it keeps the players whose sockets joined here told how their wait goes. */
   readonly nodeId: string;
   readonly log: (error: unknown, what: string) => void;
@@ -168,7 +170,7 @@ export class QuickQueue {
     for (const e of left) counts.set(queueOf(e), (counts.get(queueOf(e)) ?? 0) + 1);
     for (const entry of left) {
       if (entry.node !== this.d.nodeId) continue;
-      if (now() - entry.since >= GHOST_OFFER_MS) await this.offerGhost(entry);
+      if (now() - entry.since >= (this.d.ghostOfferMs ?? GHOST_OFFER_MS)) await this.offerGhost(entry);
       push.send(entry.playerId, this.status(entry, 'waiting', null, counts.get(queueOf(entry)) ?? 0));
     }
   }
