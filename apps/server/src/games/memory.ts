@@ -53,7 +53,10 @@ export class GameMemory {
         return game;
       })();
       this.loading.set(gameId, pending);
-      void pending.finally(() => this.loading.delete(gameId));
+      // Forgotten however the load ends; a failed one is its callers' to handle (`finally` alone
+      // would hand them a second, unhandled copy of the rejection).
+      const forget = () => this.loading.delete(gameId);
+      pending.then(forget, forget);
     }
     return pending;
   }
