@@ -1,9 +1,9 @@
 import { codeA, codeC, codeKind, FastBoard, type GameState, KIND_MOVE, type Move, VARIANTS } from '@scorpion/rules';
-import { DeadlockCheck } from './dead.ts';
 import { FrozenCheck } from './frozen.ts';
 import { PositionHasher } from './hasher.ts';
 import { orderMoves } from './order.ts';
 import { findSafeBuild } from './safe.ts';
+import { StuckCheck } from './stuck.ts';
 import { FULL, type TranspositionTable } from './table.ts';
 
 const MAX_MOVES = 1024;
@@ -46,8 +46,8 @@ class Search {
   readonly deadline: number;
   readonly board: FastBoard;
   readonly hasher: PositionHasher;
-  /** Only where an empty column takes a King alone: dead.ts for two decks, frozen.ts for one. */
-  readonly deadlock: DeadlockCheck | undefined;
+  /** Only where an empty column takes a King alone: stuck.ts for two decks, frozen.ts for one. */
+  readonly stuck: StuckCheck | undefined;
   readonly frozen: FrozenCheck | undefined;
   /** Single deck, King-only empty columns: safe builds apply once the stock is dealt (see safe.ts). */
   readonly safeBuilds: boolean;
@@ -76,7 +76,7 @@ class Search {
     this.hasher = new PositionHasher(this.board, state);
     const kingOnly = VARIANTS[state.variant].emptyColumn === 'king';
     this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
-    this.deadlock = kingOnly && !this.safeBuilds ? new DeadlockCheck(this.board) : undefined;
+    this.stuck = kingOnly && !this.safeBuilds ? new StuckCheck(this.board) : undefined;
     this.frozen = this.safeBuilds ? new FrozenCheck(this.board) : undefined;
   }
 
@@ -93,17 +93,16 @@ class Search {
 /**
  * Pushes the moves worth trying at `depth` onto the stack; returns true when the position is won.
  * `move` led here (`ROOT` at the root) and landed at row `landing` of its target; `turned`: it
- * turned a face-down card over. Every position expanded passed the deadlock checks, so a child
- * is only checked for what its move can change: the two-deck check only looks at the lowest
- * face-up card of each column, which only a turn changes; the frozen-card check after a column
- * move looks only at the cards that move can affect (see `FrozenCheck.isDeadAfter`).
+ * turned a face-down card over. The two-deck check (stuck.ts) looks at every position it expands;
+ * the one-deck frozen-card check, every expanded position having passed it, looks after a column
+ * move only at the cards that move can affect (see `FrozenCheck.isDeadAfter`).
  */
 function expand(s: Search, depth: number, move: number, landing: number, turned: boolean): boolean {
   s.growTo(depth);
   const base = depth === 0 ? 0 : s.end[depth - 1]!;
   s.next[depth] = base;
   s.end[depth] = base;
-  if (turned && s.deadlock?.isDead()) return false;
+  if (s.stuck?.isDead()) return false;
   const frozen = s.frozen;
   if (frozen) {
     const columnMove = move !== ROOT && codeKind(move) === KIND_MOVE;
@@ -143,7 +142,7 @@ function readAhead(s: Search, from: number, to: number): void {
 function run(s: Search): number {
   if (expand(s, 0, ROOT, 0, true)) return 0;
   const { board, hasher, table } = s;
-  const places = s.frozen?.places;
+  const places = s.frozen?.places ?? s.stuck?.places;
   let depth = 0;
   for (;;) {
     if (s.next[depth]! === s.end[depth]!) {
