@@ -2,7 +2,7 @@ import { codeA, codeC, codeKind, FastBoard, type GameState, KIND_MOVE, type Move
 import { FrozenCheck } from './frozen.ts';
 import { PositionHasher } from './hasher.ts';
 import { orderMoves } from './order.ts';
-import { findSafeBuild } from './safe.ts';
+import { findFoundationMove, findSafeBuild } from './safe.ts';
 import { StuckCheck } from './stuck.ts';
 import { FULL, type TranspositionTable } from './table.ts';
 
@@ -51,6 +51,8 @@ class Search {
   readonly frozen: FrozenCheck | undefined;
   /** Single deck, King-only empty columns: safe builds apply once the stock is dealt (see safe.ts). */
   readonly safeBuilds: boolean;
+  /** Where safe builds apply and complete runs may go to their foundation (see safe.ts). */
+  readonly foundations: boolean;
   nodes = 0;
   status = RUNNING;
   /** A bucket overflowed: a position went unsearched, so a failed search proves nothing. */
@@ -76,6 +78,7 @@ class Search {
     this.hasher = new PositionHasher(this.board, state);
     const kingOnly = VARIANTS[state.variant].emptyColumn === 'king';
     this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
+    this.foundations = this.safeBuilds && state.options.foundations;
     this.stuck = kingOnly && !this.safeBuilds ? new StuckCheck(this.board) : undefined;
     this.frozen = this.safeBuilds ? new FrozenCheck(this.board) : undefined;
   }
@@ -110,7 +113,9 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
   }
   const count = s.board.generate(s.scratch);
   if (count === 0) return s.board.isWon();
-  const safe = s.safeBuilds && s.board.stockLength() === 0 ? findSafeBuild(s.board, s.scratch, count) : -1;
+  const dealt = s.board.stockLength() === 0;
+  let safe = s.foundations && dealt ? findFoundationMove(s.scratch, count) : -1;
+  if (safe < 0 && s.safeBuilds && dealt) safe = findSafeBuild(s.board, s.scratch, count);
   if (safe >= 0) {
     s.stack = grow(s.stack, base + 1);
     s.stack[base] = s.scratch[safe]!;

@@ -94,6 +94,26 @@ describe('solve agrees with the reference near the end of a game (safe builds, d
   }
 });
 
+describe('complete runs go to their foundation at once (with the foundations option)', { timeout: SEARCH_MS }, () => {
+  for (const variant of ['scorpion', 'three-blind-mice'] as const) {
+    it(`${variant}: near the end of a game`, () => {
+      const tally = { win: 0, loss: 0 };
+      for (let i = 0; i < 40; i++) {
+        const near = nearlySolved(variant, seedOf(i), { suits: 2, columns: 5, cuts: 1 + (i % 4) });
+        const start = { ...near, options: { foundations: true, open: false } };
+        const expected = referenceSolve(start, 30_000);
+        if (expected.result === 'unknown') continue;
+        const actual = solve(start, LIMITS);
+        expect({ seed: seedOf(i), result: actual.result }).toEqual({ seed: seedOf(i), result: expected.result });
+        if (actual.result === 'win') expect(replay(start, actual.line)).toMatchObject({ ok: true, status: 'won' });
+        tally[expected.result]++;
+      }
+      expect(tally.win).toBeGreaterThan(3);
+      expect(tally.loss).toBeGreaterThan(1);
+    });
+  }
+});
+
 describe('safe builds are only onto King-rooted runs', () => {
   /* Found by checking the unrestricted rule (any card onto its successor at once) against the
      reference: it calls these winnable positions lost. */
