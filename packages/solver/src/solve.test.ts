@@ -1,8 +1,18 @@
-import { type Options, positionFromText, replay, VARIANT_IDS, type VariantId } from '@scorpion/rules';
+import {
+  dealFromSeed,
+  newGame,
+  type Options,
+  positionFromText,
+  replay,
+  VARIANT_IDS,
+  type VariantId,
+} from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { referenceSolve } from './reference.ts';
 import { nearlySolved, smallPosition } from './small.ts';
+import { search } from './search.ts';
 import { solve } from './solve.ts';
+import { TranspositionTable } from './table.ts';
 
 const LIMITS = { nodes: 2_000_000, tableMegabytes: 8 };
 /** Exhaustive searches: up to 9 s for one test seen while two suites shared two cores. */
@@ -136,6 +146,26 @@ describe('safe builds need every card of the target column settled', () => {
     const start = smallPosition('scorpion', 'ffffffffffffffffffffffffff13223f', { suits: 2, columns: 4 });
     expect(referenceSolve(start, 60_000).result).toBe('win');
     expect(solve(start, LIMITS).result).toBe('win');
+  });
+});
+
+describe('probes (two decks)', { timeout: SEARCH_MS }, () => {
+  /* Study deal 12 of Double Scorpion (scorpion-study/double-scorpion/12): the plain depth-first
+     search spends all its nodes below an early wrong turn (30M and more); the second probe's
+     shuffled order wins in a few hundred. Probes start at a budget of 1.6M nodes. */
+  const seed = '91967efe8cf90e7b347c8f4781f11c4f';
+
+  it('finds a win the plain order misses within the same nodes, and the line replays', () => {
+    const start = newGame(
+      'double-scorpion',
+      { foundations: false, open: false },
+      dealFromSeed('double-scorpion', seed),
+    );
+    const plain = search(start, new TranspositionTable(32), 400_000, Number.POSITIVE_INFINITY);
+    expect(plain.outcome.kind).toBe('node-limit');
+    const probed = solve(start, { nodes: 1_600_000, ms: 600_000, tableMegabytes: 32 });
+    expect(probed).toMatchObject({ result: 'win', nodes: 400_168 });
+    if (probed.result === 'win') expect(replay(start, probed.line)).toMatchObject({ ok: true, status: 'won' });
   });
 });
 
