@@ -9,8 +9,8 @@ import {
 } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { referenceSolve } from './reference.ts';
-import { nearlySolved, smallPosition } from './small.ts';
 import { search } from './search.ts';
+import { nearlySolved, smallPosition } from './small.ts';
 import { solve } from './solve.ts';
 import { TranspositionTable } from './table.ts';
 
