@@ -32,13 +32,16 @@ export function solve(state: GameState, limits: Limits = {}): SolveResult {
   let spent = 0;
   let outcome: SearchOutcome | undefined;
   // Two decks: losses are seldom proven, and a depth-first search that took a wrong turn early
-  // spends its whole budget below it. So half the budget goes first to probes: short searches,
-  // each with the move order shuffled another way (the first one plain), any of which may find a
-  // win (or, finishing within its nodes, prove a loss: the order never changes a verdict).
+  // spends its whole budget below it. So three quarters of the budget go first to probes: short
+  // searches, each with the move order shuffled another way (the first one plain), twice as long
+  // after every eight, any of which may find a win (or, finishing within its nodes, prove a loss:
+  // the order never changes a verdict).
   if (VARIANTS[state.variant].decks === 2 && nodes >= 4 * PROBE_NODES) {
-    const probesEnd = start + ms / 2;
-    for (let order = 0; spent + PROBE_NODES <= nodes / 2 && performance.now() < probesEnd; order++) {
-      const probe = search(state, table, PROBE_NODES, probesEnd, order);
+    const probesEnd = start + (ms * 3) / 4;
+    for (let order = 0; performance.now() < probesEnd; order++) {
+      const budget = PROBE_NODES * 2 ** Math.floor(order / 8);
+      if (spent + budget > (nodes * 3) / 4) break;
+      const probe = search(state, table, budget, probesEnd, order);
       spent += probe.nodes;
       if (probe.outcome.kind === 'win' || probe.outcome.kind === 'loss') {
         outcome = probe.outcome;
