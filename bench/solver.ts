@@ -8,12 +8,15 @@ import { findCertifiedDeal, type SolveResult, solve } from '@scorpion/solver';
  * The solver benchmark: `tsx bench/solver.ts [flags]`.
  *
  *   --deals N          classic (scorpion) deals to run, from the top of the seed file (default 1000)
- *   --other-deals M    deals of each other variant (default 200)
+ *   --other-deals M    deals of each other row (default 200): every other variant, and classic
+ *                      deals with the open option (all cards face up; the first M classic seeds)
  *   --limit-ms T       per-deal limit for classic deals (default 10000)
- *   --other-limit-ms U per-deal limit for the other variants (default 1000)
- *   --budget-s S       wall-clock budget for the whole run (default 570): three quarters for the
- *                      classic deals, the rest shared by the other variants; deals not reached
- *                      in a share are reported as not run, so the run ends in about S seconds
+ *   --other-limit-ms U per-deal limit for the other rows (default 10000)
+ *   --budget-s S       wall-clock budget for the whole run (default 570): a share for the classic
+ *                      deals, the rest shared by the other rows (what a row leaves unused goes to
+ *                      the rows after it); deals not reached in a share are reported as not run,
+ *                      so the run ends in about S seconds
+ *   --classic-share F  the classic deals' share of the budget (default 0.75)
  *   --table-mb B       transposition table size (default 160)
  *   --quick            CI mode: 20 classic deals and 4 of each other variant, 2 s / 0.5 s limits
  *   --out FILE         write the Markdown report there (default bench/solver.md; none in --quick)
@@ -23,6 +26,17 @@ import { findCertifiedDeal, type SolveResult, solve } from '@scorpion/solver';
  */
 const SEEDS_FILE = join(import.meta.dirname, 'solver-seeds.txt');
 const OPTIONS = { foundations: false, open: false };
+
+/** One line of the report: a variant, with or without the open option (every card face up). */
+interface RowSpec {
+  readonly variant: VariantId;
+  readonly open: boolean;
+}
+const ROWS: readonly RowSpec[] = [
+  ...VARIANT_IDS.map((variant) => ({ variant, open: false })),
+  { variant: 'scorpion', open: true },
+];
+const labelOf = (spec: RowSpec) => (spec.open ? `${spec.variant}, open` : spec.variant);
 
 function flag(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -55,7 +69,7 @@ function readSeeds(): Map<VariantId, string[]> {
 }
 
 interface Row {
-  readonly variant: VariantId;
+  readonly label: string;
   readonly limitMs: number;
   readonly planned: number;
   readonly results: SolveResult[];
@@ -81,7 +95,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const int = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–');
 
 function runVariant(
-  variant: VariantId,
+  spec: RowSpec,
   seeds: readonly string[],
   limitMs: number,
   deadline: number,
@@ -89,9 +103,11 @@ function runVariant(
 ): Row {
   const results: SolveResult[] = [];
   let badLines = 0;
+  const { variant } = spec;
+  const label = labelOf(spec);
   for (const seed of seeds) {
     if (performance.now() >= deadline) break;
-    const start = newGame(variant, OPTIONS, dealFromSeed(variant, seed));
+    const start = newGame(variant, { ...OPTIONS, open: spec.open }, dealFromSeed(variant, seed));
     const ms = Math.min(limitMs, Math.max(1, deadline - performance.now()));
     const result = solve(start, { ms, tableMegabytes });
     if (result.result === 'unknown' && ms < limitMs) break;
@@ -100,10 +116,10 @@ function runVariant(
       if (!replayed.ok || replayed.status !== 'won') badLines++;
     }
     results.push(result);
-    process.stderr.write(`\r${variant} ${results.length}/${seeds.length}   `);
+    process.stderr.write(`\r${label} ${results.length}/${seeds.length}   `);
   }
   process.stderr.write('\n');
-  return { variant, limitMs, planned: seeds.length, results, badLines };
+  return { label, limitMs, planned: seeds.length, results, badLines };
 }
 
 function rowLines(row: Row): { verdicts: string; effort: string } {
@@ -120,8 +136,8 @@ function rowLines(row: Row): { verdicts: string; effort: string } {
   const totalMs = long.reduce((a, r) => a + r.ms, 0);
   const run = n === row.planned ? `${n}` : `${n} of ${row.planned}`;
   return {
-    verdicts: `| ${row.variant} | ${run} | ${row.limitMs / 1000} s | ${pct(won / n)} | ${pct(lost / n)} | ${pct(unknown / n)} | ${pct(won / n)} (${pct(low)}–${pct(high)}) | ${pct((won + unknown) / n)} | ${row.badLines} |`,
-    effort: `| ${row.variant} | ${int(quantile(ms, 0.5))} | ${int(quantile(ms, 0.9))} | ${int(quantile(ms, 0.99))} | ${int(quantile(nodes, 0.5))} | ${int(quantile(nodes, 0.9))} | ${int(quantile(nodes, 0.99))} | ${int(totalNodes / Math.max(1, totalMs / 1000))} |`,
+    verdicts: `| ${row.label} | ${run} | ${row.limitMs / 1000} s | ${pct(won / n)} | ${pct(lost / n)} | ${pct(unknown / n)} | ${pct(won / n)} (${pct(low)}–${pct(high)}) | ${pct((won + unknown) / n)} | ${row.badLines} |`,
+    effort: `| ${row.label} | ${int(quantile(ms, 0.5))} | ${int(quantile(ms, 0.9))} | ${int(quantile(ms, 0.99))} | ${int(quantile(nodes, 0.5))} | ${int(quantile(nodes, 0.9))} | ${int(quantile(nodes, 0.99))} | ${int(totalNodes / Math.max(1, totalMs / 1000))} |`,
   };
 }
 
@@ -147,23 +163,25 @@ function main(): void {
   const classicDeals = numberFlag('deals', quick ? 20 : 1000);
   const otherDeals = numberFlag('other-deals', quick ? 4 : 200);
   const classicMs = numberFlag('limit-ms', quick ? 2000 : 10_000);
-  const otherMs = numberFlag('other-limit-ms', quick ? 500 : 1000);
+  const otherMs = numberFlag('other-limit-ms', quick ? 500 : 10_000);
   const budgetS = numberFlag('budget-s', quick ? 120 : 570);
   const tableMegabytes = numberFlag('table-mb', 160);
+  const classicShare = numberFlag('classic-share', 0.75);
   const out = flag('out') ?? (quick ? undefined : join(import.meta.dirname, 'solver.md'));
 
   const seeds = readSeeds();
   const began = performance.now();
   const days = certifyDays(quick ? 3 : 20);
-  const shares = new Map<VariantId, number>(
-    VARIANT_IDS.map((v) => [v, v === 'scorpion' ? 0.75 : 0.25 / (VARIANT_IDS.length - 1)]),
+  const isClassic = (spec: RowSpec) => spec.variant === 'scorpion' && !spec.open;
+  const shares = new Map<RowSpec, number>(
+    ROWS.map((spec) => [spec, isClassic(spec) ? classicShare : (1 - classicShare) / (ROWS.length - 1)]),
   );
-  const rows = VARIANT_IDS.map((variant) => {
-    const count = variant === 'scorpion' ? classicDeals : otherDeals;
-    const limit = variant === 'scorpion' ? classicMs : otherMs;
-    const deadline = performance.now() + shares.get(variant)! * (budgetS * 1000 - (performance.now() - began));
-    const row = runVariant(variant, (seeds.get(variant) ?? []).slice(0, count), limit, deadline, tableMegabytes);
-    shares.set(variant, 0);
+  const rows = ROWS.map((spec) => {
+    const count = isClassic(spec) ? classicDeals : otherDeals;
+    const limit = isClassic(spec) ? classicMs : otherMs;
+    const deadline = performance.now() + shares.get(spec)! * (budgetS * 1000 - (performance.now() - began));
+    const row = runVariant(spec, (seeds.get(spec.variant) ?? []).slice(0, count), limit, deadline, tableMegabytes);
+    shares.set(spec, 0);
     const left = [...shares.values()].reduce((a, b) => a + b, 0);
     for (const [v, share] of shares) if (share > 0) shares.set(v, share / left);
     return row;
@@ -184,6 +202,7 @@ function main(): void {
     '## Verdicts',
     '',
     'Win rate: share of deals proven won, with its 95% Wilson interval; "at most" adds the undecided deals.',
+    '"scorpion, open" plays the first classic seeds with every card face up (the open option).',
     '',
     '| variant | deals | limit | proven won | proven lost | unknown | win rate (95% CI) | at most | bad lines |',
     '|---|---|---|---|---|---|---|---|---|',

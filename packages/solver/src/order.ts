@@ -30,9 +30,16 @@ const INDEX_BITS = 10;
  *
  * The order only decides how fast a win is found, never the verdict: turning a face-down card,
  * building on a King-rooted run, and emptying a column come first; the deal and the foundation
- * moves come last.
+ * moves come last. With a `jitter`, each score gets a small pseudo-random addition, so that moves
+ * of close scores come in another order (a probe's other try, see solve.ts).
  */
-export function orderMoves(board: FastBoard, moves: Int32Array, count: number, keys: Int32Array): number {
+export function orderMoves(
+  board: FastBoard,
+  moves: Int32Array,
+  count: number,
+  keys: Int32Array,
+  jitter?: Jitter,
+): number {
   const salted = board.stockLength() > 0;
   const { lengths, hidden } = board;
   let firstFreeEmpty = -1;
@@ -73,10 +80,38 @@ export function orderMoves(board: FastBoard, moves: Int32Array, count: number, k
       if (!(salted && to < STOCK_COLUMNS) && to !== firstFreeEmpty) continue;
       score = 1;
     }
+    if (jitter) score = score * JITTER_SCALE + jitter.next();
     keys[kept++] = (score << INDEX_BITS) | i;
   }
   sortDescending(keys, kept);
   return kept;
+}
+
+/** Scores are multiplied by this before a jitter is added. */
+const JITTER_SCALE = 4;
+
+/**
+ * A deterministic stream of pseudo-random numbers (xorshift32) for `orderMoves`: below 40 for an
+ * odd seed (only moves of close scores swap), below 400 for an even one (most moves may swap;
+ * a different move then leads early). Each kind finds wins the other misses.
+ */
+export class Jitter {
+  private state: number;
+  private readonly spread: number;
+
+  constructor(seed: number) {
+    this.state = (Math.imul(seed, 0x9e3779b1) ^ 0x5bd1e995) | 1;
+    this.spread = seed % 2 === 1 ? 40 : 400;
+  }
+
+  next(): number {
+    let x = this.state;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.state = x;
+    return (x >>> 0) % this.spread;
+  }
 }
 
 /** Column `c` is a face-up King at the bottom with cards going down by one in its suit on top. */

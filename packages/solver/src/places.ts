@@ -3,7 +3,6 @@ import {
   codeB,
   codeC,
   codeKind,
-  FACES,
   type FastBoard,
   KIND_DEAL,
   KIND_FOUNDATION,
@@ -18,7 +17,7 @@ const STOCK_COLUMNS = 3;
 const ROWS = 128;
 
 /**
- * Where each card of a one-deck board lies (column and row), kept up to date as the search plays
+ * Where each card of a board lies (column and row), kept up to date as the search plays
  * and takes back moves, so the frozen-card check can look a card up instead of scanning the
  * columns. An entry counts only while the board still holds that very card there: cards that
  * leave the columns (to the stock, the reserve or a foundation) need no bookkeeping, and every
@@ -26,10 +25,11 @@ const ROWS = 128;
  */
 export class CardPlaces {
   private readonly board: FastBoard;
-  private readonly places = new Int16Array(FACES).fill(NOWHERE);
+  private readonly places: Int16Array;
 
   constructor(board: FastBoard) {
     this.board = board;
+    this.places = new Int16Array(board.stride).fill(NOWHERE);
     for (let c = 0; c < board.columnCount; c++) this.refresh(c, 0);
   }
 

@@ -1,4 +1,4 @@
-import { codeC, codeKind, type FastBoard, KIND_MOVE, KIND_RESERVE } from '@scorpion/rules';
+import { codeC, codeKind, type FastBoard, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE } from '@scorpion/rules';
 
 /**
  * The one move-dominance rule the solver uses, in single-deck variants where only a King fills
@@ -54,4 +54,34 @@ function isSettled(board: FastBoard, c: number): boolean {
     if (card % 13 !== 12 && !(r > 0 && cards[base + r - 1] === card + 1)) return false;
   }
   return true;
+}
+
+/**
+ * The second dominance rule, with the foundations option, in the same variants (one deck, only a
+ * King fills an empty column) once the stock is dealt: a complete King-to-Ace column R may be
+ * moved to its foundation at once, ignoring every alternative.
+ *
+ * Argument. Write P for the position and F for P with R in the foundations (its column empty).
+ * Nothing can go onto R's Ace, and no card of R can leave it except with the King (each card's
+ * only destination is its successor, which lies in R), so the only moves involving R are R as a
+ * whole going to an empty column, or to its foundation. Take a shortest winning line from P and
+ * play it from F, replacing R's first move, if any, by taking R back from its foundation to the
+ * column it went to (an `unfoundation`, always legal onto an empty column), or leaving out R's
+ * move to its foundation. Until then every move stays legal (F has one more empty column, and
+ * the stock is gone, so no deal can tell them apart), and afterwards both positions are the same;
+ * if R never moves, F's last position is the won one with R in its foundation, also won. So F
+ * wins in no more moves than P, with one more foundation run: the number of moves to a win never
+ * grows, and only finitely many runs can be added without it shrinking, so applying the rule
+ * repeatedly (with safe builds, which shorten it) still ends in a win. Not with two decks or in
+ * Wasp, where a part of R may leave it (onto the other copy of its successor, or an empty column).
+ *
+ * Returns the index in `moves` of the first foundation move, or -1.
+ */
+export function findFoundationMove(moves: Int32Array, count: number): number {
+  for (let i = count - 1; i >= 0; i--) {
+    const kind = codeKind(moves[i]!);
+    if (kind === KIND_FOUNDATION) return i;
+    if (kind === KIND_MOVE) return -1;
+  }
+  return -1;
 }

@@ -1,9 +1,9 @@
 import { codeA, codeC, codeKind, FastBoard, type GameState, KIND_MOVE, type Move, VARIANTS } from '@scorpion/rules';
-import { DeadlockCheck } from './dead.ts';
 import { FrozenCheck } from './frozen.ts';
 import { PositionHasher } from './hasher.ts';
-import { orderMoves } from './order.ts';
-import { findSafeBuild } from './safe.ts';
+import { Jitter, orderMoves } from './order.ts';
+import { findFoundationMove, findSafeBuild } from './safe.ts';
+import { StuckCheck } from './stuck.ts';
 import { FULL, type TranspositionTable } from './table.ts';
 
 const MAX_MOVES = 1024;
@@ -46,11 +46,15 @@ class Search {
   readonly deadline: number;
   readonly board: FastBoard;
   readonly hasher: PositionHasher;
-  /** Only where an empty column takes a King alone: dead.ts for two decks, frozen.ts for one. */
-  readonly deadlock: DeadlockCheck | undefined;
+  /** Only where an empty column takes a King alone: stuck.ts for two decks, frozen.ts for one. */
+  readonly stuck: StuckCheck | undefined;
   readonly frozen: FrozenCheck | undefined;
   /** Single deck, King-only empty columns: safe builds apply once the stock is dealt (see safe.ts). */
   readonly safeBuilds: boolean;
+  /** Set for a probe's other tries: the move order is shuffled a little (see order.ts). */
+  readonly jitter: Jitter | undefined;
+  /** Where safe builds apply and complete runs may go to their foundation (see safe.ts). */
+  readonly foundations: boolean;
   nodes = 0;
   status = RUNNING;
   /** A bucket overflowed: a position went unsearched, so a failed search proves nothing. */
@@ -68,15 +72,17 @@ class Search {
   slot = new Int32Array(256);
   before = new Int32Array(256);
 
-  constructor(state: GameState, table: TranspositionTable, nodeLimit: number, deadline: number) {
+  constructor(state: GameState, table: TranspositionTable, nodeLimit: number, deadline: number, order: number) {
     this.table = table;
+    this.jitter = order > 0 ? new Jitter(order) : undefined;
     this.nodeLimit = nodeLimit;
     this.deadline = deadline;
     this.board = FastBoard.fromState(state);
     this.hasher = new PositionHasher(this.board, state);
     const kingOnly = VARIANTS[state.variant].emptyColumn === 'king';
     this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
-    this.deadlock = kingOnly && !this.safeBuilds ? new DeadlockCheck(this.board) : undefined;
+    this.foundations = this.safeBuilds && state.options.foundations;
+    this.stuck = kingOnly && !this.safeBuilds ? new StuckCheck(this.board) : undefined;
     this.frozen = this.safeBuilds ? new FrozenCheck(this.board) : undefined;
   }
 
@@ -93,17 +99,16 @@ class Search {
 /**
  * Pushes the moves worth trying at `depth` onto the stack; returns true when the position is won.
  * `move` led here (`ROOT` at the root) and landed at row `landing` of its target; `turned`: it
- * turned a face-down card over. Every position expanded passed the deadlock checks, so a child
- * is only checked for what its move can change: the two-deck check only looks at the lowest
- * face-up card of each column, which only a turn changes; the frozen-card check after a column
- * move looks only at the cards that move can affect (see `FrozenCheck.isDeadAfter`).
+ * turned a face-down card over. The two-deck check (stuck.ts) looks at every position it expands;
+ * the one-deck frozen-card check, every expanded position having passed it, looks after a column
+ * move only at the cards that move can affect (see `FrozenCheck.isDeadAfter`).
  */
 function expand(s: Search, depth: number, move: number, landing: number, turned: boolean): boolean {
   s.growTo(depth);
   const base = depth === 0 ? 0 : s.end[depth - 1]!;
   s.next[depth] = base;
   s.end[depth] = base;
-  if (turned && s.deadlock?.isDead()) return false;
+  if (s.stuck?.isDead()) return false;
   const frozen = s.frozen;
   if (frozen) {
     const columnMove = move !== ROOT && codeKind(move) === KIND_MOVE;
@@ -111,13 +116,15 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
   }
   const count = s.board.generate(s.scratch);
   if (count === 0) return s.board.isWon();
-  const safe = s.safeBuilds && s.board.stockLength() === 0 ? findSafeBuild(s.board, s.scratch, count) : -1;
+  const dealt = s.board.stockLength() === 0;
+  let safe = s.foundations && dealt ? findFoundationMove(s.scratch, count) : -1;
+  if (safe < 0 && s.safeBuilds && dealt) safe = findSafeBuild(s.board, s.scratch, count);
   if (safe >= 0) {
     s.stack = grow(s.stack, base + 1);
     s.stack[base] = s.scratch[safe]!;
     s.end[depth] = base + 1;
   } else {
-    const kept = orderMoves(s.board, s.scratch, count, s.keys);
+    const kept = orderMoves(s.board, s.scratch, count, s.keys, s.jitter);
     s.stack = grow(s.stack, base + kept);
     for (let i = 0; i < kept; i++) s.stack[base + i] = s.scratch[s.keys[i]! & (MAX_MOVES - 1)]!;
     s.end[depth] = base + kept;
@@ -143,7 +150,7 @@ function readAhead(s: Search, from: number, to: number): void {
 function run(s: Search): number {
   if (expand(s, 0, ROOT, 0, true)) return 0;
   const { board, hasher, table } = s;
-  const places = s.frozen?.places;
+  const places = s.frozen?.places ?? s.stuck?.places;
   let depth = 0;
   for (;;) {
     if (s.next[depth]! === s.end[depth]!) {
@@ -184,14 +191,19 @@ function run(s: Search): number {
   }
 }
 
-/** Searches `state` (a full state: face-down cards known) within the limits. */
+/**
+ * Searches `state` (a full state: face-down cards known) within the limits. `order` 0 is the
+ * plain move order, any other number a shuffled one (the verdict is the same, the time to a win
+ * is not).
+ */
 export function search(
   state: GameState,
   table: TranspositionTable,
   nodeLimit: number,
   deadline: number,
+  order = 0,
 ): { outcome: SearchOutcome; nodes: number } {
-  const s = new Search(state, table, nodeLimit, deadline);
+  const s = new Search(state, table, nodeLimit, deadline, order);
   table.clear();
   table.enter(s.hasher.lo, s.hasher.hi);
   const wonAt = run(s);

@@ -1,8 +1,18 @@
-import { type Options, positionFromText, replay, VARIANT_IDS, type VariantId } from '@scorpion/rules';
+import {
+  dealFromSeed,
+  newGame,
+  type Options,
+  positionFromText,
+  replay,
+  VARIANT_IDS,
+  type VariantId,
+} from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { referenceSolve } from './reference.ts';
+import { search } from './search.ts';
 import { nearlySolved, smallPosition } from './small.ts';
 import { solve } from './solve.ts';
+import { TranspositionTable } from './table.ts';
 
 const LIMITS = { nodes: 2_000_000, tableMegabytes: 8 };
 /** Exhaustive searches: up to 9 s for one test seen while two suites shared two cores. */
@@ -94,6 +104,26 @@ describe('solve agrees with the reference near the end of a game (safe builds, d
   }
 });
 
+describe('complete runs go to their foundation at once (with the foundations option)', { timeout: SEARCH_MS }, () => {
+  for (const variant of ['scorpion', 'three-blind-mice'] as const) {
+    it(`${variant}: near the end of a game`, () => {
+      const tally = { win: 0, loss: 0 };
+      for (let i = 0; i < 40; i++) {
+        const near = nearlySolved(variant, seedOf(i), { suits: 2, columns: 5, cuts: 1 + (i % 4) });
+        const start = { ...near, options: { foundations: true, open: false } };
+        const expected = referenceSolve(start, 30_000);
+        if (expected.result === 'unknown') continue;
+        const actual = solve(start, LIMITS);
+        expect({ seed: seedOf(i), result: actual.result }).toEqual({ seed: seedOf(i), result: expected.result });
+        if (actual.result === 'win') expect(replay(start, actual.line)).toMatchObject({ ok: true, status: 'won' });
+        tally[expected.result]++;
+      }
+      expect(tally.win).toBeGreaterThan(3);
+      expect(tally.loss).toBeGreaterThan(1);
+    });
+  }
+});
+
 describe('safe builds are only onto King-rooted runs', () => {
   /* Found by checking the unrestricted rule (any card onto its successor at once) against the
      reference: it calls these winnable positions lost. */
@@ -116,6 +146,26 @@ describe('safe builds need every card of the target column settled', () => {
     const start = smallPosition('scorpion', 'ffffffffffffffffffffffffff13223f', { suits: 2, columns: 4 });
     expect(referenceSolve(start, 60_000).result).toBe('win');
     expect(solve(start, LIMITS).result).toBe('win');
+  });
+});
+
+describe('probes (two decks)', { timeout: SEARCH_MS }, () => {
+  /* Study deal 12 of Double Scorpion (scorpion-study/double-scorpion/12): the plain depth-first
+     search spends all its nodes below an early wrong turn (30M and more); the second probe's
+     shuffled order wins in a few hundred. Probes start at a budget of 1.6M nodes. */
+  const seed = '91967efe8cf90e7b347c8f4781f11c4f';
+
+  it('finds a win the plain order misses within the same nodes, and the line replays', () => {
+    const start = newGame(
+      'double-scorpion',
+      { foundations: false, open: false },
+      dealFromSeed('double-scorpion', seed),
+    );
+    const plain = search(start, new TranspositionTable(32), 400_000, Number.POSITIVE_INFINITY);
+    expect(plain.outcome.kind).toBe('node-limit');
+    const probed = solve(start, { nodes: 1_600_000, ms: 600_000, tableMegabytes: 32 });
+    expect(probed).toMatchObject({ result: 'win', nodes: 400_168 });
+    if (probed.result === 'win') expect(replay(start, probed.line)).toMatchObject({ ok: true, status: 'won' });
   });
 });
 
