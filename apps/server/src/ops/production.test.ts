@@ -50,7 +50,8 @@ afterAll(async () => {
     await server.exited;
   }
   rmSync(dir, { recursive: true, force: true });
-});
+  // Longer than the server's own shutdown deadline (10 s), which a loaded machine may use up.
+}, 30_000);
 
 test('`pnpm start` and the image run the build with the node flags the server is tuned for', () => {
   const start = JSON.parse(readFileSync(join(REPO_ROOT, 'apps/server/package.json'), 'utf8')).scripts.start;
