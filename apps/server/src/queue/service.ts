@@ -6,8 +6,7 @@ import type { GameService } from '../games/service.ts';
 import type { Seen } from '../identity/device.ts';
 import type { RoomSpec } from '../races/answers.ts';
 import type { RaceHub } from '../races/hub.ts';
-import { NEW_RATING, shownRating } from '../ratings/model.ts';
-import { shown } from '../ratings/shown.ts';
+import { NEW_PLAYER_RATING, shown } from '../ratings/shown.ts';
 import type { Repos } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { pickGhost } from './ghosts.ts';
@@ -88,7 +87,7 @@ export class QuickQueue {
       entryId: randomUUID(),
       variant,
       options,
-      rating: shownRating(rating?.mu ?? NEW_RATING.mu),
+      rating: shown(rating ?? NEW_PLAYER_RATING).rating,
       since: this.d.now(),
       address: seen.address,
       device: seen.device,
@@ -195,7 +194,7 @@ export class QuickQueue {
       return {
         id,
         nickname: names.find((p) => p.id === id)?.nickname ?? '?',
-        rating: rating ? shown(rating) : { rating: shownRating(NEW_RATING.mu), provisional: true, games: 0 },
+        rating: shown(rating ?? NEW_PLAYER_RATING),
       };
     });
     for (const e of group) {
