@@ -64,6 +64,23 @@ const clientMessages: Entry[] = [
       "A member of the room who is not racing, or whose own game in the race is over, watches a racer's board 5 s behind (`race-board`); `playerId: null` stops. Refused with `still-racing` (your game is still going), `not-racing`, `no-race` or `not-in-room`. Nothing is sent on success but the boards; watching ends with the race.",
     schema: client.RaceWatch,
   },
+  {
+    name: 'queue-join',
+    about:
+      "\"Race someone now\": wait in the quick-race queue of a variant and option set (answered by `queue`, then `queue` again whenever the counts change). Players of similar rating are paired into a rated room (`queue-matched`), 2 to 4 at once, the rating band widening the longer one waits; never one address or device against itself. One entry per player: another tab's join replaces this one (`queue` with `status: 'left'`, `reason: 'replaced'`). Refused with `race-running` while the player has an unfinished race, and `rate-limited` when joined too often. After 30 s alone: `queue-ghost-offer`.",
+    schema: client.QueueJoin,
+  },
+  {
+    name: 'queue-leave',
+    about: "Leave the queue (answered by `queue` with `status: 'left'`).",
+    schema: client.QueueLeave,
+  },
+  {
+    name: 'queue-ghost',
+    about:
+      'Answer a `queue-ghost-offer`: `accept: true` leaves the queue and answers `queue-ghost-ready` (an unrated race against the recorded game); `false` keeps waiting. `not-queued` without an entry or an offer.',
+    schema: client.QueueGhost,
+  },
 ];
 
 const serverMessages: Entry[] = [
@@ -101,6 +118,28 @@ const serverMessages: Entry[] = [
     about:
       "A watched racer's board as it stood at `asOf`, sent once that is 5 s old on the server's clock (`serverTime - asOf >= 5000`), to a watcher only: never to a racer still playing the race.",
     schema: server.RaceBoard,
+  },
+  {
+    name: 'queue',
+    about:
+      "The player's place in the quick-race queue: how many wait for it and are online, and the rating band now. `status: 'left'` ends it, with why (`left`, `replaced`, `matched`, `ghost`).",
+    schema: server.QueueStatus,
+  },
+  {
+    name: 'queue-matched',
+    about: "A quick race was made: the room's code (`/r/CODE`), where its race counts down already, and who is in it.",
+    schema: server.QueueMatched,
+  },
+  {
+    name: 'queue-ghost-offer',
+    about:
+      "After 30 s alone in the queue: a recorded game of a player of similar rating to race instead, unrated (or of anyone's, `widened`); `ghost: null` when the variant has no recorded game yet. The ghost's cards are never sent.",
+    schema: server.QueueGhostOffer,
+  },
+  {
+    name: 'queue-ghost-ready',
+    about: 'The accepted ghost race: its challenge code (`/c/CODE`), played as any challenge is.',
+    schema: server.QueueGhostReady,
   },
 ];
 
@@ -298,6 +337,12 @@ Read the header of \`packages/protocol/src/index.ts\` for the flow.
 `;
 
 /** The whole of `docs/protocol.md`. */
+/** The frames the docs describe, by direction: a test checks they are every frame of the unions. */
+export const documentedFrames = {
+  client: clientMessages.map((entry) => entry.name),
+  server: serverMessages.map((entry) => entry.name),
+};
+
 export function renderProtocolDocs(): string {
   return [
     intro,

@@ -2,7 +2,7 @@
  * The wire protocol of Scorpion Race: zod schemas for every WebSocket frame and REST payload,
  * with the TypeScript types inferred from them. Server and web app both import this package,
  * so a change here is a change to both. `docs/protocol.md` is generated from these schemas
- * (`pnpm --filter @scorpion/protocol docs`) and a test fails when it is out of date.
+ * (`pnpm --filter @scorpion/protocol run docs`) and a test fails when it is out of date.
  *
  * The flow:
  * 1. Identity over HTTP: `GET /api/me`; if `player` is null, `POST /api/players {nickname}` sets
