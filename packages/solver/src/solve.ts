@@ -14,8 +14,8 @@ function tableOf(megabytes: number): TranspositionTable {
   return shared;
 }
 
-/** Nodes of one probe (about a tenth of a second on a free core). */
-const PROBE_NODES = 400_000;
+/** Nodes of the first probes (about a tenth of a second on a free core). */
+const PROBE_NODES = 200_000;
 
 /**
  * Decides `state`: a winning line of rules moves, a proven loss, or `unknown` when a limit was
@@ -29,30 +29,25 @@ export function solve(state: GameState, limits: Limits = {}): SolveResult {
   }
   const start = performance.now();
   const table = tableOf(tableMegabytes);
+  const deadline = start + ms;
   let spent = 0;
   let outcome: SearchOutcome | undefined;
   // Two decks: losses are seldom proven, and a depth-first search that took a wrong turn early
-  // spends its whole budget below it. So three quarters of the budget go first to probes: short
-  // searches, each with the move order shuffled another way (the first one plain), twice as long
-  // after every eight, any of which may find a win (or, finishing within its nodes, prove a loss:
-  // the order never changes a verdict).
+  // spends its whole budget below it. So the whole budget goes to probes: short searches, each
+  // ordering moves another way (the families of order.ts in turn, plain first, then shuffled),
+  // twice as long after every eight, any of which may find a win (or, finishing within its
+  // nodes, prove a loss: the order never changes a verdict). The last probe gets what is left.
   if (VARIANTS[state.variant].decks === 2 && nodes >= 4 * PROBE_NODES) {
-    const probesEnd = start + (ms * 3) / 4;
-    for (let order = 0; performance.now() < probesEnd; order++) {
-      const budget = PROBE_NODES * 2 ** Math.floor(order / 8);
-      if (spent + budget > (nodes * 3) / 4) break;
-      const probe = search(state, table, budget, probesEnd, order);
+    for (let order = 0; !outcome; order++) {
+      const budget = Math.min(PROBE_NODES * 2 ** Math.floor(order / 8), nodes - spent);
+      const probe = search(state, table, budget, deadline, order);
       spent += probe.nodes;
-      if (probe.outcome.kind === 'win' || probe.outcome.kind === 'loss') {
-        outcome = probe.outcome;
-        break;
-      }
+      if (probe.outcome.kind !== 'node-limit' || spent >= nodes) outcome = probe.outcome;
     }
-  }
-  if (!outcome) {
-    const last = search(state, table, nodes - spent, start + ms);
-    spent += last.nodes;
-    outcome = last.outcome;
+  } else {
+    const whole = search(state, table, nodes, deadline);
+    spent = whole.nodes;
+    outcome = whole.outcome;
   }
   const effort = { nodes: spent, ms: Math.round(performance.now() - start) };
   switch (outcome.kind) {
