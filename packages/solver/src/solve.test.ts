@@ -182,6 +182,24 @@ describe('probes (two decks)', { timeout: SEARCH_MS }, () => {
   });
 });
 
+describe('probes (one deck, open)', { timeout: SEARCH_MS }, () => {
+  /* Bench deal 95 of classic Scorpion with the open option (bench/solver-seeds.txt): the plain
+     order finds no win in a million nodes (nor in ten); the ninth probe's order (the short
+     family, shuffled) wins in a few dozen. */
+  it('finds a win the plain order misses, and the line replays', () => {
+    const start = newGame(
+      'scorpion',
+      { foundations: false, open: true },
+      dealFromSeed('scorpion', '81aab572c9c0ac5ec4368272f861651d'),
+    );
+    const plain = search(start, new TranspositionTable(32), 1_000_000, Number.POSITIVE_INFINITY);
+    expect(plain.outcome.kind).toBe('node-limit');
+    const probed = solve(start, { nodes: 2_000_000, ms: 600_000, tableMegabytes: 32 });
+    expect(probed).toMatchObject({ result: 'win', nodes: 80_068 });
+    if (probed.result === 'win') expect(replay(start, probed.line)).toMatchObject({ ok: true, status: 'won' });
+  });
+});
+
 describe('solve', () => {
   it('returns an empty line for a won position and a loss with no moves', () => {
     const won = positionFromText('scorpion', 'KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH | ');

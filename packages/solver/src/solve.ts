@@ -17,6 +17,10 @@ function tableOf(megabytes: number): TranspositionTable {
 /** Nodes of the first probes (about a tenth of a second on a free core). */
 const PROBE_NODES = 200_000;
 
+/** One deck with the open option: probes of the first orders, and their nodes. */
+const OPEN_PROBES = 16;
+const OPEN_PROBE_NODES = 10_000;
+
 /**
  * Decides `state`: a winning line of rules moves, a proven loss, or `unknown` when a limit was
  * hit first. `state` must be a full state (the solver sees face-down cards): a player view is
@@ -45,9 +49,21 @@ export function solve(state: GameState, limits: Limits = {}): SolveResult {
       if (probe.outcome.kind !== 'node-limit' || spent >= nodes) outcome = probe.outcome;
     }
   } else {
-    const whole = search(state, table, nodes, deadline);
-    spent = whole.nodes;
-    outcome = whole.outcome;
+    // One deck, every card face up: now and then the plain order misses a win that another one
+    // finds at once, so a few short probes of the other orders come first (plain first, so that
+    // an easy deal costs nothing more), then the plain search with what is left.
+    if (state.options.open && nodes >= 4 * OPEN_PROBES * OPEN_PROBE_NODES) {
+      for (let order = 0; order < OPEN_PROBES && !outcome; order++) {
+        const probe = search(state, table, OPEN_PROBE_NODES, deadline, order);
+        spent += probe.nodes;
+        if (probe.outcome.kind !== 'node-limit') outcome = probe.outcome;
+      }
+    }
+    if (!outcome) {
+      const whole = search(state, table, nodes - spent, deadline);
+      spent += whole.nodes;
+      outcome = whole.outcome;
+    }
   }
   const effort = { nodes: spent, ms: Math.round(performance.now() - start) };
   switch (outcome.kind) {
