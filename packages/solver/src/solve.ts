@@ -14,8 +14,10 @@ function tableOf(megabytes: number): TranspositionTable {
   return shared;
 }
 
-/** Nodes of the first probes (about a tenth of a second on a free core). */
-const PROBE_NODES = 200_000;
+/** Nodes of the first probes (about a twentieth of a second on a free core). */
+const PROBE_NODES = 100_000;
+/** Probes get twice as many nodes after every so many (four rounds of the three families). */
+const PROBES_PER_LENGTH = 12;
 
 /** One deck with the open option: probes of the first orders, and their nodes. */
 const OPEN_PROBES = 16;
@@ -39,11 +41,11 @@ export function solve(state: GameState, limits: Limits = {}): SolveResult {
   // Two decks: losses are seldom proven, and a depth-first search that took a wrong turn early
   // spends its whole budget below it. So the whole budget goes to probes: short searches, each
   // ordering moves another way (the families of order.ts in turn, plain first, then shuffled),
-  // twice as long after every eight, any of which may find a win (or, finishing within its
+  // twice as long after every twelve, any of which may find a win (or, finishing within its
   // nodes, prove a loss: the order never changes a verdict). The last probe gets what is left.
   if (VARIANTS[state.variant].decks === 2 && nodes >= 4 * PROBE_NODES) {
     for (let order = 0; !outcome; order++) {
-      const budget = Math.min(PROBE_NODES * 2 ** Math.floor(order / 8), nodes - spent);
+      const budget = Math.min(PROBE_NODES * 2 ** Math.floor(order / PROBES_PER_LENGTH), nodes - spent);
       const probe = search(state, table, budget, deadline, order);
       spent += probe.nodes;
       if (probe.outcome.kind !== 'node-limit' || spent >= nodes) outcome = probe.outcome;
