@@ -30,16 +30,18 @@ const INDEX_BITS = 10;
  *
  * The order only decides how fast a win is found, never the verdict: turning a face-down card,
  * building on a King-rooted run, and emptying a column come first; the deal and the foundation
- * moves come last. With a `jitter`, each score gets a small pseudo-random addition, so that moves
- * of close scores come in another order (a probe's other try, see solve.ts).
+ * moves come last. `style` varies that for the probes of two decks (solve.ts): its `family`
+ * favours other column moves as well (see `PLAIN`, `DIGGING`, `SHORT`), and with a `jitter` each
+ * score gets a small pseudo-random addition, so that moves of close scores come in another order.
  */
 export function orderMoves(
   board: FastBoard,
   moves: Int32Array,
   count: number,
   keys: Int32Array,
-  jitter?: Jitter,
+  style: OrderStyle = PLAIN_STYLE,
 ): number {
+  const { family, jitter } = style;
   const salted = board.stockLength() > 0;
   const { lengths, hidden } = board;
   let firstFreeEmpty = -1;
@@ -65,6 +67,11 @@ export function orderMoves(
       score = 10;
       if (row > 0 && row === hidden[from]) score += 50;
       else if (row === 0) score += 30;
+      if (family === DIGGING && row > 0 && hidden[from]! > 0) {
+        score += 4 * hidden[from]! - Math.min(8, row - hidden[from]!);
+      } else if (family === SHORT) {
+        score += 3 * Math.max(0, 12 - lengths[from]!);
+      }
       if (lengths[to] === 0) score += 5;
       else if (isKingRootedRun(board, to)) score += 40;
     } else if (kind === KIND_DEAL) {
@@ -86,6 +93,25 @@ export function orderMoves(
   sortDescending(keys, kept);
   return kept;
 }
+
+/** The scores above, alone. */
+export const PLAIN = 0;
+/**
+ * Also favours a column move out of a column holding face-down cards, the more of them the more,
+ * and the fewer face-up cards stay on them the more: digging out the deepest columns first.
+ */
+export const DIGGING = 1;
+/** Also favours a column move out of a short column: emptying columns first. */
+export const SHORT = 2;
+/** How many families there are: probes take turns with them. */
+export const FAMILIES = 3;
+
+/** How `orderMoves` scores: a family of scores, and a jitter that shuffles close ones. */
+export interface OrderStyle {
+  readonly family: number;
+  readonly jitter?: Jitter | undefined;
+}
+const PLAIN_STYLE: OrderStyle = { family: PLAIN };
 
 /** Scores are multiplied by this before a jitter is added. */
 const JITTER_SCALE = 4;

@@ -1,7 +1,7 @@
 import { codeA, codeC, codeKind, FastBoard, type GameState, KIND_MOVE, type Move, VARIANTS } from '@scorpion/rules';
 import { FrozenCheck } from './frozen.ts';
 import { PositionHasher } from './hasher.ts';
-import { Jitter, orderMoves } from './order.ts';
+import { FAMILIES, Jitter, type OrderStyle, orderMoves } from './order.ts';
 import { findFoundationMove, findSafeBuild } from './safe.ts';
 import { StuckCheck } from './stuck.ts';
 import { FULL, type TranspositionTable } from './table.ts';
@@ -51,8 +51,8 @@ class Search {
   readonly frozen: FrozenCheck | undefined;
   /** Single deck, King-only empty columns: safe builds apply once the stock is dealt (see safe.ts). */
   readonly safeBuilds: boolean;
-  /** Set for a probe's other tries: the move order is shuffled a little (see order.ts). */
-  readonly jitter: Jitter | undefined;
+  /** How moves are ordered: plain for `order` 0, another family or shuffle for a probe (see order.ts). */
+  readonly style: OrderStyle;
   /** Where safe builds apply and complete runs may go to their foundation (see safe.ts). */
   readonly foundations: boolean;
   nodes = 0;
@@ -74,7 +74,8 @@ class Search {
 
   constructor(state: GameState, table: TranspositionTable, nodeLimit: number, deadline: number, order: number) {
     this.table = table;
-    this.jitter = order > 0 ? new Jitter(order) : undefined;
+    const shuffle = Math.floor(order / FAMILIES);
+    this.style = { family: order % FAMILIES, jitter: shuffle > 0 ? new Jitter(shuffle) : undefined };
     this.nodeLimit = nodeLimit;
     this.deadline = deadline;
     this.board = FastBoard.fromState(state);
@@ -124,7 +125,7 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
     s.stack[base] = s.scratch[safe]!;
     s.end[depth] = base + 1;
   } else {
-    const kept = orderMoves(s.board, s.scratch, count, s.keys, s.jitter);
+    const kept = orderMoves(s.board, s.scratch, count, s.keys, s.style);
     s.stack = grow(s.stack, base + kept);
     for (let i = 0; i < kept; i++) s.stack[base + i] = s.scratch[s.keys[i]! & (MAX_MOVES - 1)]!;
     s.end[depth] = base + kept;
@@ -193,7 +194,8 @@ function run(s: Search): number {
 
 /**
  * Searches `state` (a full state: face-down cards known) within the limits. `order` 0 is the
- * plain move order, any other number a shuffled one (the verdict is the same, the time to a win
+ * plain move order; any other number another one: the families of order.ts take turns, each
+ * plain, then shuffled another way each time round (the verdict is the same, the time to a win
  * is not).
  */
 export function search(

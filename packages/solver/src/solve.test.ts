@@ -150,21 +150,52 @@ describe('safe builds need every card of the target column settled', () => {
 });
 
 describe('probes (two decks)', { timeout: SEARCH_MS }, () => {
-  /* Study deal 12 of Double Scorpion (scorpion-study/double-scorpion/12): the plain depth-first
-     search spends all its nodes below an early wrong turn (30M and more); the second probe's
-     shuffled order wins in a few hundred. Probes start at a budget of 1.6M nodes. */
-  const seed = '91967efe8cf90e7b347c8f4781f11c4f';
+  const deal = (seed: string) =>
+    newGame('double-scorpion', { foundations: false, open: false }, dealFromSeed('double-scorpion', seed));
 
+  /* Study deal 12 of Double Scorpion (scorpion-study/double-scorpion/12): the plain depth-first
+     search spends all its nodes below an early wrong turn (30M and more); the plain order
+     shuffled (the fourth probe, after the plain order and the other two families) wins in a few
+     hundred. Probes start at a budget of 400,000 nodes. */
   it('finds a win the plain order misses within the same nodes, and the line replays', () => {
-    const start = newGame(
-      'double-scorpion',
-      { foundations: false, open: false },
-      dealFromSeed('double-scorpion', seed),
-    );
+    const start = deal('91967efe8cf90e7b347c8f4781f11c4f');
     const plain = search(start, new TranspositionTable(32), 400_000, Number.POSITIVE_INFINITY);
     expect(plain.outcome.kind).toBe('node-limit');
     const probed = solve(start, { nodes: 1_600_000, ms: 600_000, tableMegabytes: 32 });
-    expect(probed).toMatchObject({ result: 'win', nodes: 400_168 });
+    expect(probed).toMatchObject({ result: 'win', nodes: 300_168 });
+    if (probed.result === 'win') expect(replay(start, probed.line)).toMatchObject({ ok: true, status: 'won' });
+  });
+
+  /* Bench deals 21 and 8 of Double Scorpion (bench/solver-seeds.txt), which the plain order and
+     its shuffles left undecided at 6M nodes: digging out the face-down cards first (order 1),
+     or emptying short columns first (order 2), wins within the first probe's nodes. */
+  it.each([
+    ['a2b1ea804834b02aab7cc49921ac9e4f', 1],
+    ['f2829d6dde8a5d16cb955d7c8e6a3480', 2],
+  ])('deal %s: family %i wins where the plain order does not', (seed, family) => {
+    const start = deal(seed);
+    const table = new TranspositionTable(32);
+    expect(search(start, table, 100_000, Number.POSITIVE_INFINITY).outcome.kind).toBe('node-limit');
+    const other = search(start, table, 100_000, Number.POSITIVE_INFINITY, family).outcome;
+    expect(other.kind).toBe('win');
+    if (other.kind === 'win') expect(replay(start, other.line)).toMatchObject({ ok: true, status: 'won' });
+  });
+});
+
+describe('probes (one deck, open)', { timeout: SEARCH_MS }, () => {
+  /* Bench deal 95 of classic Scorpion with the open option (bench/solver-seeds.txt): the plain
+     order finds no win in a million nodes (nor in ten); the ninth probe's order (the short
+     family, shuffled) wins in a few dozen. */
+  it('finds a win the plain order misses, and the line replays', () => {
+    const start = newGame(
+      'scorpion',
+      { foundations: false, open: true },
+      dealFromSeed('scorpion', '81aab572c9c0ac5ec4368272f861651d'),
+    );
+    const plain = search(start, new TranspositionTable(32), 1_000_000, Number.POSITIVE_INFINITY);
+    expect(plain.outcome.kind).toBe('node-limit');
+    const probed = solve(start, { nodes: 2_000_000, ms: 600_000, tableMegabytes: 32 });
+    expect(probed).toMatchObject({ result: 'win', nodes: 80_068 });
     if (probed.result === 'win') expect(replay(start, probed.line)).toMatchObject({ ok: true, status: 'won' });
   });
 });

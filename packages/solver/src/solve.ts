@@ -14,8 +14,14 @@ function tableOf(megabytes: number): TranspositionTable {
   return shared;
 }
 
-/** Nodes of one probe (about a tenth of a second on a free core). */
-const PROBE_NODES = 400_000;
+/** Nodes of the first probes (about a twentieth of a second on a free core). */
+const PROBE_NODES = 100_000;
+/** Probes get twice as many nodes after every so many (four rounds of the three families). */
+const PROBES_PER_LENGTH = 12;
+
+/** One deck with the open option: probes of the first orders, and their nodes. */
+const OPEN_PROBES = 16;
+const OPEN_PROBE_NODES = 10_000;
 
 /**
  * Decides `state`: a winning line of rules moves, a proven loss, or `unknown` when a limit was
@@ -29,30 +35,37 @@ export function solve(state: GameState, limits: Limits = {}): SolveResult {
   }
   const start = performance.now();
   const table = tableOf(tableMegabytes);
+  const deadline = start + ms;
   let spent = 0;
   let outcome: SearchOutcome | undefined;
   // Two decks: losses are seldom proven, and a depth-first search that took a wrong turn early
-  // spends its whole budget below it. So three quarters of the budget go first to probes: short
-  // searches, each with the move order shuffled another way (the first one plain), twice as long
-  // after every eight, any of which may find a win (or, finishing within its nodes, prove a loss:
-  // the order never changes a verdict).
+  // spends its whole budget below it. So the whole budget goes to probes: short searches, each
+  // ordering moves another way (the families of order.ts in turn, plain first, then shuffled),
+  // twice as long after every twelve, any of which may find a win (or, finishing within its
+  // nodes, prove a loss: the order never changes a verdict). The last probe gets what is left.
   if (VARIANTS[state.variant].decks === 2 && nodes >= 4 * PROBE_NODES) {
-    const probesEnd = start + (ms * 3) / 4;
-    for (let order = 0; performance.now() < probesEnd; order++) {
-      const budget = PROBE_NODES * 2 ** Math.floor(order / 8);
-      if (spent + budget > (nodes * 3) / 4) break;
-      const probe = search(state, table, budget, probesEnd, order);
+    for (let order = 0; !outcome; order++) {
+      const budget = Math.min(PROBE_NODES * 2 ** Math.floor(order / PROBES_PER_LENGTH), nodes - spent);
+      const probe = search(state, table, budget, deadline, order);
       spent += probe.nodes;
-      if (probe.outcome.kind === 'win' || probe.outcome.kind === 'loss') {
-        outcome = probe.outcome;
-        break;
+      if (probe.outcome.kind !== 'node-limit' || spent >= nodes) outcome = probe.outcome;
+    }
+  } else {
+    // One deck, every card face up: now and then the plain order misses a win that another one
+    // finds at once, so a few short probes of the other orders come first (plain first, so that
+    // an easy deal costs nothing more), then the plain search with what is left.
+    if (state.options.open && nodes >= 4 * OPEN_PROBES * OPEN_PROBE_NODES) {
+      for (let order = 0; order < OPEN_PROBES && !outcome; order++) {
+        const probe = search(state, table, OPEN_PROBE_NODES, deadline, order);
+        spent += probe.nodes;
+        if (probe.outcome.kind !== 'node-limit') outcome = probe.outcome;
       }
     }
-  }
-  if (!outcome) {
-    const last = search(state, table, nodes - spent, start + ms);
-    spent += last.nodes;
-    outcome = last.outcome;
+    if (!outcome) {
+      const whole = search(state, table, nodes - spent, deadline);
+      spent += whole.nodes;
+      outcome = whole.outcome;
+    }
   }
   const effort = { nodes: spent, ms: Math.round(performance.now() - start) };
   switch (outcome.kind) {
