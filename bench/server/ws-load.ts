@@ -42,6 +42,11 @@ export interface LoadOptions {
   readonly acksFile?: string;
   /** The server processes whose CPU time counts (`/proc`), for a server given by `url`. */
   readonly serverPids?: readonly number[];
+  /**
+   * The server package directory whose build (`dist/server.js`) to start instead of this one's:
+   * another checkout, built, to measure older code beside this in the same minutes.
+   */
+  readonly serverDir?: string;
 }
 
 export interface LoadFigures extends LoadOptions {
@@ -148,6 +153,7 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
   if (options.roomSockets) args.push('--rooms');
   if (options.acksFile) args.push('--acks', options.acksFile);
   if (options.serverPids) args.push('--pids', options.serverPids.join(','));
+  if (options.serverDir) args.push('--server-dir', options.serverDir);
   const child = spawn(
     process.execPath,
     [...CLIENT_NODE_FLAGS, '--conditions=source', '--import', 'tsx', import.meta.filename, '--clients', ...args],
@@ -175,6 +181,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
         // Hundreds of players sign up from this one address: the signup limit is scaled out of the way.
         { DATABASE_PATH: join(dir, 'load.db'), RACE_COUNTDOWN_MS: '1000', RATE_LIMIT_SCALE: '1000' },
         (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        options.serverDir,
       );
   const rtts: number[] = [];
   const errors: Record<string, number> = {};
@@ -383,6 +390,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     roomSockets: process.argv.includes('--rooms'),
     ...(process.argv.includes('--acks') ? { acksFile: flag('acks', '') } : {}),
     ...(process.argv.includes('--pids') ? { serverPids: flag('pids', '').split(',').map(Number) } : {}),
+    ...(process.argv.includes('--server-dir') ? { serverDir: flag('server-dir', '') } : {}),
   };
   if (process.argv.includes('--clients')) {
     console.log(
