@@ -6,6 +6,9 @@ import { benchWsLoad, formatLoad, type LoadFigures } from './ws-load.ts';
 export interface VsFloorFigures {
   readonly loads: readonly LoadFigures[];
   readonly floors: readonly FloorFigures[];
+  /** With a base: the older build's loads, round by round, and the median of their p99s. */
+  readonly baseLoads: readonly LoadFigures[];
+  readonly baseP99: number;
   /** Medians over the rounds: of the server's p99, of the floor's p99, and the first over the second. */
   readonly loadP99: number;
   readonly floorP99: number;
@@ -18,16 +21,28 @@ export interface VsFloorFigures {
  * machine means something only beside the floor measured in the same minutes: the neighbours
  * move both. The goal of issue #14 is the ratio of the medians of their p99s.
  */
-export async function benchVsFloor(players: number, seconds: number, rounds: number): Promise<VsFloorFigures> {
+export async function benchVsFloor(
+  players: number,
+  seconds: number,
+  rounds: number,
+  baseDir?: string,
+): Promise<VsFloorFigures> {
   const loads: LoadFigures[] = [];
+  const baseLoads: LoadFigures[] = [];
   const floors: FloorFigures[] = [];
+  const load = () => benchWsLoad({ players, seconds, movesPerSecond: 2 });
+  const baseLoad = () => benchWsLoad({ players, seconds, movesPerSecond: 2, serverDir: baseDir });
   for (let round = 0; round < rounds; round++) {
-    loads.push(await benchWsLoad({ players, seconds, movesPerSecond: 2 }));
+    // Which of the two goes first alternates, so neither always follows the floor.
+    if (baseDir && round % 2 === 0) baseLoads.push(await baseLoad());
+    loads.push(await load());
+    if (baseDir && round % 2 === 1) baseLoads.push(await baseLoad());
     floors.push(await benchWsFloor(players, seconds));
   }
   const loadP99 = median(loads.map((f) => f.p99));
   const floorP99 = median(floors.map((f) => f.p99));
-  return { loads, floors, loadP99, floorP99, ratio: loadP99 / floorP99 };
+  const baseP99 = baseDir ? median(baseLoads.map((f) => f.p99)) : Number.NaN;
+  return { loads, floors, baseLoads, loadP99, floorP99, baseP99, ratio: loadP99 / floorP99 };
 }
 
 export function formatVsFloor(f: VsFloorFigures): string {
@@ -41,17 +56,40 @@ export function formatVsFloor(f: VsFloorFigures): string {
     ...rows,
     '',
     `Medians of p99: server ${ms(f.loadP99)} ms, floor ${ms(f.floorP99)} ms: **${f.ratio.toFixed(1)}×** the floor.`,
+    ...(f.baseLoads.length > 0 ? ['', ...formatBase(f)] : []),
   ].join('\n');
 }
 
-/** `node --conditions=source --import tsx bench/server/vs-floor.ts [--players 1000] [--seconds 20] [--rounds 3]` */
+/** The older build beside this one, round by round, with its own ratio to the same floors. */
+function formatBase(f: VsFloorFigures): string[] {
+  const rows = f.baseLoads.map((base, i) => {
+    const load = f.loads[i]!;
+    const floor = f.floors[i]!;
+    return `| ${i + 1} | ${ms(base.p99)} | ${ms(load.p99)} | ${ms(floor.p99)} | ${base.serverCpuPerAction.toFixed(0)} | ${load.serverCpuPerAction.toFixed(0)} |`;
+  });
+  return [
+    '| round | base p99 ms | this p99 ms | floor p99 ms | base CPU µs/action | this CPU µs/action |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Medians of p99: base ${ms(f.baseP99)} ms (**${(f.baseP99 / f.floorP99).toFixed(1)}×** the floor), this ${ms(f.loadP99)} ms (**${f.ratio.toFixed(1)}×**).`,
+  ];
+}
+
+/**
+ * `node --conditions=source --import tsx bench/server/vs-floor.ts [--players 1000] [--seconds 20] [--rounds 3] [--base DIR]`
+ * `--base` names another checkout's server package (`…/apps/server`, built): its load runs
+ * beside this one's in every round, against the same floors.
+ */
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
   const figures = await benchVsFloor(
     Number(flag('players', '1000')),
     Number(flag('seconds', '20')),
     Number(flag('rounds', '3')),
+    process.argv.includes('--base') ? flag('base', '') : undefined,
   );
-  console.log(`${formatLoad(figures.loads)}\n\n${formatVsFloor(figures)}`);
+  const baseLoads = figures.baseLoads.length > 0 ? `Base:\n\n${formatLoad(figures.baseLoads)}\n\n` : '';
+  console.log(`${baseLoads}${formatLoad(figures.loads)}\n\n${formatVsFloor(figures)}`);
   process.exit(0);
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import {
 import { legalMoves } from '../../packages/rules/src/index.ts';
 import { flag } from './flag.ts';
 import { ClosedBeforeWelcome, openOnRoomPage } from './room-socket.ts';
+import { type RoundtripCounts, roundtripCounts, SERVER_SIDE_BOUNDS_MS, sharesOver } from './server-side.ts';
 import { ms, percentile } from './stats.ts';
 
 // The `ws` client is a dev dependency of the server package; take it from there.
@@ -42,6 +44,11 @@ export interface LoadOptions {
   readonly acksFile?: string;
   /** The server processes whose CPU time counts (`/proc`), for a server given by `url`. */
   readonly serverPids?: readonly number[];
+  /**
+   * The server package directory whose build (`dist/server.js`) to start instead of this one's:
+   * another checkout, built, to measure older code beside this in the same minutes.
+   */
+  readonly serverDir?: string;
 }
 
 export interface LoadFigures extends LoadOptions {
@@ -58,6 +65,11 @@ export interface LoadFigures extends LoadOptions {
   readonly clientLagP99: number;
   /** Server CPU time (user + system, all its threads) per timed action, in µs; NaN if unknown. */
   readonly serverCpuPerAction: number;
+  /**
+   * For a server the bench started: of the acks in the timed window, the share that the server
+   * itself held (arrival to ack written) longer than each of `SERVER_SIDE_BOUNDS_MS`.
+   */
+  readonly serverSideOver?: readonly number[];
   /** With `roomSockets`: the 4009s the guests followed to reach their room's owner. */
   readonly redirects?: number;
 }
@@ -148,6 +160,7 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
   if (options.roomSockets) args.push('--rooms');
   if (options.acksFile) args.push('--acks', options.acksFile);
   if (options.serverPids) args.push('--pids', options.serverPids.join(','));
+  if (options.serverDir) args.push('--server-dir', options.serverDir);
   const child = spawn(
     process.execPath,
     [...CLIENT_NODE_FLAGS, '--conditions=source', '--import', 'tsx', import.meta.filename, '--clients', ...args],
@@ -169,12 +182,20 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
 /** The clients of `benchWsLoad`, in this process. */
 async function runClients(options: LoadOptions): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'scorpion-bench-ws-'));
+  // A server the bench starts shows its own round trips on /metrics, behind this token.
+  const metricsToken = randomBytes(24).toString('base64url');
   const server = options.url
     ? { url: options.url, wsUrl: `${options.url.replace('http', 'ws')}/ws`, process: undefined, exited: undefined }
     : await spawnBuiltServer(
         // Hundreds of players sign up from this one address: the signup limit is scaled out of the way.
-        { DATABASE_PATH: join(dir, 'load.db'), RACE_COUNTDOWN_MS: '1000', RATE_LIMIT_SCALE: '1000' },
+        {
+          DATABASE_PATH: join(dir, 'load.db'),
+          RACE_COUNTDOWN_MS: '1000',
+          RATE_LIMIT_SCALE: '1000',
+          METRICS_TOKEN: metricsToken,
+        },
         (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        options.serverDir,
       );
   const rtts: number[] = [];
   const errors: Record<string, number> = {};
@@ -319,9 +340,12 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     lag.enable();
     const started = performance.now();
     const cpuBefore = cpuSeconds(serverPids);
+    const serverSide = () => (options.url ? undefined : roundtripCounts(server.url, metricsToken));
+    const roundtripsBefore: RoundtripCounts | undefined = await serverSide();
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     measuring = false;
     const serverCpu = cpuSeconds(serverPids) - cpuBefore;
+    const roundtripsAfter = await serverSide();
     lag.disable();
     const elapsed = (performance.now() - started) / 1000;
     for (const timer of timers) clearInterval(timer);
@@ -345,6 +369,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       max: percentile(rtts, 100),
       clientLagP99: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),
       serverCpuPerAction: (serverCpu * 1e6) / rtts.length,
+      ...(roundtripsBefore && roundtripsAfter ? { serverSideOver: sharesOver(roundtripsBefore, roundtripsAfter) } : {}),
       ...(options.roomSockets ? { redirects } : {}),
     };
   } finally {
@@ -354,16 +379,21 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
   }
 }
 
+/** The shares of acks the server held over each bound, as percentages: `?` for a server given by URL. */
+function serverSide(f: LoadFigures): string {
+  return f.serverSideOver ? f.serverSideOver.map((share) => `${(share * 100).toFixed(1)}%`).join(' / ') : '?';
+}
+
 export function formatLoad(figures: readonly LoadFigures[]): string {
   const rows = figures.map((f) => {
     const errors = [...Object.entries(f.errors), ...(f.closed > 0 ? [['closed', f.closed] as const] : [])]
       .map(([code, n]) => `${code}: ${n}`)
       .join(', ');
-    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${errors || 'none'} |`;
+    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${serverSide(f)} | ${errors || 'none'} |`;
   });
   return [
-    '| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | client lag p99 ms | server CPU µs/action | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | client lag p99 ms | server CPU µs/action | held by the server over ${SERVER_SIDE_BOUNDS_MS.join(' / ')} ms | errors |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }
@@ -383,6 +413,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     roomSockets: process.argv.includes('--rooms'),
     ...(process.argv.includes('--acks') ? { acksFile: flag('acks', '') } : {}),
     ...(process.argv.includes('--pids') ? { serverPids: flag('pids', '').split(',').map(Number) } : {}),
+    ...(process.argv.includes('--server-dir') ? { serverDir: flag('server-dir', '') } : {}),
   };
   if (process.argv.includes('--clients')) {
     console.log(

@@ -29,10 +29,15 @@ export function spawnServer(env: Record<string, string>, nodeArgs: readonly stri
  * The built server (`node dist/server.js`, as `pnpm start` and the image run it; build it first) as
  * its own process on any free port: what the load bench measures, since tsx's transform (esbuild's
  * `keepNames` wraps every closure in `__name`) adds work the production server does not do.
+ * `serverDir` is another checkout's server package, built: older code measured beside this.
  */
-export function spawnBuiltServer(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ChildServer> {
+export function spawnBuiltServer(
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+  serverDir = SERVER_DIR,
+): Promise<ChildServer> {
   const argv = [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/server.js'];
-  return spawnNode(argv, SERVER_DIR, { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+  return spawnNode(argv, serverDir, { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
 }
 
 /**
