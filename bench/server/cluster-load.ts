@@ -8,6 +8,7 @@ import { type RunningCluster, startCluster } from '../../apps/server/src/cluster
 import { freePort } from '../../apps/server/src/cluster/engines/ports.ts';
 import { type EngineCounts, engineCounts, perAction } from './engine-counts.ts';
 import { flag } from './flag.ts';
+import { readMetrics } from './metrics.ts';
 import { ms } from './stats.ts';
 import { type AckCheck, checkStoredAcks } from './stored-acks.ts';
 import { benchWsFloor, type FloorFigures } from './ws-floor.ts';
@@ -65,14 +66,7 @@ interface NodeCounts {
 }
 
 async function countsOf(port: number, token: string): Promise<NodeCounts> {
-  const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`GET /metrics on port ${port}: ${response.status}`);
-  const text = await response.text();
-  const value = (name: string) => {
-    const line = new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text);
-    if (!line) throw new Error(`no ${name} on port ${port}`);
-    return Number(line[1]);
-  };
+  const value = await readMetrics(`http://127.0.0.1:${port}`, token);
   return {
     moves: value('scorpion_moves_total'),
     roundtripSeconds: value('scorpion_move_roundtrip_seconds_sum'),

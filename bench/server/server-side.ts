@@ -1,3 +1,5 @@
+import { readMetrics } from './metrics.ts';
+
 /** The bounds, in ms, of `scorpion_move_roundtrip_seconds` buckets the load reports shares over. */
 export const SERVER_SIDE_BOUNDS_MS = [1, 2.5, 5, 10] as const;
 
@@ -9,14 +11,7 @@ export type RoundtripCounts = readonly number[];
  * `/metrics`: what the server adds, without the machine's scheduling or the clients.
  */
 export async function roundtripCounts(url: string, token: string): Promise<RoundtripCounts> {
-  const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`GET /metrics: ${response.status}`);
-  const text = await response.text();
-  const value = (name: string) => {
-    const line = new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text);
-    if (!line) throw new Error(`no ${name} in /metrics`);
-    return Number(line[1]);
-  };
+  const value = await readMetrics(url, token);
   return [
     ...SERVER_SIDE_BOUNDS_MS.map((bound) => value(`scorpion_move_roundtrip_seconds_bucket{le="${bound / 1000}"}`)),
     value('scorpion_move_roundtrip_seconds_count'),

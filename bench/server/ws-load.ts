@@ -340,12 +340,12 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     lag.enable();
     const started = performance.now();
     const cpuBefore = cpuSeconds(serverPids);
-    const serverSide = () => (options.url ? undefined : roundtripCounts(server.url, metricsToken));
-    const roundtripsBefore: RoundtripCounts | undefined = await serverSide();
+    const readRoundtrips = () => (options.url ? undefined : roundtripCounts(server.url, metricsToken));
+    const roundtripsBefore: RoundtripCounts | undefined = await readRoundtrips();
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     measuring = false;
     const serverCpu = cpuSeconds(serverPids) - cpuBefore;
-    const roundtripsAfter = await serverSide();
+    const roundtripsAfter = await readRoundtrips();
     lag.disable();
     const elapsed = (performance.now() - started) / 1000;
     for (const timer of timers) clearInterval(timer);
