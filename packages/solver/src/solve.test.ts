@@ -156,7 +156,7 @@ describe('probes (two decks)', { timeout: SEARCH_MS }, () => {
   /* Study deal 12 of Double Scorpion (scorpion-study/double-scorpion/12): the plain depth-first
      search spends all its nodes below an early wrong turn (30M and more); the plain order
      shuffled (the fourth probe, after the plain order and the other two families) wins in a few
-     hundred. Probes start at a budget of 400,000 nodes. */
+     hundred. Probes start at 100,000 nodes each. */
   it('finds a win the plain order misses within the same nodes, and the line replays', () => {
     const start = deal('91967efe8cf90e7b347c8f4781f11c4f');
     const plain = search(start, new TranspositionTable(32), 400_000, Number.POSITIVE_INFINITY);
