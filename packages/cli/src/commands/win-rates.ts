@@ -7,6 +7,7 @@ import { checkStudy } from '../study/check.ts';
 import { compactStudy } from '../study/compact.ts';
 import { keyName } from '../study/key.ts';
 import { loadStudies, packedText } from '../study/load.ts';
+import { optionContradictions } from '../study/options.ts';
 import { publishedRows, winRatesDoc } from '../study/publish.ts';
 import { DEFAULT_STUDY_DIR } from './study.ts';
 
@@ -28,16 +29,18 @@ export function webJson(rows: readonly WinRateRow[]): string {
 
 /**
  * `scorpion win-rates [--dir D] [--doc FILE] [--web FILE]`: checks every study in D (each win
- * replays, each seed is its deal's), then packs each into `KEY.jsonl.gz` (the committed copy,
- * every winning line shortened: `compactStudy`),
- * and writes the table as markdown and as the web page's JSON. Writes nothing when a check fails.
+ * replays, each seed is its deal's, no deal won in a row is proved lost in a row with more
+ * options), then packs each into `KEY.jsonl.gz` (the committed copy, every winning line
+ * shortened: `compactStudy`), and writes the table as markdown and as the web page's JSON.
+ * Writes nothing when a check fails.
  */
 export function winRatesCommand(args: Args, err: (text: string) => void): number {
   const dir = stringFlag(args, 'dir') ?? DEFAULT_STUDY_DIR;
   const loaded = loadStudies(dir);
-  const problems = loaded.flatMap((s) =>
-    checkStudy(s.key, [...s.results, ...s.beyond]).map((p) => `${keyName(s.key)}: ${p}`),
-  );
+  const problems = [
+    ...loaded.flatMap((s) => checkStudy(s.key, [...s.results, ...s.beyond]).map((p) => `${keyName(s.key)}: ${p}`)),
+    ...optionContradictions(loaded),
+  ];
   if (problems.length > 0) {
     err(`${problems.join('\n')}\n`);
     return 1;
@@ -47,7 +50,7 @@ export function winRatesCommand(args: Args, err: (text: string) => void): number
     writeFileSync(join(dir, `${keyName(study.key)}.jsonl.gz`), gzipSync(packedText(study), { level: 9 }));
   }
   const rows = publishedRows(studies);
-  writeFileSync(stringFlag(args, 'doc') ?? DEFAULT_DOC, winRatesDoc(rows));
+  writeFileSync(stringFlag(args, 'doc') ?? DEFAULT_DOC, winRatesDoc(studies));
   writeFileSync(stringFlag(args, 'web') ?? DEFAULT_WEB, webJson(rows));
   return 0;
 }

@@ -1,11 +1,14 @@
 import type { WinRateRow } from '@scorpion/protocol';
 import { VARIANTS } from '@scorpion/rules';
-import type { StudyKey } from './key.ts';
+import { DEFAULT_LIMITS } from '@scorpion/solver';
+import { keyName, type StudyKey } from './key.ts';
 import type { Study } from './load.ts';
+import { type OptionGain, optionGains } from './options.ts';
 import { ROW_HEADER, rowText, studyRow } from './row.ts';
 
+/** `Scorpion, foundations and all face up`: the options in the words of the rules page. */
 export function rowName({ variant, options }: StudyKey): string {
-  const extras = [...(options.foundations ? ['foundations'] : []), ...(options.open ? ['open'] : [])];
+  const extras = [...(options.foundations ? ['foundations'] : []), ...(options.open ? ['all face up'] : [])];
   return `${VARIANTS[variant].name}${extras.length ? `, ${extras.join(' and ')}` : ''}`;
 }
 
@@ -27,13 +30,52 @@ function duration(ms: number): string {
   return minutes < 90 ? `${Math.max(1, Math.round(minutes))} min` : `${(minutes / 60).toFixed(1)} h`;
 }
 
-/** `docs/win-rates.md`, from the rows: generated, never edited by hand. */
-export function winRatesDoc(rows: readonly WinRateRow[]): string {
-  const table = rows.map((row) => rowText(row));
-  const sizes = rows.map(
-    (row) =>
-      `- ${row.name} (\`${row.key}\`): ${int(row.deals)} deals so far, ${duration(row.totalMs)} of solver time on one core.`,
+function gainText(gain: OptionGain, rows: readonly WinRateRow[]): string {
+  const name = rows.find((row) => row.key === gain.key)?.name ?? gain.key;
+  const share = gain.shared ? ` (${pct(gain.gained / gain.shared)})` : '';
+  return `- ${name}: ${int(gain.gained)} of the ${int(gain.shared)} deals${share} are won with it and lost or undecided without.`;
+}
+
+/** Why the option rows exist and what each wins beyond its plain row; nothing while there is none. */
+function optionSection(gains: readonly OptionGain[], rows: readonly WinRateRow[]): string[] {
+  if (gains.length === 0) return [];
+  return [
+    '## What the options add',
+    '',
+    'The open option ("all face up" on the rules page) deals every card face up; the foundations',
+    'option lets a finished King-to-Ace run be put aside, which empties its column, and brought back',
+    'to an empty column. Each only adds moves, so a deal won without an option is won with it:',
+    '`scorpion win-rates` checks that no deal won in a row is proved lost in a row of its variant',
+    "with more options, which tests the solver's loss proofs against its own wins. On the deals",
+    'both rows have:',
+    '',
+    ...gains.map((gain) => gainText(gain, rows)),
+    '',
+  ];
+}
+
+/**
+ * `, 12 of them decided with more than the default limits (up to 48 s)`: deals first left unknown
+ * and solved again with larger ones (`study --retry-unknown --limit-ms T`), so that the row says so.
+ */
+function pastDefaults(study: Study): string {
+  const past = study.results.filter(
+    (r) => r.result !== 'unknown' && (r.ms > DEFAULT_LIMITS.ms || r.nodes > DEFAULT_LIMITS.nodes),
   );
+  if (past.length === 0) return '';
+  const longest = Math.max(...past.map((r) => r.ms));
+  return `, ${int(past.length)} of them decided with more than the default limits (up to ${(longest / 1000).toFixed(0)} s)`;
+}
+
+/** `docs/win-rates.md`, from the studies: generated, never edited by hand. */
+export function winRatesDoc(studies: readonly Study[]): string {
+  const rows = publishedRows(studies);
+  const gains = optionGains(studies);
+  const table = rows.map((row) => rowText(row));
+  const sizes = studies.map((study, i) => {
+    const row = rows[i]!;
+    return `- ${row.name} (\`${keyName(study.key)}\`): ${int(row.deals)} deals so far${pastDefaults(study)}, ${duration(row.totalMs)} of solver time on one core.`;
+  });
   const stars = rows.map((row) => {
     const total = row.stars.reduce((a, b) => a + b, 0);
     return `| ${row.key} | ${row.stars.map((n) => (total ? pct(n / total) : '–')).join(' | ')} |`;
@@ -57,14 +99,17 @@ export function winRatesDoc(rows: readonly WinRateRow[]): string {
     '"every unknown deal is won". Times are per deal, on one core of a shared 2-core machine at',
     'the lowest priority, so they are upper bounds.',
     '',
+    ...optionSection(gains, rows),
     '## How far each row has got',
     '',
     ...sizes,
     '',
     'The study is resumable and runs across sittings: `pnpm --silent scorpion study --variant V',
     '--deals N --workers 1` goes on from the committed data and solves only the deals not yet in it.',
-    'Rows grow towards 10,000 deals per single-deck variant (an interval of ±0.7% at most) and 2,000',
-    'of Double Scorpion, whose deals take far longer to decide. Solver time is the sum of the',
+    'Rows grow towards 10,000 deals per single-deck variant and 2,000 of Double Scorpion, whose',
+    'deals take far longer to decide, and further where an interval is wider than ±0.7%: with',
+    'every deal decided that takes 10,000 deals at a rate of 15% or 85% and about 20,000 at 50%,',
+    'and each unknown deal widens it. Solver time is the sum of the',
     "deals' search times; a sitting takes a little longer (starting up, shortening the winning lines).",
     'Scorpion Tail is not studied: it is Scorpion under another name.',
     '',
@@ -76,8 +121,9 @@ export function winRatesDoc(rows: readonly WinRateRow[]): string {
     '  nodes and milliseconds, and for a win its whole line of moves. A test replays every winning',
     '  line through the rules engine; any loss can be proved again with',
     '  `pnpm --silent scorpion deal --variant V --seed S | pnpm --silent scorpion solve`.',
-    "- Each deal had the solver's default limits (10 s, 50 M nodes), on a shared machine: a deal",
-    '  left unknown might be decided on a free core.',
+    "- Each deal had the solver's default limits (10 s, 50 M nodes) on a shared machine, and a",
+    '  deal left unknown might be decided on a free core or with more time: some were solved again',
+    '  with larger limits (`study --retry-unknown --limit-ms T`), as the list above says.',
     '',
     '## Difficulty of the winnable deals',
     '',
