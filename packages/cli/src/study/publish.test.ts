@@ -1,0 +1,37 @@
+import { expect, it } from 'vitest';
+import { parseKeyName } from './key.ts';
+import type { Study } from './load.ts';
+import { winRatesDoc } from './publish.ts';
+import type { StudyResult } from './results.ts';
+
+const win = (index: number, ms = 5): StudyResult => ({ index, seed: 's', nodes: 10, ms, result: 'win', line: [] });
+const loss = (index: number, ms = 5): StudyResult => ({ index, seed: 's', nodes: 10, ms, result: 'loss' });
+const unknown = (index: number): StudyResult => ({
+  index,
+  seed: 's',
+  nodes: 9,
+  ms: 10_000,
+  result: 'unknown',
+  reason: 'time-limit',
+});
+
+function study(name: string, results: StudyResult[]): Study {
+  return { key: parseKeyName(name)!, results, beyond: [] };
+}
+
+it('says which deals were decided past the default limits and what each option row adds', () => {
+  const doc = winRatesDoc([
+    study('scorpion', [win(0), loss(1, 48_200), unknown(2), loss(3)]),
+    study('scorpion+foundations', [win(0), win(1), win(2, 25_000), loss(3)]),
+  ]);
+  expect(doc).toContain(
+    '- Scorpion (`scorpion`): 4 deals so far, 1 of them decided with more than the default limits (up to 48 s), 1 min of solver time on one core.',
+  );
+  expect(doc).toContain(
+    '- Scorpion, foundations: 2 of the 4 deals (50.0%) are won with it and lost or undecided without.',
+  );
+});
+
+it('has no options section while no row has an option', () => {
+  expect(winRatesDoc([study('wasp', [win(0)])])).not.toContain('## What the options add');
+});
