@@ -1,8 +1,8 @@
-import { codeC, codeKind, type FastBoard, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE } from '@scorpion/rules';
+import { codeA, codeC, codeKind, type FastBoard, KIND_FOUNDATION, KIND_MOVE, KIND_RESERVE } from '@scorpion/rules';
 
 /**
  * The one move-dominance rule the solver uses, in single-deck variants where only a King fills
- * an empty column, once the stock is dealt (or where there is none). A card X going onto X+1 at
+ * an empty column, once the stock is dealt (or where there is none; before the deal, see below). A card X going onto X+1 at
  * the top of column B (X with the segment S of cards above it; or X from the open reserve) may be
  * played at once, ignoring every alternative, when every face-up card of B sits on its successor
  * or is a King — a King-rooted run is the common case.
@@ -23,22 +23,40 @@ import { codeC, codeKind, type FastBoard, KIND_FOUNDATION, KIND_MOVE, KIND_RESER
  *   complete run before step k, so foundation moves are unchanged.
  * After step k both positions are the same, so the shortened line wins, one move shorter from the
  * new position: applying the rule repeatedly still ends in a win, so it keeps every winnable
- * position winnable. It does not hold before the deal (the stock would land on different cards
- * in columns 1–3), nor with two decks (two copies of X+1), nor in Wasp (X may leave X+1 for an
- * empty column), nor when a card of B may move: building on *any* successor at once, or on a
- * column whose cards only wait for a card below X, both lose wins (see the regression positions
- * in solve.test.ts).
+ * position winnable.
  *
- * Returns the index in `moves` of such a move, or -1.
+ * Before the deal it holds for a column move whose source A and target B are both among columns
+ * 4 and up, which the deal never touches. The one thing the deal changes in the argument: B's
+ * King-rooted group may go to an empty column among 1–3 before step k, and the deal may then put
+ * a card Y on X+1 (Y must leave again before step k, X+1 being on top then). Then the positions
+ * differ by S sitting between X+1 and what lies on it instead of where it was: Y lands on the top
+ * of S instead of on X+1 and is still a top, moves of Y (with what is on it) and onto Y are the
+ * same, the deal lands on the same tops of columns 1–3 otherwise (neither A nor B is one of
+ * them), and every other step above stands. With A or B among columns 1–3 the stock would land
+ * on different cards, so those builds wait for the deal.
+ *
+ * It does not hold with two decks (two copies of X+1), nor in Wasp (X may leave X+1 for an empty
+ * column), nor when a card of B may move: building on *any* successor at once, or on a column
+ * whose cards only wait for a card below X, both lose wins (see the regression positions in
+ * solve.test.ts).
+ *
+ * `dealt`: the stock is dealt (or there is none). Returns the index in `moves` of such a move, or -1.
  */
-export function findSafeBuild(board: FastBoard, moves: Int32Array, count: number): number {
+export function findSafeBuild(board: FastBoard, moves: Int32Array, count: number, dealt = true): number {
   for (let i = 0; i < count; i++) {
     const move = moves[i]!;
     const kind = codeKind(move);
-    if ((kind === KIND_MOVE || kind === KIND_RESERVE) && isSettled(board, codeC(move))) return i;
+    if (dealt) {
+      if ((kind === KIND_MOVE || kind === KIND_RESERVE) && isSettled(board, codeC(move))) return i;
+    } else if (kind === KIND_MOVE && codeA(move) >= STOCK_COLUMNS && codeC(move) >= STOCK_COLUMNS) {
+      if (isSettled(board, codeC(move))) return i;
+    }
   }
   return -1;
 }
+
+/** Columns 1–3 (indices 0–2) receive the stock. */
+const STOCK_COLUMNS = 3;
 
 /**
  * Every face-up card of column `c` is a King or sits on its successor, so nothing in it moves by

@@ -49,7 +49,10 @@ class Search {
   /** Only where an empty column takes a King alone: stuck.ts for two decks, frozen.ts for one. */
   readonly stuck: StuckCheck | undefined;
   readonly frozen: FrozenCheck | undefined;
-  /** Single deck, King-only empty columns: safe builds apply once the stock is dealt (see safe.ts). */
+  /**
+   * Single deck, King-only empty columns: safe builds apply (before the deal, only among columns 4
+   * and up; see safe.ts).
+   */
   readonly safeBuilds: boolean;
   /** How moves are ordered: plain for `order` 0, another family or shuffle for a probe (see order.ts). */
   readonly style: OrderStyle;
@@ -119,7 +122,7 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
   if (count === 0) return s.board.isWon();
   const dealt = s.board.stockLength() === 0;
   let safe = s.foundations && dealt ? findFoundationMove(s.scratch, count) : -1;
-  if (safe < 0 && s.safeBuilds && dealt) safe = findSafeBuild(s.board, s.scratch, count);
+  if (safe < 0 && s.safeBuilds) safe = findSafeBuild(s.board, s.scratch, count, dealt);
   if (safe >= 0) {
     s.stack = grow(s.stack, base + 1);
     s.stack[base] = s.scratch[safe]!;
