@@ -184,6 +184,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'scorpion-bench-ws-'));
   // A server the bench starts shows its own round trips on /metrics, behind this token.
   const metricsToken = randomBytes(24).toString('base64url');
+  const spawnedAt = performance.now();
   const server = options.url
     ? { url: options.url, wsUrl: `${options.url.replace('http', 'ws')}/ws`, process: undefined, exited: undefined }
     : await spawnBuiltServer(
@@ -348,6 +349,12 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     const roundtripsAfter = await readRoundtrips();
     lag.disable();
     const elapsed = (performance.now() - started) / 1000;
+    if (process.env.BENCH_SERVER_OUTPUT && 'output' in server) {
+      // The timed window in ms since the server was spawned, as V8's GC trace counts (about).
+      const window = `# window ${(started - spawnedAt).toFixed(0)} ${(started - spawnedAt + elapsed * 1000).toFixed(0)}`;
+      const name = `${options.serverDir ? 'base' : 'this'}-${Date.now()}.log`;
+      writeFileSync(join(process.env.BENCH_SERVER_OUTPUT, name), `${window}\n${server.output()}`);
+    }
     for (const timer of timers) clearInterval(timer);
     if (options.acksFile) {
       await inFlightAnswered(racers);

@@ -12,6 +12,8 @@ import {
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /**
  * One game in memory: its row, its positions (for undo and redo) and its action log. It never
  * stores anything; the game service stores an action first and then commits it here.
@@ -22,7 +24,12 @@ import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
  * most of what the server's major collections had to sweep.
  */
 export class LiveGame {
-  row: GameRow;
+  /**
+   * The game's row, with its tally (`seq`, `moves`, `undos`, `progress`, `faceDown`) as of its
+   * last action. One object for the game's life, changed in place by `commit` and `ended`: a
+   * new row per move lived until the next one and reached the old generation every time.
+   */
+  private readonly current: Mutable<GameRow>;
   readonly log: StoredAction[];
   /** Server time of the last use, so that idle games can leave memory. */
   touchedAt = 0;
@@ -39,15 +46,28 @@ export class LiveGame {
    */
   private readonly stuckAt: (boolean | undefined)[] = [];
 
+  /** `row`'s tally columns are worked out again from the deal and `log`. */
   constructor(row: GameRow, log: readonly StoredAction[]) {
-    this.row = row;
+    this.current = { ...row };
     this.states = [newGame(row.variant, row.options, row.deck)];
     this.log = [];
+    this.tallyFrom(this.states[0]!);
     for (const stored of log) {
       const tried = this.tryAction(stored.action);
       if (!tried.ok) throw new Error(`game ${row.id} does not replay at action ${stored.seq}: ${tried.reason}`);
       this.commit(stored, tried.state, tried.events);
     }
+  }
+
+  get row(): GameRow {
+    return this.current;
+  }
+
+  /** The game ended: its row says how. */
+  ended(status: GameRow['status'], finishedAt: number, timeMs: number): void {
+    this.current.status = status;
+    this.current.finishedAt = finishedAt;
+    this.current.timeMs = timeMs;
   }
 
   get state(): GameState {
@@ -115,15 +135,22 @@ export class LiveGame {
       this.stuckAt.length = this.cursor;
       this.stuckAt.push(events.some((e) => e.type === 'lost'));
     }
+    this.tallyFrom(state);
   }
 
+  /** What the row says of the position now (an undo and a redo count as moves). */
   tally(): GameTally {
-    return {
-      moves: this.log.length,
-      undos: this.undos,
-      progress: progressOf(this.state),
-      faceDown: faceDownCount(this.state),
-    };
+    const row = this.current;
+    return { moves: row.moves, undos: row.undos, progress: row.progress, faceDown: row.faceDown };
+  }
+
+  private tallyFrom(state: GameState): void {
+    const row = this.current;
+    row.seq = this.log.length;
+    row.moves = this.log.length;
+    row.undos = this.undos;
+    row.progress = progressOf(state);
+    row.faceDown = faceDownCount(state);
   }
 
   movesSoFar(): readonly Move[] {

@@ -9,7 +9,7 @@ import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import type { Acted, Refusal, Shown } from './outcomes.ts';
 import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
-import { snapshot, update } from './wire.ts';
+import { snapshot } from './wire.ts';
 
 const noSuchGame: Refusal = { ok: false, code: 'no-such-game', message: 'There is no such game.' };
 const notYours: Refusal = { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
@@ -74,21 +74,23 @@ export class GameService {
     return this.now() - row.startedAt - row.pausedMs;
   }
 
-  /** What an action changed besides the board: cheap, and holds no card. */
+  /** What an action changed besides the board: cheap, and holds no card (the row's tally is the position's). */
   update(game: LiveGame): GameUpdate {
     const row = game.row;
     const playing = row.status === 'playing';
-    const fields = {
+    // Key by key, as `snapshot` (wire.ts) builds its object.
+    return {
       status: row.status,
       stuck: playing && game.stuck,
       canUndo: playing && game.canUndo,
       canRedo: playing && game.canRedo,
       moves: row.moves,
       undos: row.undos,
+      progress: row.progress,
+      faceDown: row.faceDown,
       elapsedMs: this.elapsed(row),
       serverTime: this.now(),
     };
-    return update(fields, game.state);
   }
 
   /** The whole game; `current` is its update when the caller has already worked it out. */
@@ -175,7 +177,6 @@ export class GameService {
         return { ok: false, code: 'stale', message, game: await this.snapshot(fresh) };
       }
       game.commit(stored, tried.state, tried.events);
-      game.row = { ...game.row, seq: game.seq, ...game.tally() };
       const events = toWireEvents(tried.events);
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
@@ -273,6 +274,6 @@ export class GameService {
     const timeMs = Math.max(0, finishedAt - row.startedAt - row.pausedMs);
     const extra = await this.policyOf(row).onEnd(game, { status, finishedAt, timeMs });
     await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra, fence);
-    game.row = { ...row, status, finishedAt, timeMs };
+    game.ended(status, finishedAt, timeMs);
   }
 }
