@@ -132,7 +132,7 @@ export class GameService {
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
       // A resent action is acknowledged again, even the one that ended the game.
-      if (expect < game.seq && JSON.stringify(game.log[expect]!.action) === JSON.stringify(action)) {
+      if (expect < game.seq && JSON.stringify(game.stored(expect).action) === JSON.stringify(action)) {
         const current = this.update(game);
         return {
           ok: true,
@@ -180,7 +180,7 @@ export class GameService {
       const events = toWireEvents(tried.events);
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
-      if (isWon(game.state)) await this.end(game, 'won');
+      if (isWon(tried.state)) await this.end(game, 'won');
       const policy = this.policyOf(game.row);
       policy.changed(game);
       // Only a plain move in a game still going can be worked out by the client from the ack.
