@@ -183,8 +183,10 @@ export class GameService {
       if (isWon(tried.state)) await this.end(game, 'won');
       const policy = this.policyOf(game.row);
       policy.changed(game);
-      // Only a plain move in a game still going can be worked out by the client from the ack.
-      const whole = undone || game.row.status !== 'playing';
+      // In a game still going the client works the board out from the ack: a move with the rules,
+      // an undo or a redo from the boards it was shown (`SnapshotLine`). The ack of an undo or a
+      // redo holds no card, and an undo hides again what its move turned over.
+      const whole = game.row.status !== 'playing';
       const current = this.update(game);
       const standing = policy.standingFor?.(game);
       return {
