@@ -10,9 +10,9 @@ import { spawnBuiltServer } from '../../apps/server/src/test/child.ts';
 import { signUp } from '../../apps/server/src/test/client.ts';
 import {
   type Ack,
-  advanceSnapshot,
   type GameAction,
   type GameSnapshot,
+  SnapshotLine,
   toGameState,
 } from '../../packages/protocol/src/index.ts';
 import { legalMoves } from '../../packages/rules/src/index.ts';
@@ -93,6 +93,11 @@ function cpuSeconds(pids: readonly (number | undefined)[]): number {
 interface Racer {
   readonly socket: Socket;
   game: GameSnapshot | undefined;
+  /**
+   * The boards it was shown, for an undo's small ack. A player here undoes only when stuck, and
+   * plays on at once: a few boards back are plenty, and the clients stay light.
+   */
+  readonly line: SnapshotLine;
   /** The action in flight, which its ack moves `game` on by. */
   sent: GameAction | undefined;
   sentAt: number | undefined;
@@ -105,7 +110,14 @@ interface Racer {
  */
 function open(wsUrl: string, cookie: string, onFrame: (racer: Racer, text: string) => void): Promise<Racer> {
   const socket = new WebSocket(wsUrl, { headers: { cookie } });
-  const racer: Racer = { socket, game: undefined, sent: undefined, sentAt: undefined, waiters: [] };
+  const racer: Racer = {
+    socket,
+    game: undefined,
+    line: new SnapshotLine(16),
+    sent: undefined,
+    sentAt: undefined,
+    waiters: [],
+  };
   const welcomed = waitFor(racer, 'welcome');
   socket.on('message', (data) => onFrame(racer, data.toString()));
   return new Promise((resolve, reject) => {
@@ -184,6 +196,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'scorpion-bench-ws-'));
   // A server the bench starts shows its own round trips on /metrics, behind this token.
   const metricsToken = randomBytes(24).toString('base64url');
+  const spawnedAt = performance.now();
   const server = options.url
     ? { url: options.url, wsUrl: `${options.url.replace('http', 'ws')}/ws`, process: undefined, exited: undefined }
     : await spawnBuiltServer(
@@ -213,16 +226,20 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     const frame = JSON.parse(text) as { type: string } & Record<string, unknown>;
     const waiter = racer.waiters.findIndex((w) => w(frame));
     if (waiter >= 0) racer.waiters.splice(waiter, 1);
-    if (frame.type === 'game' && (frame.game as GameSnapshot).kind === 'race') racer.game = frame.game as GameSnapshot;
+    if (frame.type === 'game' && (frame.game as GameSnapshot).kind === 'race') {
+      racer.game = frame.game as GameSnapshot;
+      racer.line.reset();
+    }
     if (frame.type === 'ack' || frame.type === 'error') {
       if (racer.sentAt !== undefined && measuring) rtts.push(performance.now() - racer.sentAt);
       racer.sentAt = undefined;
       if (frame.type === 'ack') {
-        // As the web app does: the board comes from the small ack and the shared rules.
+        // As the web app does: the board comes from the small ack and the shared rules, or after
+        // an undo from the boards it was shown (a server that sends the whole game resets them).
         const ack = frame as unknown as Ack;
         // The ack's seq is the game's after the action: the action was stored at the one before.
         if (options.acksFile && !ack.duplicate) acked.push(JSON.stringify([ack.gameId, ack.seq - 1, racer.sent]));
-        const next = racer.game && racer.sent && advanceSnapshot(racer.game, racer.sent, ack);
+        const next = racer.game && racer.sent && racer.line.advance(racer.game, racer.sent, ack);
         if (next) racer.game = next;
         else {
           errors['out-of-step'] = (errors['out-of-step'] ?? 0) + 1;
@@ -231,7 +248,10 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
         }
       } else {
         errors[frame.code as string] = (errors[frame.code as string] ?? 0) + 1;
-        if (frame.game) racer.game = frame.game as GameSnapshot;
+        if (frame.game) {
+          racer.game = frame.game as GameSnapshot;
+          racer.line.reset();
+        }
       }
     }
   };
@@ -348,6 +368,12 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     const roundtripsAfter = await readRoundtrips();
     lag.disable();
     const elapsed = (performance.now() - started) / 1000;
+    if (process.env.BENCH_SERVER_OUTPUT && 'output' in server) {
+      // The timed window in ms since the server was spawned, as V8's GC trace counts (about).
+      const window = `# window ${(started - spawnedAt).toFixed(0)} ${(started - spawnedAt + elapsed * 1000).toFixed(0)}`;
+      const name = `${options.serverDir ? options.serverDir.replace(/\W+/g, '_') : 'this'}-${Date.now()}.log`;
+      writeFileSync(join(process.env.BENCH_SERVER_OUTPUT, name), `${window}\n${server.output()}`);
+    }
     for (const timer of timers) clearInterval(timer);
     if (options.acksFile) {
       await inFlightAnswered(racers);

@@ -10,7 +10,7 @@ import {
   type VariantId,
 } from '@scorpion/rules';
 import { describe, expect, test } from 'vitest';
-import { advanceSnapshot } from './advance.ts';
+import { advanceSnapshot, SnapshotLine } from './advance.ts';
 import type { GameSnapshot, GameUpdate } from './game.ts';
 import { Ack } from './server.ts';
 import { toWireEvents, toWireView } from './wire.ts';
@@ -128,5 +128,59 @@ describe('advanceSnapshot declines what it cannot work out', () => {
 
   test('a move that does not apply to the snapshot', () => {
     expect(advanceSnapshot(snapshotOf(played.state, 3), move, ackOf(4, [], 4))).toBeUndefined();
+  });
+});
+
+describe('SnapshotLine takes small undo and redo acks to the board the server holds', () => {
+  /** The small ack of an undo or a redo, as the server sends it: no board, no card. */
+  const backAck = (kind: 'undo' | 'redo', seq: number): Ack =>
+    Ack.parse({ ...ackOf(seq, [], seq), events: [{ type: kind }] });
+
+  test('back along a walk past turned cards and deals, forward again, and a move that drops the redos', () => {
+    const start = newGame('scorpion', { foundations: false, open: false }, dealFromSeed('scorpion', seedOf(3)));
+    const states = [start];
+    const steps = [...walk(start, 3, 30)];
+    for (const step of steps) states.push(step.result.state);
+    const line = new SnapshotLine();
+    let seq = 0;
+    let shown = snapshotOf(start, 0);
+    const expectAt = (position: number) => expect(shown.view).toEqual(snapshotOf(states[position]!, 0).view);
+    for (const { move, result } of steps) {
+      shown = line.advance(shown, move, ackOf(seq + 1, result.events, seq + 1))!;
+      seq++;
+    }
+    // Undo every move: each hides again what its move turned over.
+    for (let position = steps.length - 1; position >= 0; position--) {
+      shown = line.advance(shown, { kind: 'undo' }, backAck('undo', ++seq))!;
+      expectAt(position);
+    }
+    expect(line.advance(shown, { kind: 'undo' }, backAck('undo', seq + 1))).toBeUndefined();
+    for (let position = 1; position <= 3; position++) {
+      shown = line.advance(shown, { kind: 'redo' }, backAck('redo', ++seq))!;
+      expectAt(position);
+    }
+    // A move from here leaves nothing to redo.
+    const other = legalMoves(states[3]!).find((m) => JSON.stringify(m) !== JSON.stringify(steps[3]!.move))!;
+    const played = applyMove(states[3]!, other);
+    if (!played.ok) throw new Error(played.reason);
+    shown = line.advance(shown, other, ackOf(seq + 1, played.events, ++seq))!;
+    expect(shown.view).toEqual(snapshotOf(played.state, 0).view);
+    expect(line.advance(shown, { kind: 'redo' }, backAck('redo', seq + 1))).toBeUndefined();
+    shown = line.advance(shown, { kind: 'undo' }, backAck('undo', ++seq))!;
+    expectAt(3);
+  });
+
+  test('after a whole snapshot (or a reset), and past its depth, it declines', () => {
+    const start = newGame('scorpion', { foundations: false, open: false }, dealFromSeed('scorpion', seedOf(5)));
+    const line = new SnapshotLine(2);
+    let shown = snapshotOf(start, 0);
+    let seq = 0;
+    for (const { move, result } of walk(start, 5, 3))
+      shown = line.advance(shown, move, ackOf(++seq, result.events, seq))!;
+    shown = line.advance(shown, { kind: 'undo' }, backAck('undo', ++seq))!;
+    shown = line.advance(shown, { kind: 'undo' }, backAck('undo', ++seq))!;
+    expect(line.advance(shown, { kind: 'undo' }, backAck('undo', seq + 1))).toBeUndefined();
+    line.reset();
+    expect(line.advance(shown, { kind: 'redo' }, backAck('redo', seq + 1))).toBeUndefined();
   });
 });

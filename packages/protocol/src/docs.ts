@@ -90,7 +90,7 @@ const serverMessages: Entry[] = [
   {
     name: 'ack',
     about:
-      "An action was stored and applied. After a move: the cards it turned over (`events`) and what else changed (`update`); the client works out the board (`advanceSnapshot`). After undo, redo, a duplicate or the end of the game: the whole game too (`game`). A racer's action in a running race: everyone's progress (`race`), in place of a `race-progress` frame.",
+      "An action was stored and applied. After a move: the cards it turned over (`events`) and what else changed (`update`); the client works out the board (`advanceSnapshot`). After an undo or a redo: the board is one the client was shown before (`SnapshotLine`; a client without it sends `game-resume`). After a duplicate or the end of the game: the whole game too (`game`). A racer's action in a running race: everyone's progress (`race`), in place of a `race-progress` frame.",
     schema: server.Ack,
   },
   { name: 'error', about: 'A typed refusal; nothing changed.', schema: server.ErrorMessage },

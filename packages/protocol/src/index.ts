@@ -17,8 +17,9 @@
  * 4. Play: `move {gameId, expect, move}`, `undo`/`redo {gameId, expect}`, `give-up {gameId}`.
  *    `expect` is the snapshot's `seq`. The answer is `ack` (after the action is stored): what
  *    the move turned over (`events`) and the rest of what changed (`update`), from which the
- *    client works out the new board with the shared rules (`advanceSnapshot`); after an undo,
- *    a redo, a duplicate or the game's end it also holds the whole game (`game`). Resending
+ *    client works out the new board with the shared rules (`advanceSnapshot`); after an undo or
+ *    a redo the board is one it was shown before (`SnapshotLine`); after a duplicate or the
+ *    game's end the ack also holds the whole game (`game`). Resending
  *    an applied action gets an `ack` again, with `duplicate: true` and the whole game; any
  *    other wrong `expect` gets `error` `stale` with the current game.
  * 5. Races: `room-create` → `room` (code, link `/r/CODE`); friends `room-join {code}`; the host

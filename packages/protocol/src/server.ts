@@ -62,11 +62,12 @@ export type RaceStanding = z.infer<typeof RaceStanding>;
 export const RaceProgress = RaceStanding.extend({ type: z.literal('race-progress') }).strict();
 
 /**
- * An action was stored and applied (or, with `duplicate`, had already been). After a move the
- * ack is small: what the move turned over is in `events`, the rest in `update`, and the client
- * works the new board out with the shared rules (`advanceSnapshot`). `game` holds the whole
- * game only when that cannot be done from the move alone: after an undo or a redo, for a
- * duplicate (the client may be behind), and when the game has ended (its record may be public).
+ * An action was stored and applied (or, with `duplicate`, had already been). The ack is small:
+ * what a move turned over is in `events`, the rest in `update`, and the client works the new
+ * board out with the shared rules (`advanceSnapshot`); after an undo or a redo (`events` says
+ * which) the board is the one the client was shown before, or undid (`SnapshotLine`), and a
+ * client without it asks for the game. `game` holds the whole game only for a duplicate (the
+ * client may be behind) and when the game has ended (its record may be public).
  * `race` is everyone's progress in the race, on a racer's action in a running race: what a
  * `race-progress` frame would carry, so that a racer who keeps moving needs no frame of it.
  */

@@ -1,10 +1,10 @@
 import {
-  advanceSnapshot,
   ChallengeInfo,
   type GameAction,
   type GameSnapshot,
   PublicGame,
   ServerMessage,
+  SnapshotLine,
 } from '@scorpion/protocol';
 import {
   currentState,
@@ -40,6 +40,8 @@ afterAll(() => server.close());
 /** Plays varied legal moves (with an undo, a redo and an illegal attempt now and then). */
 async function wander(client: TestClient, game: GameSnapshot, steps: number): Promise<GameSnapshot> {
   let current = game;
+  // As the web app does: an undo's or a redo's small ack brings back a board it was shown.
+  const line = new SnapshotLine();
   for (let i = 0; i < steps && current.status === 'playing'; i++) {
     const move = someLegalMove(current);
     let message: Parameters<TestClient['act']>[0];
@@ -56,7 +58,7 @@ async function wander(client: TestClient, game: GameSnapshot, steps: number): Pr
     const reply = await client.act(message);
     if (reply.type !== 'ack') continue;
     const action: GameAction = message.type === 'move' ? message.move : { kind: message.type };
-    const next = advanceSnapshot(current, action, reply);
+    const next = line.advance(current, action, reply);
     if (!next) throw new Error(`the ack of ${JSON.stringify(action)} does not follow from the game`);
     current = next;
   }

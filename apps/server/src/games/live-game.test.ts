@@ -4,6 +4,7 @@ import {
   canUndo,
   currentState,
   dealFromSeed,
+  faceDownCount,
   gameStatus,
   type History,
   legalMoves,
@@ -11,6 +12,7 @@ import {
   newGame,
   newHistory,
   play,
+  progressOf,
   redo,
   undo,
 } from '@scorpion/rules';
@@ -77,6 +79,16 @@ test("its positions follow the rules' history through moves, undos, redos and a 
     expect(game.state).toEqual(currentState(history));
     expect([game.canUndo, game.canRedo]).toEqual([canUndo(history), canRedo(history)]);
     expect(game.movesSoFar()).toEqual(movesSoFar(history));
+    // The row's tally, kept in place, is what the position and the log say.
+    const undos = game.log.filter((a) => a.action.kind === 'undo').length;
+    const { seq, moves, progress, faceDown } = game.row;
+    expect({ seq, moves, undos: game.row.undos, progress, faceDown }).toEqual({
+      seq: game.log.length,
+      moves: game.log.length,
+      undos,
+      progress: progressOf(currentState(history)),
+      faceDown: faceDownCount(currentState(history)),
+    });
   }
   expect(game.log.length).toBeGreaterThan(20);
   const kinds = game.log.map((a) => a.action.kind);

@@ -1,6 +1,7 @@
 import type { GameAction } from '@scorpion/protocol';
 import {
   applyMove,
+  FastBoard,
   faceDownCount,
   type GameEvent,
   type GameState,
@@ -11,26 +12,58 @@ import {
   progressOf,
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
+import { Positions } from './positions.ts';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** An undo's and a redo's code in the log; a move's is its `FastBoard.encode` (never negative). */
+const UNDO = -1;
+const REDO = -2;
+
+function codeOf(action: GameAction): number {
+  return action.kind === 'undo' ? UNDO : action.kind === 'redo' ? REDO : FastBoard.encode(action as Move);
+}
+
+function actionOf(code: number): GameAction {
+  return code === UNDO ? { kind: 'undo' } : code === REDO ? { kind: 'redo' } : FastBoard.decode(code);
+}
+
+function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {
+  if (length <= array.length) return array;
+  const bigger = new (array.constructor as new (n: number) => T)(Math.max(length, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}
 
 /**
  * One game in memory: its row, its positions (for undo and redo) and its action log. It never
  * stores anything; the game service stores an action first and then commits it here.
  *
- * The positions are kept in arrays this object alone changes, not in the rules' immutable
- * `History`, whose every move copies the whole list of positions and moves: under load those
- * copies lived until the player's next move, long enough to reach the old generation, and were
- * most of what the server's major collections had to sweep.
+ * Nothing it keeps is an object per move. Under load a player's move lives until their next one
+ * (half a second in the bench), long enough for V8 to copy it into the old generation: the
+ * rules' immutable `History` (every move copied the whole list) was the worst of it, then a
+ * state, a row and a log entry per move. So the positions are packed bytes (`Positions`), the
+ * log is action codes and times in typed arrays, and the row is changed in place; the current
+ * position is decoded when asked for, as a fresh object that dies young.
  */
 export class LiveGame {
-  row: GameRow;
-  readonly log: StoredAction[];
+  /**
+   * The game's row, with its tally (`seq`, `moves`, `undos`, `progress`, `faceDown`) as of its
+   * last action. One object for the game's life, changed in place by `commit` and `ended`: a
+   * new row per move lived until the next one and reached the old generation every time.
+   */
+  private readonly current: Mutable<GameRow>;
   /** Server time of the last use, so that idle games can leave memory. */
   touchedAt = 0;
   private undos = 0;
+  /** The log: action `i` (stored at `seq` `i`) is `codes[i]`, stored at server time `ats[i]`. */
+  private codes = new Int32Array(64);
+  private ats = new Float64Array(64);
+  private actions = 0;
   /** Every position since the deal, up to the last one that can be redone; `cursor` is the current one. */
-  private readonly states: GameState[];
-  /** `moves[i]` led from `states[i]` to `states[i + 1]`. */
-  private readonly moves: Move[] = [];
+  private readonly positions: Positions;
+  /** `moves[i]` (a `FastBoard` code) led from position `i` to position `i + 1`. */
+  private moves = new Int32Array(64);
   private cursor = 0;
   /**
    * Whether a position has no legal move, by index. A move's events already say so (the rules
@@ -39,10 +72,13 @@ export class LiveGame {
    */
   private readonly stuckAt: (boolean | undefined)[] = [];
 
+  /** `row`'s tally columns are worked out again from the deal and `log`. */
   constructor(row: GameRow, log: readonly StoredAction[]) {
-    this.row = row;
-    this.states = [newGame(row.variant, row.options, row.deck)];
-    this.log = [];
+    this.current = { ...row };
+    const dealt = newGame(row.variant, row.options, row.deck);
+    this.positions = new Positions(row.variant, row.options);
+    this.positions.push(dealt);
+    this.tallyFrom(dealt);
     for (const stored of log) {
       const tried = this.tryAction(stored.action);
       if (!tried.ok) throw new Error(`game ${row.id} does not replay at action ${stored.seq}: ${tried.reason}`);
@@ -50,12 +86,36 @@ export class LiveGame {
     }
   }
 
+  get row(): GameRow {
+    return this.current;
+  }
+
+  /** The game ended: its row says how. */
+  ended(status: GameRow['status'], finishedAt: number, timeMs: number): void {
+    this.current.status = status;
+    this.current.finishedAt = finishedAt;
+    this.current.timeMs = timeMs;
+  }
+
+  /** The current position, decoded anew on every call: hold it only as long as needed. */
   get state(): GameState {
-    return this.states[this.cursor]!;
+    return this.positions.at(this.cursor);
+  }
+
+  /** The stored actions, in order (built on each call: for a public game's record, and tests). */
+  get log(): StoredAction[] {
+    const log: StoredAction[] = [];
+    for (let seq = 0; seq < this.actions; seq++) log.push(this.stored(seq));
+    return log;
+  }
+
+  /** The action stored at `seq` (below `this.seq`). */
+  stored(seq: number): StoredAction {
+    return { seq, action: actionOf(this.codes[seq]!), at: this.ats[seq]! };
   }
 
   get seq(): number {
-    return this.log.length;
+    return this.actions;
   }
 
   /** No legal move and not won: the rules' `lost`, which undo may still get out of. */
@@ -73,7 +133,7 @@ export class LiveGame {
   }
 
   get canRedo(): boolean {
-    return this.cursor < this.states.length - 1;
+    return this.cursor < this.positions.length - 1;
   }
 
   /** What `action` would do, without doing it: the position it leads to. */
@@ -85,11 +145,11 @@ export class LiveGame {
     switch (action.kind) {
       case 'undo':
         return this.canUndo
-          ? { ok: true, state: this.states[this.cursor - 1]!, events: [] }
+          ? { ok: true, state: this.positions.at(this.cursor - 1), events: [] }
           : { ok: false, reason: 'nothing-to-undo' };
       case 'redo':
         return this.canRedo
-          ? { ok: true, state: this.states[this.cursor + 1]!, events: [] }
+          ? { ok: true, state: this.positions.at(this.cursor + 1), events: [] }
           : { ok: false, reason: 'nothing-to-redo' };
       default:
         return applyMove(this.state, action);
@@ -98,35 +158,49 @@ export class LiveGame {
 
   /** Takes a stored action in; `state` and `events` are what `tryAction` said it leads to. */
   commit(stored: StoredAction, state: GameState, events: readonly GameEvent[]): void {
-    this.log.push(stored);
     const action = stored.action;
-    if (action.kind === 'undo') {
+    const code = codeOf(action);
+    this.codes = grown(this.codes, this.actions + 1);
+    this.ats = grown(this.ats, this.actions + 1);
+    this.codes[this.actions] = code;
+    this.ats[this.actions] = stored.at;
+    this.actions++;
+    if (code === UNDO) {
       this.cursor--;
       this.undos++;
-    } else if (action.kind === 'redo') {
+    } else if (code === REDO) {
       this.cursor++;
     } else {
       // A move drops whatever could have been redone.
-      this.moves.length = this.cursor;
-      this.moves.push(action as Move);
+      this.moves = grown(this.moves, this.cursor + 1);
+      this.moves[this.cursor] = code;
       this.cursor++;
-      this.states.length = this.cursor;
-      this.states.push(state);
+      this.positions.truncate(this.cursor);
+      this.positions.push(state);
       this.stuckAt.length = this.cursor;
       this.stuckAt.push(events.some((e) => e.type === 'lost'));
     }
+    this.tallyFrom(state);
   }
 
+  /** What the row says of the position now (an undo and a redo count as moves). */
   tally(): GameTally {
-    return {
-      moves: this.log.length,
-      undos: this.undos,
-      progress: progressOf(this.state),
-      faceDown: faceDownCount(this.state),
-    };
+    const row = this.current;
+    return { moves: row.moves, undos: row.undos, progress: row.progress, faceDown: row.faceDown };
+  }
+
+  private tallyFrom(state: GameState): void {
+    const row = this.current;
+    row.seq = this.actions;
+    row.moves = this.actions;
+    row.undos = this.undos;
+    row.progress = progressOf(state);
+    row.faceDown = faceDownCount(state);
   }
 
   movesSoFar(): readonly Move[] {
-    return this.moves.slice(0, this.cursor);
+    const moves: Move[] = [];
+    for (let i = 0; i < this.cursor; i++) moves.push(FastBoard.decode(this.moves[i]!));
+    return moves;
   }
 }

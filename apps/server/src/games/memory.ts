@@ -22,8 +22,6 @@ export class GameMemory {
   adopt(row: GameRow): LiveGame {
     const game = new LiveGame(row, []);
     game.touchedAt = this.now();
-    const tally = game.tally();
-    game.row = { ...row, progress: tally.progress, faceDown: tally.faceDown };
     this.games.set(row.id, game);
     return game;
   }
@@ -47,7 +45,6 @@ export class GameMemory {
         const row = await this.repo.get(gameId);
         if (!row) return undefined;
         const game = new LiveGame(row, await this.repo.actions(gameId));
-        game.row = { ...row, seq: game.seq, ...game.tally() };
         game.touchedAt = this.now();
         this.games.set(gameId, game);
         return game;

@@ -9,7 +9,7 @@ import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import type { Acted, Refusal, Shown } from './outcomes.ts';
 import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
-import { snapshot, update } from './wire.ts';
+import { snapshot } from './wire.ts';
 
 const noSuchGame: Refusal = { ok: false, code: 'no-such-game', message: 'There is no such game.' };
 const notYours: Refusal = { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
@@ -74,21 +74,23 @@ export class GameService {
     return this.now() - row.startedAt - row.pausedMs;
   }
 
-  /** What an action changed besides the board: cheap, and holds no card. */
+  /** What an action changed besides the board: cheap, and holds no card (the row's tally is the position's). */
   update(game: LiveGame): GameUpdate {
     const row = game.row;
     const playing = row.status === 'playing';
-    const fields = {
+    // Key by key, as `snapshot` (wire.ts) builds its object.
+    return {
       status: row.status,
       stuck: playing && game.stuck,
       canUndo: playing && game.canUndo,
       canRedo: playing && game.canRedo,
       moves: row.moves,
       undos: row.undos,
+      progress: row.progress,
+      faceDown: row.faceDown,
       elapsedMs: this.elapsed(row),
       serverTime: this.now(),
     };
-    return update(fields, game.state);
   }
 
   /** The whole game; `current` is its update when the caller has already worked it out. */
@@ -130,7 +132,7 @@ export class GameService {
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
       // A resent action is acknowledged again, even the one that ended the game.
-      if (expect < game.seq && JSON.stringify(game.log[expect]!.action) === JSON.stringify(action)) {
+      if (expect < game.seq && JSON.stringify(game.stored(expect).action) === JSON.stringify(action)) {
         const current = this.update(game);
         return {
           ok: true,
@@ -175,15 +177,16 @@ export class GameService {
         return { ok: false, code: 'stale', message, game: await this.snapshot(fresh) };
       }
       game.commit(stored, tried.state, tried.events);
-      game.row = { ...game.row, seq: game.seq, ...game.tally() };
       const events = toWireEvents(tried.events);
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
-      if (isWon(game.state)) await this.end(game, 'won');
+      if (isWon(tried.state)) await this.end(game, 'won');
       const policy = this.policyOf(game.row);
       policy.changed(game);
-      // Only a plain move in a game still going can be worked out by the client from the ack.
-      const whole = undone || game.row.status !== 'playing';
+      // In a game still going the client works the board out from the ack: a move with the rules,
+      // an undo or a redo from the boards it was shown (`SnapshotLine`). The ack of an undo or a
+      // redo holds no card, and an undo hides again what its move turned over.
+      const whole = game.row.status !== 'playing';
       const current = this.update(game);
       const standing = policy.standingFor?.(game);
       return {
@@ -273,6 +276,6 @@ export class GameService {
     const timeMs = Math.max(0, finishedAt - row.startedAt - row.pausedMs);
     const extra = await this.policyOf(row).onEnd(game, { status, finishedAt, timeMs });
     await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra, fence);
-    game.row = { ...row, status, finishedAt, timeMs };
+    game.ended(status, finishedAt, timeMs);
   }
 }

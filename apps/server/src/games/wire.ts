@@ -1,5 +1,5 @@
 import { type GameSnapshot, type GameUpdate, toWireView, type WireView } from '@scorpion/protocol';
-import { faceDownCount, type GameState, progressOf, toPlayerView } from '@scorpion/rules';
+import { type GameState, toPlayerView } from '@scorpion/rules';
 
 /**
  * The choke point: the only module that turns a game into something a socket may carry.
@@ -22,27 +22,9 @@ export interface SnapshotInput {
 }
 
 /*
- * Both build their objects key by key: a spread that adds keys the source lacks
- * (`{ ...fields, progress }`) makes V8 build the object slowly, about 1 KB of garbage each,
- * and `update` runs on every action.
+ * Built key by key: a spread that adds keys the source lacks (`{ ...fields, progress }`) makes V8
+ * build the object slowly, about 1 KB of garbage each.
  */
-
-/** What an ack carries besides the events: everything but the board, which holds no card. */
-export function update(f: Omit<GameUpdate, 'progress' | 'faceDown'>, state: GameState): GameUpdate {
-  return {
-    status: f.status,
-    stuck: f.stuck,
-    canUndo: f.canUndo,
-    canRedo: f.canRedo,
-    moves: f.moves,
-    undos: f.undos,
-    progress: progressOf(state),
-    faceDown: faceDownCount(state),
-    elapsedMs: f.elapsedMs,
-    serverTime: f.serverTime,
-  };
-}
-
 export function snapshot({ base: b, update: u, state, seed, record }: SnapshotInput): GameSnapshot {
   return {
     gameId: b.gameId,

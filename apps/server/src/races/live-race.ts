@@ -76,6 +76,7 @@ export class LiveRace {
    * For each player who had everyone's progress: as of which change, and until when
    * (`throttleClock`) they need no frame. A racer's ack carries it, so a racer who keeps moving
    * needs no `race-progress` frame: those were half of this server's socket writes under load.
+   * An entry is changed in place (`see`): a new one per ack reached the old generation.
    */
   private readonly seen = new Map<string, { change: number; until: number }>();
   private ending = false;
@@ -198,8 +199,16 @@ export class LiveRace {
     if (this.ending) return undefined;
     const change = this.changes;
     const standing = this.standingNow() ?? (await this.standing());
-    this.seen.set(playerId, { change, until: throttleClock() + ACK_COVERS_MS });
+    this.see(playerId, change, throttleClock() + ACK_COVERS_MS);
     return standing;
+  }
+
+  private see(playerId: string, change: number, until: number): void {
+    const seen = this.seen.get(playerId);
+    if (seen) {
+      seen.change = change;
+      seen.until = until;
+    } else this.seen.set(playerId, { change, until });
   }
 
   /**
@@ -278,7 +287,7 @@ export class LiveRace {
     const until = throttleClock() + PROGRESS_MS;
     for (const playerId of to) {
       this.deps.push.send(playerId, frame);
-      this.seen.set(playerId, { change, until });
+      this.see(playerId, change, until);
     }
   }
 

@@ -1,9 +1,9 @@
 import {
-  advanceSnapshot,
   type ClientMessage,
   type GameAction,
   type GameSnapshot,
   ServerMessage,
+  SnapshotLine,
 } from '@scorpion/protocol';
 import { WebSocket } from 'ws';
 
@@ -122,7 +122,7 @@ export class TestClient {
 
   /**
    * Plays `moves` in order from `game`, expecting every one acknowledged; returns the last
-   * snapshot, worked out from each ack as a client does (`advanceSnapshot`).
+   * snapshot, worked out from each ack as a client does (`SnapshotLine`, `advanceSnapshot`).
    */
   async play(game: GameSnapshot, moves: readonly unknown[]): Promise<GameSnapshot> {
     let current = game;
@@ -134,20 +134,43 @@ export class TestClient {
         move,
       } as ClientMessage);
       if (reply.type !== 'ack') throw new Error(`move ${JSON.stringify(move)} refused: ${reply.code} ${reply.message}`);
-      const next = advanceSnapshot(current, move as GameAction, reply);
+      const next = this.lineOf(current).advance(current, move as GameAction, reply);
       if (!next) throw new Error(`the ack of ${JSON.stringify(move)} does not follow from the game`);
-      current = next;
+      current = this.shown(next);
     }
     return current;
   }
 
-  /** Undoes or redoes from `game`, expecting it acknowledged; returns the snapshot after it. */
+  /**
+   * Undoes or redoes from `game`, expecting it acknowledged; returns the snapshot after it, from
+   * the boards this client was shown (`SnapshotLine`) or, as a client without them does, asked for.
+   */
   async perform(game: GameSnapshot, kind: 'undo' | 'redo'): Promise<GameSnapshot> {
     const reply = await this.act({ type: kind, gameId: game.gameId, expect: game.seq });
     if (reply.type !== 'ack') throw new Error(`${kind} refused: ${reply.code} ${reply.message}`);
-    const next = advanceSnapshot(game, { kind }, reply);
-    if (!next) throw new Error(`the ack of ${kind} does not follow from the game`);
-    return next;
+    const next = this.lineOf(game).advance(game, { kind }, reply);
+    if (next) return this.shown(next);
+    this.send({ type: 'game-resume', gameId: game.gameId });
+    return this.shown((await this.next('game')).game);
+  }
+
+  /** Each game's boards as this client was shown them, and at which `seq` it last was. */
+  private readonly lines = new Map<string, { line: SnapshotLine; seq: number }>();
+
+  /** The game's line, emptied when `game` is not where this client last left it. */
+  private lineOf(game: GameSnapshot): SnapshotLine {
+    let kept = this.lines.get(game.gameId);
+    if (!kept) {
+      kept = { line: new SnapshotLine(), seq: game.seq };
+      this.lines.set(game.gameId, kept);
+    } else if (kept.seq !== game.seq) kept.line.reset();
+    return kept.line;
+  }
+
+  private shown(game: GameSnapshot): GameSnapshot {
+    const kept = this.lines.get(game.gameId);
+    if (kept) kept.seq = game.seq;
+    return game;
   }
 
   close(): Promise<{ code: number; reason: string }> {

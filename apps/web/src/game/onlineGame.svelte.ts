@@ -1,5 +1,5 @@
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
-import { advanceSnapshot, toGameState } from '@scorpion/protocol';
+import { SnapshotLine, toGameState } from '@scorpion/protocol';
 import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
 import type { Connection } from '../net/connection.svelte.ts';
 import type { Asked } from './asked.ts';
@@ -14,7 +14,8 @@ type AckFrame = Extract<ServerMessage, { type: 'ack' }>;
  * A game the server holds. The board shows the server's player view with this client's own
  * moves laid on top at once (the shared rules judge them the same way the server will). An
  * `ack` moves the snapshot on by the oldest pending move (the ack says what it turned over),
- * and a refusal rolls the board back to what the server says.
+ * or back and forth by an undo or a redo (to a board shown before: `SnapshotLine`), and a
+ * refusal rolls the board back to what the server says.
  */
 export class OnlineGame {
   #snapshot = $state.raw<GameSnapshot>() as GameSnapshot;
@@ -23,6 +24,8 @@ export class OnlineGame {
   #rejected = $state('');
   /** Give up was pressed: kept until the server ends the game, across reconnections. */
   #givingUp = $state(false);
+  /** The boards this game was shown, for the acks of undo and redo (plain, not reactive). */
+  readonly #line = new SnapshotLine();
   /** The give-up went out on the socket open now (reset by every reconnection). */
   #giveUpSent = false;
   readonly #connection: GameLink;
@@ -157,18 +160,20 @@ export class OnlineGame {
     const advanced = ack.seq - this.#snapshot.seq;
     if (advanced <= 0) return;
     if (ack.game) {
+      this.#line.reset();
       this.#accept(ack.game);
       // The oldest pending moves are the ones acknowledged; the rest still stand on top of them.
       this.#pending = this.#pending.slice(advanced);
       return;
     }
-    const move = this.#pending[0];
-    const next = advanced === 1 && move ? advanceSnapshot(this.#snapshot, move, ack) : undefined;
+    // An undo or a redo is only sent with no move on its way, so its ack moves no pending move on.
+    const undone = ack.events.some((e) => e.type === 'undo' || e.type === 'redo');
+    const next = advanced === 1 ? this.#line.advance(this.#snapshot, this.#pending[0], ack) : undefined;
     if (next) {
       this.#accept(next);
-      this.#pending = this.#pending.slice(1);
+      if (!undone) this.#pending = this.#pending.slice(1);
     } else {
-      // Out of step (another tab played, say): the whole game puts it right.
+      // Out of step (another tab played, say, or an undo past the boards kept): the whole game puts it right.
       this.#connection.send({ type: 'game-resume', gameId: this.id });
     }
   }
@@ -177,6 +182,7 @@ export class OnlineGame {
   #resync(snapshot: GameSnapshot) {
     const applied = snapshot.seq - this.#snapshot.seq;
     const left = applied >= 0 ? this.#pending.slice(applied) : [];
+    this.#line.reset();
     this.#accept(snapshot);
     this.#pending = [];
     if (this.#givingUp) {
@@ -190,7 +196,10 @@ export class OnlineGame {
     this.#pending = [];
     // A give-up the server turned down (and said why) may be pressed again.
     if (error.ref === 'give-up') this.#givingUp = false;
-    if (error.game) this.#accept(error.game);
+    if (error.game) {
+      this.#line.reset();
+      this.#accept(error.game);
+    }
     this.#rejected = error.message;
   }
 }

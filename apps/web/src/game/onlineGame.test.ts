@@ -73,26 +73,20 @@ const after = (state: GameState, move: Move) => {
   return r.state;
 };
 
+/** What an ack says besides the board, for `state` at `seq`. */
+function updateOf(state: GameState, seq: number): GameUpdate {
+  const { status, stuck, canUndo, canRedo, moves, undos, progress, faceDown, elapsedMs, serverTime } = snapshot(
+    state,
+    seq,
+  );
+  return { status, stuck, canUndo, canRedo, moves, undos, progress, faceDown, elapsedMs, serverTime };
+}
+
 /** The small ack the server sends for `move` played at `seq - 1` on the full `state`. */
 function ackFor(state: GameState, move: Move, seq: number): ServerMessage {
   const r = applyMove(state, move);
   if (!r.ok) throw new Error(r.reason);
-  const { status, stuck, canUndo, canRedo, moves, undos, progress, faceDown, elapsedMs, serverTime } = snapshot(
-    r.state,
-    seq,
-  );
-  const update: GameUpdate = {
-    status,
-    stuck,
-    canUndo,
-    canRedo,
-    moves,
-    undos,
-    progress,
-    faceDown,
-    elapsedMs,
-    serverTime,
-  };
+  const update = updateOf(r.state, seq);
   return {
     type: 'ack',
     gameId: 'g1',
@@ -103,6 +97,12 @@ function ackFor(state: GameState, move: Move, seq: number): ServerMessage {
     game: null,
     race: null,
   };
+}
+
+/** The small ack of an undo or a redo that led to `state` at `seq`: no board, no card. */
+function backAck(kind: 'undo' | 'redo', state: GameState, seq: number): ServerMessage {
+  const update = { ...updateOf(state, seq), canRedo: kind === 'undo' };
+  return { type: 'ack', gameId: 'g1', seq, duplicate: false, events: [{ type: kind }], update, game: null, race: null };
 }
 
 describe('OnlineGame', () => {
@@ -150,6 +150,31 @@ describe('OnlineGame', () => {
     link.deliver(ackFor(turned, { kind: 'deal' }, 2));
     expect(game.snapshot.view).toEqual(wire(after(turned, { kind: 'deal' })));
     expect(game.snapshot.seq).toBe(2);
+  });
+
+  it("takes an undo's and a redo's small ack to the boards it was shown, and asks for the game when it has none", () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    // Column 1 is `ac 9H`: moving 9H turns the Ace of clubs over; the undo hides it again.
+    const turning: Move = { kind: 'move', from: 0, row: 1, to: 1 };
+    game.play(turning);
+    link.deliver(ackFor(start, turning, 1));
+    const turned = after(start, turning);
+    expect(game.undo()).toBe('done');
+    link.deliver(backAck('undo', start, 2));
+    expect(game.snapshot.view).toEqual(wire(start));
+    expect(game.view.columns[0]).toEqual([-1, 34]);
+    expect(game.snapshot.seq).toBe(2);
+    expect(game.redo()).toBe('done');
+    link.deliver(backAck('redo', turned, 3));
+    expect(game.snapshot.view).toEqual(wire(turned));
+    expect(link.sent.filter((m) => m.type === 'game-resume')).toEqual([]);
+    // After a resume nothing before it is known: an undo's ack then brings the whole game.
+    link.deliver({ type: 'game', game: snapshot(turned, 3) });
+    game.undo();
+    link.deliver(backAck('undo', start, 4));
+    expect(link.sent.at(-1)).toEqual({ type: 'game-resume', gameId: 'g1' });
+    expect(game.snapshot.seq).toBe(3);
   });
 
   it('asks for the whole game when an ack does not follow from its own moves', () => {

@@ -1,0 +1,65 @@
+import { applyMove, dealFromSeed, type GameState, legalMoves, newGame, VARIANT_IDS } from '@scorpion/rules';
+import { expect, test } from 'vitest';
+import { Positions } from './positions.ts';
+
+/** A random line of legal moves (a seeded walk), every position on the way. */
+function line(variant: (typeof VARIANT_IDS)[number], foundations: boolean, seed: number): GameState[] {
+  const options = { foundations, open: false };
+  let state = newGame(variant, options, dealFromSeed(variant, `${seed}`.padStart(32, '0')));
+  const states = [state];
+  let r = seed;
+  for (let i = 0; i < 150; i++) {
+    const moves = legalMoves(state);
+    if (moves.length === 0) break;
+    r = (r * 1103515245 + 12345) % 2147483648;
+    const played = applyMove(state, moves[r % moves.length]!);
+    if (!played.ok) throw new Error(played.reason);
+    state = played.state;
+    states.push(state);
+  }
+  return states;
+}
+
+test('every position of a line comes back out equal, in every variant, foundations or not', () => {
+  const seen = { stock: false, reserve: false, foundations: false };
+  for (const variant of VARIANT_IDS) {
+    for (const foundations of [false, true]) {
+      const states = line(variant, foundations, 7);
+      // Runs put aside, as a random line hardly gets to: the store does not judge, only packs.
+      if (foundations) {
+        const last = states.at(-1)!;
+        states.push({ ...last, foundations: [last.columns[0]!, last.columns[1]!] });
+      }
+      const positions = new Positions(variant, { foundations, open: false });
+      for (const state of states) positions.push(state);
+      expect(positions.length).toBe(states.length);
+      for (const [i, state] of states.entries()) {
+        expect(positions.at(i)).toEqual(state);
+        seen.stock ||= state.stock.length > 0;
+        seen.reserve ||= state.reserve.length > 0;
+        seen.foundations ||= state.foundations.length > 0;
+      }
+    }
+  }
+  // The lines reach every part of a position.
+  expect(seen).toEqual({ stock: true, reserve: true, foundations: true });
+});
+
+test('a position pushed after a truncation replaces the ones past it', () => {
+  const [a, b, c, d] = line('scorpion', false, 3);
+  const positions = new Positions('scorpion', { foundations: false, open: false });
+  for (const state of [a!, b!, c!]) positions.push(state);
+  positions.truncate(2);
+  positions.push(d!);
+  expect([positions.length, positions.at(1), positions.at(2)]).toEqual([3, b, d]);
+  expect(() => positions.at(3)).toThrow(RangeError);
+});
+
+test('a decoded position is a fresh object: the rules may build on it without touching the store', () => {
+  const [a] = line('scorpion', false, 5);
+  const positions = new Positions('scorpion', { foundations: false, open: false });
+  positions.push(a!);
+  const first = positions.at(0);
+  expect(first).not.toBe(positions.at(0));
+  expect(first.columns[0]).not.toBe(positions.at(0).columns[0]);
+});
