@@ -145,6 +145,56 @@ test('two players race through a room link, see each other live, rematch, one le
   await expect(guest).toHaveURL(/\/race$/);
 });
 
+test('undo and redo in a race give back the boards shown before, from acks that carry no board', async ({
+  browser,
+}) => {
+  // Every frame between the guest and the server passes through the test, which keeps the acks
+  // and counts the guest's requests for the whole game.
+  const acks: { events: { type: string }[]; game: unknown }[] = [];
+  let resumes = 0;
+  const { guest } = await raceWithRoutedGuest(browser, { host: 'Patient', guest: 'Ditherer' }, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith('{"type":"ack"')) acks.push(JSON.parse(message));
+      ws.send(message);
+    });
+    ws.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith('{"type":"game-resume"')) resumes++;
+      server.send(message);
+    });
+  });
+  // The columns as a screen reader reads them (the board's spoken status line left out).
+  const columns = async () => {
+    const groups = await guest.locator('#board').getByRole('group', { name: /^Column \d+/ }).all();
+    return (await Promise.all(groups.map((group) => group.ariaSnapshot()))).join('\n');
+  };
+  const start = await columns();
+  const resumesBefore = resumes;
+  await playByHand(guest, openWin.moves[0]!);
+  const afterOne = await columns();
+  await playByHand(guest, openWin.moves[1]!);
+  const afterTwo = await columns();
+  expect(new Set([start, afterOne, afterTwo]).size).toBe(3);
+
+  const undo = guest.getByRole('button', { name: 'Undo' });
+  const redo = guest.getByRole('button', { name: 'Redo' });
+  const taken = () => acks.filter((ack) => ack.events.some((e) => e.type === 'undo' || e.type === 'redo'));
+  await undo.click();
+  await expect.poll(() => taken().length).toBe(1);
+  await expect.poll(columns).toBe(afterOne);
+  await undo.click();
+  await expect.poll(() => taken().length).toBe(2);
+  await expect.poll(columns).toBe(start);
+  await redo.click();
+  await expect.poll(() => taken().length).toBe(3);
+  await expect.poll(columns).toBe(afterOne);
+
+  // The undos' and the redo's acks were the small form, no whole game in any of them, and the
+  // page drew the boards from those it had shown without asking for the game.
+  for (const ack of taken()) expect(ack.game).toBeNull();
+  expect(resumes).toBe(resumesBefore);
+});
+
 test('a give-up pressed while the connection is down is kept, sent once it is back, and ends the race', async ({
   browser,
 }) => {
