@@ -32,6 +32,19 @@ it('says which deals were decided past the default limits and what each option r
   );
 });
 
+it('says "none" of an option row that adds no win, and a share under a tenth of a percent with two decimals', () => {
+  const plain = Array.from({ length: 2000 }, (_, i) => loss(i));
+  const doc = winRatesDoc([
+    study('wasp', plain),
+    study('wasp+foundations', plain),
+    study('wasp+open', [win(0), ...plain.slice(1)]),
+  ]);
+  expect(doc).toContain('- Wasp, foundations: none of the 2,000 deals is won with it and lost or undecided without.');
+  expect(doc).toContain(
+    '- Wasp, all face up: 1 of the 2,000 deals (0.05%) is won with it and lost or undecided without.',
+  );
+});
+
 it('has no options section while no row has an option', () => {
   expect(winRatesDoc([study('wasp', [win(0)])])).not.toContain('## What the options add');
 });

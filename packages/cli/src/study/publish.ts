@@ -32,8 +32,13 @@ function duration(ms: number): string {
 
 function gainText(gain: OptionGain, rows: readonly WinRateRow[]): string {
   const name = rows.find((row) => row.key === gain.key)?.name ?? gain.key;
-  const share = gain.shared ? ` (${pct(gain.gained / gain.shared)})` : '';
-  return `- ${name}: ${int(gain.gained)} of the ${int(gain.shared)} deals${share} are won with it and lost or undecided without.`;
+  const without = 'won with it and lost or undecided without';
+  if (gain.gained === 0) return `- ${name}: none of the ${int(gain.shared)} deals is ${without}.`;
+  // A share under a tenth of a percent still shows as more than none.
+  const share = gain.gained / gain.shared;
+  const percent = `${(100 * share).toFixed(share < 0.001 ? 2 : 1)}%`;
+  const verb = gain.gained === 1 ? 'is' : 'are';
+  return `- ${name}: ${int(gain.gained)} of the ${int(gain.shared)} deals (${percent}) ${verb} ${without}.`;
 }
 
 /** Why the option rows exist and what each wins beyond its plain row; nothing while there is none. */
@@ -109,8 +114,9 @@ export function winRatesDoc(studies: readonly Study[]): string {
     'Rows grow towards 10,000 deals per single-deck variant and 2,000 of Double Scorpion, whose',
     'deals take far longer to decide, and further where an interval is wider than ±0.7%: with',
     'every deal decided that takes 10,000 deals at a rate of 15% or 85% and about 20,000 at 50%,',
-    'and each unknown deal widens it. Solver time is the sum of the',
-    "deals' search times; a sitting takes a little longer (starting up, shortening the winning lines).",
+    "and each unknown deal widens it. Solver time is the sum of the deals' search times (a deal",
+    'solved again counts its last search); a sitting takes a little longer (starting up,',
+    'shortening the winning lines).',
     'Scorpion Tail is not studied: it is Scorpion under another name.',
     '',
     '## The deals and how to check them',
