@@ -165,7 +165,10 @@ test('undo and redo in a race give back the boards shown before, from acks that 
   });
   // The columns as a screen reader reads them (the board's spoken status line left out).
   const columns = async () => {
-    const groups = await guest.locator('#board').getByRole('group', { name: /^Column \d+/ }).all();
+    const groups = await guest
+      .locator('#board')
+      .getByRole('group', { name: /^Column \d+/ })
+      .all();
     return (await Promise.all(groups.map((group) => group.ariaSnapshot()))).join('\n');
   };
   const start = await columns();
