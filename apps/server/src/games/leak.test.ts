@@ -58,7 +58,10 @@ async function wander(client: TestClient, game: GameSnapshot, steps: number): Pr
     const reply = await client.act(message);
     if (reply.type !== 'ack') continue;
     const action: GameAction = message.type === 'move' ? message.move : { kind: message.type };
-    const next = line.advance(current, action, reply);
+    let next = line.advance(current, action, reply);
+    // A walk that begins mid-game (or found no legal move to start with) has no board to go back
+    // to: the client asks for the game, as the web app does. A move's ack must always follow.
+    if (!next && action.kind !== 'move') next = (await resumed(client, current.gameId)).game;
     if (!next) throw new Error(`the ack of ${JSON.stringify(action)} does not follow from the game`);
     current = next;
   }
