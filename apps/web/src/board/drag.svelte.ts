@@ -17,6 +17,8 @@ export class DragState {
   #over = $state(-1);
   #origin = { x: 0, y: 0, pointer: -1 };
   #spans: readonly Span[] = [];
+  /** The end of a snap-back still running; a new press cancels it so it cannot clear that press. */
+  #homing: ReturnType<typeof setTimeout> | undefined;
 
   get pick() {
     return this.#pick;
@@ -39,6 +41,7 @@ export class DragState {
   }
 
   press(pick: Pick, x: number, y: number, pointer: number) {
+    this.#stopHoming();
     this.#pick = pick;
     this.#origin = { x, y, pointer };
     this.#dx = 0;
@@ -77,15 +80,21 @@ export class DragState {
     this.#dx = 0;
     this.#dy = 0;
     this.#over = -1;
-    setTimeout(() => this.clear(), SNAP_MS);
+    this.#homing = setTimeout(() => this.clear(), SNAP_MS);
   }
 
   clear() {
+    this.#stopHoming();
     this.#pick = undefined;
     this.#dragging = false;
     this.#returning = false;
     this.#dx = 0;
     this.#dy = 0;
     this.#over = -1;
+  }
+
+  #stopHoming() {
+    clearTimeout(this.#homing);
+    this.#homing = undefined;
   }
 }

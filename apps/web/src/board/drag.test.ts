@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DragState } from './drag.svelte.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DragState, SNAP_MS } from './drag.svelte.ts';
 
 const spans = () => [
   { left: 0, right: 50 },
@@ -7,6 +7,10 @@ const spans = () => [
 ];
 
 describe('DragState', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('stays a tap until the pointer travels, then follows it over the columns', () => {
     const drag = new DragState();
     drag.press({ kind: 'column', column: 0, row: 2 }, 25, 100, 7);
@@ -37,5 +41,31 @@ describe('DragState', () => {
     expect(drag.returning).toBe(true);
     expect([drag.dx, drag.dy]).toEqual([0, 0]);
     expect(drag.isPointer(1)).toBe(false);
+  });
+
+  it('forgets the press once the snap-back has run', () => {
+    vi.useFakeTimers();
+    const drag = new DragState();
+    drag.press({ kind: 'column', column: 0, row: 2 }, 25, 100, 1);
+    drag.move(85, 120, spans);
+    drag.snapBack(false);
+    vi.advanceTimersByTime(SNAP_MS);
+    expect(drag.pick).toBeUndefined();
+    expect(drag.returning).toBe(false);
+  });
+
+  it('keeps a card pressed again during the snap-back: the old snap-back does not drop it mid-drag', () => {
+    vi.useFakeTimers();
+    const drag = new DragState();
+    drag.press({ kind: 'column', column: 0, row: 2 }, 25, 100, 1);
+    drag.move(85, 120, spans);
+    drag.snapBack(false);
+    vi.advanceTimersByTime(SNAP_MS / 2);
+    drag.press({ kind: 'column', column: 0, row: 2 }, 25, 100, 2);
+    drag.move(85, 120, spans);
+    vi.advanceTimersByTime(SNAP_MS);
+    expect(drag.pick).toEqual({ kind: 'column', column: 0, row: 2 });
+    expect(drag.dragging).toBe(true);
+    expect(drag.isPointer(2)).toBe(true);
   });
 });
