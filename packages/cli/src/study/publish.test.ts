@@ -25,7 +25,7 @@ it('says which deals were decided past the default limits and what each option r
     study('scorpion+foundations', [win(0), win(1), win(2, 25_000), loss(3)]),
   ]);
   expect(doc).toContain(
-    '- Scorpion (`scorpion`): 4 deals so far, 1 of them decided with more than the default limits (up to 48 s), 1 min of solver time on one core.',
+    '- Scorpion (`scorpion`): 4 deals so far, 1 of them decided with more than the default limits (up to 48 s), 1 min of solver time on one core; interval −20.44 / +60.00 points, wider than ±0.7%.',
   );
   expect(doc).toContain(
     '- Scorpion, foundations: 2 of the 4 deals (50.0%) are won with it and lost or undecided without.',
@@ -43,6 +43,16 @@ it('says "none" of an option row that adds no win, and a share under a tenth of 
   expect(doc).toContain(
     '- Wasp, all face up: 1 of the 2,000 deals (0.05%) is won with it and lost or undecided without.',
   );
+});
+
+it('says whether a row is within ±0.7% of its rate on both sides', () => {
+  // 10,000 deals at 50%: the Wilson interval alone is about ±0.98 points.
+  const even = Array.from({ length: 10_000 }, (_, i) => (i % 2 ? win(i) : loss(i)));
+  // 10,000 deals at 10%: about ±0.59 points.
+  const tenth = Array.from({ length: 10_000 }, (_, i) => (i % 10 ? loss(i) : win(i)));
+  const doc = winRatesDoc([study('scorpion', even), study('wasp', tenth)]);
+  expect(doc).toMatch(/\(`scorpion`\).*interval −0\.98 \/ \+0\.98 points, wider than ±0\.7%\./);
+  expect(doc).toMatch(/\(`wasp`\).*interval −0\.57 \/ \+0\.60 points, within ±0\.7%\./);
 });
 
 it('has no options section while no row has an option', () => {

@@ -72,6 +72,17 @@ function pastDefaults(study: Study): string {
   return `, ${int(past.length)} of them decided with more than the default limits (up to ${(longest / 1000).toFixed(0)} s)`;
 }
 
+/** The goal for a row's interval: within this many points of its rate on either side. */
+const MARGIN_POINTS = 0.7;
+
+/** `interval −0.61 / +0.64 points, within ±0.7%`: how far the row is from its goal. */
+function margin(row: WinRateRow): string {
+  const below = 100 * (row.rate - row.low);
+  const above = 100 * (row.high - row.rate);
+  const within = Math.max(below, above) <= MARGIN_POINTS ? 'within' : 'wider than';
+  return `interval −${below.toFixed(2)} / +${above.toFixed(2)} points, ${within} ±${MARGIN_POINTS}%`;
+}
+
 /** `docs/win-rates.md`, from the studies: generated, never edited by hand. */
 export function winRatesDoc(studies: readonly Study[]): string {
   const rows = publishedRows(studies);
@@ -79,7 +90,7 @@ export function winRatesDoc(studies: readonly Study[]): string {
   const table = rows.map((row) => rowText(row));
   const sizes = studies.map((study, i) => {
     const row = rows[i]!;
-    return `- ${row.name} (\`${keyName(study.key)}\`): ${int(row.deals)} deals so far${pastDefaults(study)}, ${duration(row.totalMs)} of solver time on one core.`;
+    return `- ${row.name} (\`${keyName(study.key)}\`): ${int(row.deals)} deals so far${pastDefaults(study)}, ${duration(row.totalMs)} of solver time on one core; ${margin(row)}.`;
   });
   const stars = rows.map((row) => {
     const total = row.stars.reduce((a, b) => a + b, 0);
