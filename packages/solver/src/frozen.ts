@@ -16,10 +16,13 @@ const KING = 12;
  * conditions for the *first* move of U, read off the current position (moves only add or remove
  * cards at column tops, never insert below a card, so these stay necessary):
  * - U+1 face down in column C: C's lowest face-up card must have moved (nothing below it can).
- * - U+1 face up in another column, under a card D: D sits on U+1 and is loose (D = U would mean U
- *   is not loose), and D must have moved off it.
- * - U+1 in U's column: the two must end up in different columns, which needs a loose card (or a
- *   King) strictly between them to have moved (U+1 itself counts when it is the upper one).
+ * - U+1 face up under a card D, in any column (U's own too, below U or above it): D must have
+ *   moved off it. The card on a card W changes only when that card moves (or W, on top, receives
+ *   a group), and only U fits on U+1, so U+1 is on top only once D has moved; D = U would mean U
+ *   is not loose. (In U's column this is stronger than asking for any card between the two to
+ *   move: D is that card when U+1 is below U, and must move as well when U+1 is above U.)
+ * - U+1 on top of U's column, above U: the two must end up in different columns, which needs a
+ *   card strictly above U and at most as high as U+1 to have moved.
  * - U+1 already on top of another column, in the stock or in the open reserve: no condition.
  * A King may always move, as far as this check knows. Taking the least fixpoint of "may move"
  * (a card may move if one of its conditions' cards may), a loose card left out can never move:
@@ -121,15 +124,18 @@ export class FrozenCheck {
    *   only adds or removes cards above the face-up ones, and the target's lowest face-up card
    *   stays). Face down in the source: unchanged without a turn; after one, U+1 = T is now on
    *   top (no condition), or U+1 waits under T instead of X.
-   * - U and U+1 in different columns in both: the card on U+1 changes only when U+1 is X+1 (then
-   *   U = X, not loose in Q) or U+1 was just under X (now nothing: no condition).
-   * - Both in one column in both: the cards between them are the same.
-   * - U in G, U+1 in C: in P, the card on U+1 had to move; in Q, any card between them may, and
-   *   that card is one of them: weaker.
+   * - U+1 face up under a card: that card changes only when U+1 is X+1 (then U = X, not loose in
+   *   Q) or U+1 was just under X, now the top of A: no condition in Q, unless U lies in A below
+   *   it, where U now waits for a card between them instead of for X.
+   * - U+1 on top in both: no condition, or, U below U+1 in one column, a card between them. U+1
+   *   changes column only as the top of G: for U in G the cards between stay, for U in A there
+   *   is no condition any more, and U in C now waits for a card between them.
    * So in Q, a loose card's condition is no stronger than in P, where it holds X only when X sat
    * on U+1 (no condition in Q), except for the *affected* cards: T (newly face up); U with U+1
-   * face down in the source after a turn (it waited for X, now for T); U in C or A with U+1 in G;
-   * U in G, above X, with U+1 in A. Loose cards are those of P less X, plus T. By induction on
+   * face down in the source after a turn (it waited for X, now for T); U in C with U+1 in G; U in
+   * A with U+1 the new top of A. Also asked about, as before (harmless: every card asked about is
+   * loose, and one that may not move makes Q dead): U in A with U+1 in G, and U in G, above X,
+   * with U+1 in A. Loose cards are those of P less X, plus T. By induction on
    * the order in which P's fixpoint let its loose cards move (all of them, P being alive): if
    * every affected card may move in Q, so may every other one, each through the card that freed
    * it in P (a King, a loose card other than X, still loose in Q). So Q is dead exactly when T
@@ -144,6 +150,17 @@ export class FrozenCheck {
     const from = codeA(move);
     const to = codeC(move);
     if (turned && !this.canMove(cards[from * stride + hidden[from]!]!)) return true;
+    // The card that was under X, now the source's top: its predecessor below it in A (U in A
+    // with U+1 the new top of A) waited for X to move and now waits for a card between them.
+    if (!turned && lengths[from]! > hidden[from]! + 1) {
+      const top = cards[from * stride + lengths[from]! - 1]!;
+      if (top % 13 !== 0) {
+        const place = this.places.of(top - 1);
+        if (place !== NOWHERE && columnOf(place) === from && rowOf(place) >= hidden[from]! && !this.canMove(top - 1)) {
+          return true;
+        }
+      }
+    }
     // G, C and A as sets of cards (T is in A after a turn).
     this.gather(to, landing, lengths[to]!);
     const gLow = this.low;
@@ -208,9 +225,9 @@ export class FrozenCheck {
     const sr = rowOf(successor);
     const sbase = sc * stride;
     if (sr < hidden[sc]!) return this.reach(cards[sbase + hidden[sc]!]!, sc, hidden[sc]!);
-    if (sc !== c) return sr === lengths[sc]! - 1 || this.reach(cards[sbase + sr + 1]!, sc, sr + 1);
-    const last = sr > r ? sr : r - 1;
-    for (let at = Math.min(sr, r) + 1; at <= last; at++) if (this.reach(cards[base + at]!, c, at)) return true;
+    if (sr < lengths[sc]! - 1) return this.reach(cards[sbase + sr + 1]!, sc, sr + 1);
+    if (sc !== c) return true;
+    for (let at = r + 1; at <= sr; at++) if (this.reach(cards[base + at]!, c, at)) return true;
     return false;
   }
 
@@ -229,14 +246,15 @@ export class FrozenCheck {
     if (sr < hidden[sc]!) {
       this.kind[i] = ONE;
       this.first[i] = cards[base + hidden[sc]!]!;
-    } else if (sc !== c) {
-      if (sr === lengths[sc]! - 1) return FREE;
+    } else if (sr < lengths[sc]! - 1) {
       this.kind[i] = ONE;
       this.first[i] = cards[base + sr + 1]!;
+    } else if (sc !== c) {
+      return FREE;
     } else {
       this.kind[i] = BETWEEN;
-      this.first[i] = base + Math.min(sr, r) + 1;
-      this.last[i] = sr > r ? base + sr : base + r - 1;
+      this.first[i] = base + r + 1;
+      this.last[i] = base + sr;
     }
     return this.kind[i]!;
   }

@@ -38,10 +38,12 @@ function plainIsDead(board: FastBoard): boolean {
           const [sc, sr] = place;
           const column = (from: number, to: number) =>
             Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => cards[sc * stride + from + i]!);
-          if (sc === c) options.push(column(Math.max(Math.min(sr, r) + 1, hidden[c]!), sr > r ? sr : r - 1));
-          else if (sr < hidden[sc]!) options.push(column(hidden[sc]!, hidden[sc]!));
-          else if (sr === lengths[sc]! - 1) free = true;
-          else options.push(column(sr + 1, sr + 1));
+          // Something on W: the card on it, or the lowest face-up card above it, must move first.
+          if (sr < lengths[sc]! - 1) {
+            const on = Math.max(sr + 1, hidden[sc]!);
+            options.push(column(on, on));
+          } else if (sc !== c) free = true;
+          else options.push(column(r + 1, sr));
         }
       }
       if (free) may.add(card);

@@ -19,13 +19,16 @@ const KING = 12;
  * current position (these stay necessary whatever happens first, by the sentence before last):
  * - W sits under V (V is on W): impossible, V would have to leave W first.
  * - W out of the columns (a foundation, the stock, the reserve): no condition.
- * - W face down in another column C: C's lowest face-up card must bottom-move first (nothing
- *   under it can move before it, so W stays covered).
- * - W face up in another column: none if it is that column's top, else the card on it must
- *   bottom-move first.
- * - W in V's column (face up or down): the two must be in different columns first, which needs
- *   a face-up card strictly between them (W itself when W is above V) to bottom-move (face-down
- *   cards between only move after V, which lies above them).
+ * - W face down in a column C (V's own too): C's lowest face-up card must bottom-move first
+ *   (nothing under it can move before it, so W stays covered); when that card is V, this copy
+ *   is out of reach.
+ * - W face up under a card, in any column (V's own too, below V or above it): the card on W
+ *   (not V, see the first case) must bottom-move first, as nothing else uncovers W (in V's
+ *   column this is stronger than asking for any card between the two: that card is one of
+ *   them when W is below V, and must move as well when W is above V).
+ * - W face up on top of another column: no condition; on top of V's column, above V: the two
+ *   must be in different columns first, which needs a card strictly above V and at most as
+ *   high as W to bottom-move.
  * A King may always move, as far as this check knows. Unlike one deck, a card sitting on a
  * successor may still move (onto the other copy), so every face-up card takes part. Taking the
  * least fixpoint of "may bottom-move" (a card may if, for some copy, the condition holds or its
@@ -120,15 +123,16 @@ export class StuckCheck {
       const sc = columnOf(place);
       const sr = rowOf(place);
       const sbase = sc * stride;
-      if (sc === c) {
-        const high = sr > r ? sr : r - 1;
-        for (let at = Math.max(Math.min(sr, r) + 1, hidden[c]!); at <= high; at++) {
+      if (sr < lengths[sc]! - 1) {
+        // Something lies on W: the card on it (or, face down, the lowest face-up card above it).
+        const on = Math.max(sr + 1, hidden[sc]!);
+        if (this.reach(cards[sbase + on]!, sc, on)) return this.able(card);
+      } else if (sc !== c) {
+        return this.able(card);
+      } else {
+        for (let at = r + 1; at <= sr; at++) {
           if (this.reach(cards[base + at]!, c, at)) return this.able(card);
         }
-      } else if (sr < hidden[sc]!) {
-        if (this.reach(cards[sbase + hidden[sc]!]!, sc, hidden[sc]!)) return this.able(card);
-      } else if (sr === lengths[sc]! - 1 || this.reach(cards[sbase + sr + 1]!, sc, sr + 1)) {
-        return this.able(card);
       }
     }
     return false;
