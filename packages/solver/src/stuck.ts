@@ -7,38 +7,63 @@ const KING = 12;
  * Proves positions lost in Double Scorpion (two decks, only a King fills an empty column) by
  * finding a card that must move but never can: the two-deck form of `frozen.ts`, and stronger
  * than the buried-successor check it replaces, which looked only at the successors of the lowest
- * face-up cards. `isDead` looks at the whole board, asks only about the cards that must move, and
- * allocates nothing.
+ * face-up cards. `isDead` looks at the whole board, face-down cards included, asks only about the
+ * cards that must move, and allocates nothing.
  *
  * Argument. A card *bottom-moves* when it is the lowest card of a moved group. Cards change
  * neighbours only by bottom-moves: the card on top of W changes only when that card bottom-moves
  * (or W is a top and receives a group), and the cards of a column between two of its cards
  * change only when one of them bottom-moves. A non-King card V may only bottom-move onto a copy
  * W of its successor (same suit, one higher) that is then the top of another column (never to
- * an empty column). For the *first* bottom-move of V, each copy W of V+1 needs, read off the
- * current position (these stay necessary whatever happens first, by the sentence before last):
+ * an empty column), and a face-down V only once turned over, so only after the card on V has
+ * bottom-moved. For the *first* bottom-move of V, each copy W of V+1 needs, read off the current
+ * position (these stay necessary whatever happens first, by the sentence before last):
  * - W sits under V (V is on W): impossible, V would have to leave W first.
  * - W out of the columns (a foundation, the stock, the reserve): no condition.
- * - W face down in a column C (V's own too): C's lowest face-up card must bottom-move first
- *   (nothing under it can move before it, so W stays covered); when that card is V, this copy
- *   is out of reach.
- * - W face up under a card, in any column (V's own too, below V or above it): the card on W
- *   (not V, see the first case) must bottom-move first, as nothing else uncovers W (in V's
- *   column this is stronger than asking for any card between the two: that card is one of
- *   them when W is below V, and must move as well when W is above V).
- * - W face up on top of another column: no condition; on top of V's column, above V: the two
- *   must be in different columns first, which needs a card strictly above V and at most as
- *   high as W to bottom-move.
+ * - W under a card, face up or down, in any column (V's own too, below V or above it): the card
+ *   on W (not V, see the first case) must bottom-move first, as nothing else uncovers W. (In V's
+ *   column this is stronger than asking for any card between the two: that card is one of them
+ *   when W is below V, and must move as well when W is above V. A face-down card on W waits in
+ *   turn for the card on it, and so on up to the lowest face-up card; one under V waits for V.)
+ * - W on top of another column: no condition; on top of V's column, above V: the two must be in
+ *   different columns first, which needs a card strictly above V and at most as high as W to
+ *   bottom-move.
  * A King may always move, as far as this check knows. Unlike one deck, a card sitting on a
- * successor may still move (onto the other copy), so every face-up card takes part. Taking the
- * least fixpoint of "may bottom-move" (a card may if, for some copy, the condition holds or its
- * card may), a card left out never bottom-moves. The position is lost when such a card is
- * - *loose* (not on a copy of its successor): in a won position every non-King card sits on a
- *   copy of its successor (every column, and every foundation run, is King to Ace), and a card's
- *   neighbour below changes only when it bottom-moves; or
- * - the lowest face-up card of a column with face-down cards: those are turned over only after
- *   it bottom-moves, and a won position has none.
+ * successor may still move (onto the other copy), so every card of the columns takes part: it
+ * may bottom-move if, for some copy, the condition holds or its card may, and, face down, if the
+ * card on it may as well. A card left out of the least fixpoint of "may bottom-move" never
+ * bottom-moves (the first bottom-move of a card left out would need an earlier one of another
+ * left out). The position is lost when such a card is
+ * - *loose* (not on a copy of its successor), face up or down: in a won position every non-King
+ *   card sits on a copy of its successor (every column, and every foundation run, is King to
+ *   Ace), and a card's neighbour below changes only when it bottom-moves; or
+ * - on a face-down card: that one must be turned over (a won position has none), which needs
+ *   this one to bottom-move.
+ * For instance both 4C face down, each in the column of one 5C, above it (so out of its reach),
+ * and over the cards covering the 5C the other 4C needs: neither ever moves. (Bench deal 19.)
  * Not for Wasp (a card could go to an empty column).
+ *
+ * The fixpoint is found by depth-first searches from the cards that must move, each card looked
+ * at once per search, found-able cards remembered. With the face-down cards' two conditions a
+ * search can fail only because a card it needed was still being looked at higher up; but a
+ * search that marks no card able and fails is right: among the cards it looked at (all left
+ * unmarked), one of the fixpoint's would have its needed conditions met by cards of the fixpoint
+ * that come earlier in it, all looked at and unmarked too; the earliest one cannot. A search that
+ * marked some card able and failed is run again (the marks only grow).
+ *
+ * Locked pairs (`isPairLocked`). Both copies A and B of a non-King card
+ * lie in one column, A face down, B above it with only face-down cards between (B may be the
+ * lowest face-up card), A not on a copy of its successor, and one copy W1 of the successor lies
+ * under A in that column. Then A never bottom-moves, and must (it is loose): nothing under A
+ * moves before A has left (all face down, under A), and A is turned over only after B has
+ * bottom-moved (the cards between wait for B). While A stays, W1 stays covered, so B's first
+ * bottom-move, before A's, goes onto the other copy W2, and B can leave W2 again only for a
+ * copy of the successor, that is W1, still covered. So when A could first move, its copies of the
+ * successor are W1, under it, and W2, under B: A never moves. (With the foundations option, W2
+ * and B may go to a foundation together; W2 is then out of reach as well.) Bench deals 43 and 98
+ * have one (both 7C over an 8C, both 6D over a 7D). Every card of the pattern but B is face
+ * down, and B lies on face-down cards, so none has moved since the position the search started
+ * from, where it was already there: the search asks at its root only.
  */
 export class StuckCheck {
   private readonly board: FastBoard;
@@ -50,6 +75,8 @@ export class StuckCheck {
   /** `seen[card] === query`: `reach` has looked at the card in the current query. */
   private readonly seen: Int32Array;
   private query = 0;
+  /** How many cards `able` has marked: a query that marks none and fails is right to fail. */
+  private ables = 0;
   /**
    * `topAt[face] === check`: a column top of that face, in column `topColumn[face]` (-1 when
    * two columns have one): most cards are free through it, found without a search.
@@ -62,6 +89,33 @@ export class StuckCheck {
     this.places = new CardPlaces(board);
     this.mayMove = new Int32Array(board.stride);
     this.seen = new Int32Array(board.stride);
+  }
+
+  private able(card: number): boolean {
+    this.ables++;
+    this.mayMove[card] = this.check;
+    return true;
+  }
+
+  /** Whether the position has a locked pair (see the file comment): then it is lost. */
+  isPairLocked(): boolean {
+    const { cards, stride, hidden, columnCount } = this.board;
+    for (let c = 0; c < columnCount; c++) {
+      const base = c * stride;
+      const h = hidden[c]!;
+      // The lower copy A at row a (face down, not on a copy of its successor), the upper one B at
+      // row b, a < b <= h (every card between face down), a copy of the successor under A.
+      for (let a = 1; a < h; a++) {
+        const lower = cards[base + a]!;
+        const face = lower % FACES;
+        if (face % 13 === KING || cards[base + a - 1]! % FACES === face + 1) continue;
+        let upper = false;
+        for (let b = a + 1; b <= h && !upper; b++) upper = cards[base + b]! % FACES === face;
+        if (!upper) continue;
+        for (let r = 0; r < a - 1; r++) if (cards[base + r]! % FACES === face + 1) return true;
+      }
+    }
+    return false;
   }
 
   isDead(): boolean {
@@ -84,37 +138,44 @@ export class StuckCheck {
     }
     for (let c = 0; c < columnCount; c++) {
       const base = c * stride;
-      for (let r = hidden[c]!; r < lengths[c]!; r++) {
+      const h = hidden[c]!;
+      for (let r = lengths[c]! - 1; r >= 0; r--) {
         const card = cards[base + r]!;
-        // Only the lowest face-up card over face-down ones and loose cards must move.
-        const must = (r === hidden[c]! && r > 0) || r === 0 || cards[base + r - 1]! % FACES !== (card % FACES) + 1;
+        const must = r === 0 || r <= h || cards[base + r - 1]! % FACES !== (card % FACES) + 1;
         if (!must || card % 13 === KING || this.mayMove[card] === this.check) continue;
-        this.query++;
-        if (this.query === 0x7fffffff) {
-          this.query = 1;
-          this.seen.fill(0);
+        for (;;) {
+          const before = this.ables;
+          this.query++;
+          if (this.query === 0x7fffffff) {
+            this.query = 1;
+            this.seen.fill(0);
+          }
+          if (this.reach(card, c, r)) break;
+          if (this.ables === before) return true;
         }
-        if (!this.reach(card, c, r)) return true;
       }
     }
     return false;
   }
 
   /**
-   * Whether `card` (face up at row `r` of column `c`) is in the least fixpoint of "may
-   * bottom-move": a depth-first search for a chain of conditions ending at a King or a free
-   * card, each card looked at once per query. Cards found able are remembered for the check.
+   * Whether `card` (at row `r` of column `c`) is in the least fixpoint of "may bottom-move", as
+   * far as this query can tell: a depth-first search for a chain of conditions ending at a King
+   * or a free card, each card looked at once per query, a face-down card only once the card on
+   * it is found able. Cards found able are remembered for the check. A query that fails having
+   * found no card able is right (see `isDead`); one that found some is asked again.
    */
   private reach(card: number, c: number, r: number): boolean {
     if (this.mayMove[card] === this.check) return true;
     if (this.seen[card] === this.query) return false;
     this.seen[card] = this.query;
+    const { cards, stride, lengths, hidden } = this.board;
+    const base = c * stride;
+    if (r < hidden[c]! && !this.reach(cards[base + r + 1]!, c, r + 1)) return false;
     const face = card % FACES;
     if (face % 13 === KING || (this.topAt[face + 1] === this.check && this.topColumn[face + 1] !== c)) {
       return this.able(card);
     }
-    const { cards, stride, lengths, hidden } = this.board;
-    const base = c * stride;
     const below = r > 0 ? cards[base + r - 1]! : NOWHERE;
     for (let copy = face + 1; copy < stride; copy += FACES) {
       if (copy === below) continue;
@@ -122,11 +183,8 @@ export class StuckCheck {
       if (place === NOWHERE) return this.able(card);
       const sc = columnOf(place);
       const sr = rowOf(place);
-      const sbase = sc * stride;
       if (sr < lengths[sc]! - 1) {
-        // Something lies on W: the card on it (or, face down, the lowest face-up card above it).
-        const on = Math.max(sr + 1, hidden[sc]!);
-        if (this.reach(cards[sbase + on]!, sc, on)) return this.able(card);
+        if (this.reach(cards[sc * stride + sr + 1]!, sc, sr + 1)) return this.able(card);
       } else if (sc !== c) {
         return this.able(card);
       } else {
@@ -136,10 +194,5 @@ export class StuckCheck {
       }
     }
     return false;
-  }
-
-  private able(card: number): boolean {
-    this.mayMove[card] = this.check;
-    return true;
   }
 }
