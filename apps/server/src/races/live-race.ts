@@ -87,12 +87,15 @@ export class LiveRace {
   readonly row: RaceRow;
   /** playerId → gameId, for everyone who was present in the room when the race started. */
   private readonly games: ReadonlyMap<string, string>;
+  /** `games` as a list, in the same order, for the ack's standing. */
+  private readonly racerList: readonly { readonly playerId: string; readonly gameId: string }[];
   private readonly room: RaceRoom;
   private readonly deps: RaceDeps;
 
   constructor(row: RaceRow, games: ReadonlyMap<string, string>, room: RaceRoom, deps: RaceDeps) {
     this.row = row;
     this.games = games;
+    this.racerList = [...games].map(([playerId, gameId]) => ({ playerId, gameId }));
     this.room = room;
     this.deps = deps;
     this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => {
@@ -195,10 +198,18 @@ export class LiveRace {
    * Everyone's progress for the ack of `playerId`'s own action, while the race runs: it stands
    * for a `race-progress` frame to them for the next `ACK_COVERS_MS`.
    */
-  async standingFor(playerId: string): Promise<RaceStanding | undefined> {
+  standingFor(playerId: string): RaceStanding | Promise<RaceStanding | undefined> | undefined {
     if (this.ending) return undefined;
     const change = this.changes;
-    const standing = this.standingNow() ?? (await this.standing());
+    const now = this.standingNow();
+    if (now === undefined) return this.standingLater(playerId, change);
+    this.see(playerId, change, throttleClock() + ACK_COVERS_MS);
+    return now;
+  }
+
+  /** `standingFor` when a racer's game has to be loaded first. */
+  private async standingLater(playerId: string, change: number): Promise<RaceStanding> {
+    const standing = await this.standing();
     this.see(playerId, change, throttleClock() + ACK_COVERS_MS);
     return standing;
   }
@@ -377,11 +388,13 @@ export class LiveRace {
    * on every racer's ack, so without a turn of the event loop per racer. Undefined otherwise.
    */
   private standingNow(): RaceStanding | undefined {
-    const racers: RacerProgress[] = [];
-    for (const [playerId, gameId] of this.games) {
+    // By index over a list made once: a map's entries make an array per racer per ack.
+    const racers: RacerProgress[] = new Array(this.racerList.length);
+    for (let i = 0; i < this.racerList.length; i++) {
+      const { playerId, gameId } = this.racerList[i]!;
       const game = this.deps.games.cached(gameId);
       if (!game) return undefined;
-      racers.push(this.progressOf(playerId, game));
+      racers[i] = this.progressOf(playerId, game);
     }
     return { code: this.code, raceId: this.id, racers };
   }
