@@ -14,6 +14,7 @@ import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/mo
 import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
+import { ProgressTicks } from './progress-ticks.ts';
 import { rankRace } from './ranking.ts';
 import { RaceWatchers } from './watchers.ts';
 
@@ -31,7 +32,7 @@ export const ACK_COVERS_MS = 2 * PROGRESS_MS;
  * The progress throttle's clock: about load, not game time, so the wall clock (as the rate
  * limits' is), not the race's clock, which tests stop.
  */
-const throttleClock = () => performance.now();
+export const throttleClock = () => performance.now();
 
 /** What a race needs of the room it runs in. */
 export interface RaceRoom {
@@ -57,6 +58,8 @@ export interface RaceDeps {
   readonly fence?: (code: string) => Fence | undefined;
   /** A fenced write was refused: another process owns the room now, this one must let it go. */
   readonly fencedOut?: (code: string) => void;
+  /** The process's one timer for progress ticks (`throttleClock`); a race alone has its own. */
+  readonly ticks?: ProgressTicks;
 }
 
 /**
@@ -68,8 +71,8 @@ export class LiveRace {
   private readonly timers: NodeJS.Timeout[] = [];
   /** Racers without a socket; one away for the whole grace is counted out (gave up). */
   private readonly absences: Absences;
-  /** A progress broadcast is due: moves within `PROGRESS_MS` of each other share one. */
-  private progressDue: NodeJS.Timeout | undefined;
+  /** Where a progress tick is due: moves within `PROGRESS_MS` of each other share one. */
+  private readonly ticks: ProgressTicks;
   /** How many times anyone's progress changed: who has seen the latest needs no frame. */
   private changes = 0;
   /**
@@ -98,6 +101,7 @@ export class LiveRace {
     this.racerList = [...games].map(([playerId, gameId]) => ({ playerId, gameId }));
     this.room = room;
     this.deps = deps;
+    this.ticks = deps.ticks ?? new ProgressTicks(throttleClock);
     this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => {
       // Closing a game that already ended does nothing, so a finished racer may drop freely.
       const gameId = games.get(playerId);
@@ -186,12 +190,11 @@ export class LiveRace {
     this.watchers.changed(game);
     this.changes++;
     if (game.row.status !== 'playing') {
-      clearTimeout(this.progressDue);
-      this.progressDue = undefined;
+      this.ticks.cancel(this);
       void this.broadcastProgress().then(() => this.endIfDone());
       return;
     }
-    this.progressDue ??= setTimeout(() => this.progressTick(), PROGRESS_MS);
+    if (!this.ticks.has(this)) this.ticks.schedule(this, throttleClock() + PROGRESS_MS);
   }
 
   /**
@@ -225,22 +228,21 @@ export class LiveRace {
   /**
    * The throttled frame: to everyone who has not seen the latest change, but not before the
    * last one they had stops covering them; for those, the tick comes again then, in case no ack
-   * of theirs comes first.
+   * of theirs comes first. Run by `ProgressTicks` (at most `TICK_GRAIN_MS` late).
    */
-  private progressTick(): void {
-    this.progressDue = undefined;
+  progressTick(): void {
     if (this.ending) return;
     const now = throttleClock();
     const due: string[] = [];
-    let wait = Number.POSITIVE_INFINITY;
+    let next = Number.POSITIVE_INFINITY;
     for (const playerId of this.room.audience()) {
       const seen = this.seen.get(playerId);
       if (seen?.change === this.changes) continue;
       if (seen === undefined || now >= seen.until) due.push(playerId);
-      else wait = Math.min(wait, seen.until - now);
+      else next = Math.min(next, seen.until);
     }
     if (due.length > 0) void this.sendProgress(due);
-    if (wait < Number.POSITIVE_INFINITY) this.progressDue = setTimeout(() => this.progressTick(), wait);
+    if (next < Number.POSITIVE_INFINITY) this.ticks.schedule(this, next);
   }
 
   /**
@@ -362,9 +364,9 @@ export class LiveRace {
   stop(): void {
     this.absences.stop();
     this.watchers.stop();
-    for (const timer of [...this.timers, this.progressDue]) clearTimeout(timer);
+    for (const timer of this.timers) clearTimeout(timer);
     this.timers.length = 0;
-    this.progressDue = undefined;
+    this.ticks.cancel(this);
   }
 
   /** A race write refused by its fence: the new owner ends the race, not this process. */
