@@ -49,6 +49,7 @@
 export * from './advance.ts';
 export * from './cards.ts';
 export * from './client.ts';
+export * from './client-fast.ts';
 export * from './close-codes.ts';
 export * from './devices.ts';
 export * from './errors.ts';

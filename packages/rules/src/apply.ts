@@ -1,5 +1,5 @@
 import { type Card, rankOf, suitOf } from './cards.ts';
-import { legalMoves } from './legal.ts';
+import { hasLegalMove } from './legal.ts';
 import type { GameEvent, IllegalReason } from './moves.ts';
 import { acceptsOnTop, isCompleteColumn, isCompleteRun, isWon } from './runs.ts';
 import type { GameState } from './state.ts';
@@ -136,6 +136,6 @@ function finish(state: GameState, events: GameEvent[], landed: number): MoveResu
     }
   }
   if (isWon(state)) events.push({ type: 'won' });
-  else if (legalMoves(state).length === 0) events.push({ type: 'lost' });
+  else if (!hasLegalMove(state)) events.push({ type: 'lost' });
   return { ok: true, state, events };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { legalMoves } from './legal.ts';
+import { applyMove } from './apply.ts';
+import { hasLegalMove, legalMoves } from './legal.ts';
+import { dealFromSeed } from './seed.ts';
+import { type GameState, newGame } from './state.ts';
 import { positionFromText } from './text.ts';
+import { VARIANT_IDS } from './variants.ts';
+import { toPlayerView } from './view.ts';
 
 /*
  * The order of legal moves is what the web app shows when a card has several targets and what
@@ -72,5 +77,58 @@ describe('legal move order', () => {
         .join(' '),
     );
     expect(legalMoves(positionFromText('scorpion', `${suits.join(' | ')} | `))).toEqual([]);
+  });
+});
+
+// The walks below replay a few thousand positions: seconds on a busy machine.
+describe('hasLegalMove', { timeout: 60_000 }, () => {
+  it('says whether legalMoves finds any, on every position of played-out games and their views', () => {
+    let stuck = 0;
+    let checked = 0;
+    for (const variant of VARIANT_IDS) {
+      for (const foundations of [false, true]) {
+        for (const open of [false, true]) {
+          for (let game = 0; game < 3; game++) {
+            const seed = `${variant.length}${game}${foundations ? 1 : 0}${open ? 1 : 0}`.padStart(32, '0');
+            let state: GameState = newGame(variant, { foundations, open }, dealFromSeed(variant, seed));
+            // A fixed walk to the end (stuck or won): the last move's choice by a simple counter.
+            for (let step = 0; step < 400; step++) {
+              const moves = legalMoves(state);
+              for (const position of [state, toPlayerView(state)]) {
+                expect(hasLegalMove(position)).toBe(legalMoves(position).length > 0);
+                checked++;
+              }
+              if (moves.length === 0) {
+                stuck++;
+                break;
+              }
+              const played = applyMove(state, moves[(step * 7 + game) % moves.length]!);
+              if (!played.ok) throw new Error(played.reason);
+              state = played.state;
+            }
+          }
+        }
+      }
+    }
+    // The walks reach many positions and end stuck often: both answers are exercised.
+    expect(checked).toBeGreaterThan(5000);
+    expect(stuck).toBeGreaterThan(20);
+  });
+
+  it('counts a deal, a run to take back and a reserve card, and nothing when won', () => {
+    const run = 'KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH';
+    // Aces on top everywhere, no King to fill the empty columns: nothing goes anywhere.
+    const blocked = '2S AS | 2D AD | 2C AC | 2H AH | | |';
+    const cases: [GameState, boolean][] = [
+      [positionFromText('scorpion', blocked), false],
+      [positionFromText('scorpion', blocked, { stock: 'KS' }), true],
+      [positionFromText('scorpion', blocked, { foundations: [run], options: { foundations: true } }), true],
+      [positionFromText('scorpion', blocked, { reserve: 'KS' }), true],
+      [positionFromText('scorpion', `${run} | | | | | |`), false],
+    ];
+    for (const [position, expected] of cases) {
+      expect(legalMoves(position).length > 0).toBe(expected);
+      expect(hasLegalMove(position)).toBe(expected);
+    }
   });
 });

@@ -103,3 +103,62 @@ export function legalMoves(state: GameState): Move[] {
   }
   return moves;
 }
+
+/** Whether `card` (at column `from`, or from the reserve) goes anywhere, by the tables `above` and `aboveToo`. */
+function hasTarget(card: Card, from: number, anyEmpty: boolean, anyToEmpty: boolean): boolean {
+  const f = face(card);
+  const first = above[f]!;
+  const second = aboveToo[f]!;
+  if ((first >= 0 && first !== from) || (second >= 0 && second !== from)) return true;
+  return anyEmpty && (anyToEmpty || rankOf(card) === 13);
+}
+
+/**
+ * `legalMoves(state).length > 0`, without building the list: the rules ask after every move
+ * whether the game is lost, and the list (an object per move) was a good part of what a
+ * server's move allocated. The same tables and the same cases as `legalMoves`, in its order.
+ */
+export function hasLegalMove(state: GameState): boolean {
+  if (isWon(state)) return false;
+  const { columns, hidden } = state;
+  const anyToEmpty = VARIANTS[state.variant].emptyColumn === 'any';
+  let empties = 0;
+  for (let t = 0; t < columns.length; t++) {
+    const column = columns[t]!;
+    if (column.length === 0) {
+      empties++;
+      continue;
+    }
+    const top = column[column.length - 1]!;
+    if (top < 0 || rankOf(top) === 1) continue;
+    const below = face(top) - 1;
+    if (above[below]! < 0) above[below] = t;
+    else aboveToo[below] = t;
+  }
+
+  let found = false;
+  for (let from = 0; from < columns.length && !found; from++) {
+    const column = columns[from]!;
+    for (let row = hidden[from]!; row < column.length && !found; row++) {
+      const card = column[row]!;
+      found = card >= 0 && hasTarget(card, from, empties > 0, anyToEmpty);
+    }
+  }
+  for (let index = 0; index < state.reserve.length && !found; index++) {
+    found = hasTarget(state.reserve[index]!, RESERVE, empties > 0, anyToEmpty);
+  }
+  // The tables are shared scratch: reset before any return.
+  for (let t = 0; t < columns.length; t++) {
+    const top = columns[t]![columns[t]!.length - 1];
+    if (top !== undefined && top >= 0 && rankOf(top) > 1) {
+      above[face(top) - 1] = -1;
+      aboveToo[face(top) - 1] = -1;
+    }
+  }
+  if (found || state.stock.length > 0) return true;
+  if (state.options.foundations) {
+    for (let from = 0; from < columns.length; from++) if (isCompleteColumn(state, from)) return true;
+    if (state.foundations.length > 0 && empties > 0) return true;
+  }
+  return false;
+}

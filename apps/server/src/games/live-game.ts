@@ -12,7 +12,7 @@ import {
   progressOf,
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
-import { Positions } from './positions.ts';
+import { Positions, ScratchPosition } from './positions.ts';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -62,6 +62,12 @@ export class LiveGame {
   private actions = 0;
   /** Every position since the deal, up to the last one that can be redone; `cursor` is the current one. */
   private readonly positions: Positions;
+  /**
+   * The current position as a move's try reads it, decoded into arrays the game keeps
+   * (`Positions.into`). Only `tryAction` uses it, and the state it returns is packed by `commit`
+   * before the game's next action (the game service runs one action of a game at a time).
+   */
+  private readonly scratch: ScratchPosition;
   /** `moves[i]` (a `FastBoard` code) led from position `i` to position `i + 1`. */
   private moves = new Int32Array(64);
   private cursor = 0;
@@ -77,6 +83,7 @@ export class LiveGame {
     this.current = { ...row };
     const dealt = newGame(row.variant, row.options, row.deck);
     this.positions = new Positions(row.variant, row.options);
+    this.scratch = new ScratchPosition(row.variant, row.options);
     this.positions.push(dealt);
     this.tallyFrom(dealt);
     for (const stored of log) {
@@ -136,7 +143,11 @@ export class LiveGame {
     return this.cursor < this.positions.length - 1;
   }
 
-  /** What `action` would do, without doing it: the position it leads to. */
+  /**
+   * What `action` would do, without doing it: the position it leads to. For a move, that state
+   * shares arrays with the game's scratch position: commit it (or drop it) before the game's
+   * next try.
+   */
   tryAction(
     action: GameAction,
   ):
@@ -152,7 +163,7 @@ export class LiveGame {
           ? { ok: true, state: this.positions.at(this.cursor + 1), events: [] }
           : { ok: false, reason: 'nothing-to-redo' };
       default:
-        return applyMove(this.state, action);
+        return applyMove(this.positions.into(this.cursor, this.scratch), action);
     }
   }
 

@@ -38,8 +38,12 @@ export interface GamePolicy {
   onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined>;
   /** After every stored change of the game (an action, its end). */
   changed(game: LiveGame): void;
-  /** What the ack of the player's own action carries besides: everyone's progress in a running race. */
-  standingFor?(game: LiveGame): Promise<RaceStanding | undefined> | undefined;
+  /**
+   * What the ack of the player's own action carries besides: everyone's progress in a running
+   * race. At once when it can be (every racer's game in memory, as while they play): a promise
+   * per ack was garbage on the move path.
+   */
+  standingFor?(game: LiveGame): RaceStanding | Promise<RaceStanding | undefined> | undefined;
 }
 
 /** A snapshot's fields that say where a game is played. */

@@ -1,6 +1,6 @@
 import { applyMove, dealFromSeed, type GameState, legalMoves, newGame, VARIANT_IDS } from '@scorpion/rules';
 import { expect, test } from 'vitest';
-import { Positions } from './positions.ts';
+import { Positions, ScratchPosition } from './positions.ts';
 
 /** A random line of legal moves (a seeded walk), every position on the way. */
 function line(variant: (typeof VARIANT_IDS)[number], foundations: boolean, seed: number): GameState[] {
@@ -62,4 +62,40 @@ test('a decoded position is a fresh object: the rules may build on it without to
   const first = positions.at(0);
   expect(first).not.toBe(positions.at(0));
   expect(first.columns[0]).not.toBe(positions.at(0).columns[0]);
+});
+
+test('a position decoded into a scratch equals the fresh one, whatever the scratch held before', () => {
+  for (const variant of VARIANT_IDS) {
+    for (const foundations of [false, true]) {
+      const states = line(variant, foundations, 11);
+      if (foundations) {
+        const last = states.at(-1)!;
+        states.push({ ...last, foundations: [last.columns[0]!, last.columns[1]!] }, last);
+      }
+      const options = { foundations, open: false };
+      const positions = new Positions(variant, options);
+      for (const state of states) positions.push(state);
+      const scratch = new ScratchPosition(variant, options);
+      // Forwards, backwards and by leaps: columns, stock, reserve and runs grow and shrink.
+      const order = [...states.keys(), ...[...states.keys()].reverse(), 0, states.length - 1, 1];
+      for (const i of order) {
+        const decoded = positions.into(i, scratch);
+        expect(decoded).toBe(scratch.state);
+        expect(decoded).toEqual(states[i]);
+      }
+    }
+  }
+});
+
+test('a move tried on the scratch leaves it as it was: the rules build a new state beside it', () => {
+  const states = line('scorpion', false, 13);
+  const positions = new Positions('scorpion', { foundations: false, open: false });
+  positions.push(states[0]!);
+  const scratch = new ScratchPosition('scorpion', { foundations: false, open: false });
+  const before = structuredClone(positions.into(0, scratch));
+  for (const move of legalMoves(scratch.state)) {
+    const played = applyMove(scratch.state, move);
+    expect(played.ok).toBe(true);
+    expect(scratch.state).toEqual(before);
+  }
 });

@@ -101,6 +101,33 @@ export class Positions {
     return { variant: this.variant, options: this.options, columns, hidden, stock, reserve, foundations };
   }
 
+  /**
+   * Position `index` decoded into `scratch`'s arrays, which the previous call filled: no
+   * allocation once they have grown to the game's sizes. The state returned is `scratch.state`
+   * itself, valid until the next `into` on the same scratch: for a move's try, whose result the
+   * rules build on it (sharing its unchanged arrays) and which is packed by `push` before the
+   * game's next action. A fresh object per try was a kilobyte of garbage per move.
+   */
+  into(index: number, scratch: ScratchPosition): GameState {
+    if (index < 0 || index >= this.count) throw new RangeError(`no position ${index} of ${this.count}`);
+    const b = this.bytes;
+    let at = this.starts[index]!;
+    const { columns, hidden } = scratch;
+    for (let c = 0; c < this.columnCount; c++) {
+      const length = b[at++]!;
+      hidden[c] = b[at++]!;
+      at = fill(columns[c]!, b, at, length);
+    }
+    at = fill(scratch.stock, b, at + 1, b[at]!);
+    at = fill(scratch.reserve, b, at + 1, b[at]!);
+    const runs = b[at++]!;
+    const foundations = scratch.foundations;
+    while (foundations.length < runs) foundations.push([]);
+    foundations.length = runs;
+    for (let f = 0; f < runs; f++) at = fill(foundations[f]!, b, at + 1, b[at]!);
+    return scratch.state;
+  }
+
   private putList(at: number, cards: readonly Card[]): number {
     const b = this.bytes;
     b[at++] = cards.length;
@@ -123,5 +150,33 @@ export class Positions {
     const bytes = new Uint8Array(capacity);
     bytes.set(this.bytes.subarray(0, this.starts[this.count]));
     this.bytes = bytes;
+  }
+}
+
+/** Copies `length` cards from `bytes` at `at` into `cards` (resized to them); returns the offset after them. */
+function fill(cards: Card[], bytes: Uint8Array, at: number, length: number): number {
+  if (cards.length !== length) cards.length = length;
+  for (let i = 0; i < length; i++) cards[i] = bytes[at + i]!;
+  return at + length;
+}
+
+/**
+ * A game's own arrays for `Positions.into`: one state object whose arrays are refilled in
+ * place. It lives as long as its game, so it is copied to the old generation once, not per move.
+ */
+export class ScratchPosition {
+  readonly columns: Card[][];
+  readonly hidden: number[];
+  readonly stock: Card[] = [];
+  readonly reserve: Card[] = [];
+  readonly foundations: Card[][] = [];
+  readonly state: GameState;
+
+  constructor(variant: VariantId, options: Options) {
+    const count = VARIANTS[variant].columns.length;
+    this.columns = Array.from({ length: count }, () => []);
+    this.hidden = new Array<number>(count).fill(0);
+    const { columns, hidden, stock, reserve, foundations } = this;
+    this.state = { variant, options, columns, hidden, stock, reserve, foundations };
   }
 }

@@ -196,7 +196,7 @@ export class GameService {
         events,
         update: current,
         game: whole ? await this.snapshot(game, current) : null,
-        race: (standing && (await standing)) ?? null,
+        race: (standing instanceof Promise ? await standing : standing) ?? null,
       };
     });
   }

@@ -20,7 +20,17 @@ const SOCKET_CLOSE_GRACE_MS = 2000;
  * committed and its reply sent: nothing acknowledged is lost, nothing stored goes unacknowledged.
  */
 export class Drain {
-  private readonly pending = new Set<Promise<unknown>>();
+  /**
+   * How many are in flight: a count, not a set of them, and one callback for all (a frame's
+   * tracking allocated a closure and a set entry: the edge tracks every frame).
+   */
+  private inFlight = 0;
+  /** `settle`'s wake-up, called when the count falls to 0. */
+  private idle: (() => void) | undefined;
+  private readonly finished = () => {
+    this.inFlight--;
+    if (this.inFlight === 0) this.idle?.();
+  };
   private settling = false;
 
   /** True from the start of shutdown: the edge must not take new frames. */
@@ -30,15 +40,19 @@ export class Drain {
 
   /** Work to wait for. The caller handles its failure; here it only counts as finished. */
   track(work: Promise<unknown>): void {
-    this.pending.add(work);
-    const done = () => this.pending.delete(work);
-    work.then(done, done);
+    this.inFlight++;
+    work.then(this.finished, this.finished);
   }
 
   async settle(): Promise<void> {
     this.settling = true;
     // Work may start more work (a frame that waited for its welcome), so wait until none is left.
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    while (this.inFlight > 0) {
+      await new Promise<void>((resolve) => {
+        this.idle = resolve;
+      });
+    }
+    this.idle = undefined;
   }
 }
 

@@ -10,9 +10,10 @@ import { ABSENT_GRACE_MS } from './absence.ts';
 import { fail, type HubResult, noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
 import { newRoomCode } from './codes.ts';
 import { type Leases, OwnedElsewhere } from './leases.ts';
-import { LiveRace, type RaceDeps } from './live-race.ts';
+import { LiveRace, type RaceDeps, throttleClock } from './live-race.ts';
 import { newRace } from './new-race.ts';
 import type { LiveRaces } from './policy.ts';
+import { ProgressTicks } from './progress-ticks.ts';
 import { Room } from './room.ts';
 import { RoomIndex } from './room-index.ts';
 
@@ -65,6 +66,7 @@ export class RaceHub {
       absentGraceMs: this.graceMs,
       fence: (code) => o.leases?.fenceOf(code),
       fencedOut: (code) => this.lost(code),
+      ticks: new ProgressTicks(throttleClock),
     };
   }
 
@@ -301,6 +303,7 @@ export class RaceHub {
   /** Stops the timers; the races stay running in the database for the next start. */
   stop(): void {
     for (const room of this.rooms.values()) room.stop();
+    this.raceDeps.ticks?.stop();
   }
 
   /**

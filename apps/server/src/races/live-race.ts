@@ -14,6 +14,7 @@ import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/mo
 import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
+import { ProgressTicks } from './progress-ticks.ts';
 import { rankRace } from './ranking.ts';
 import { RaceWatchers } from './watchers.ts';
 
@@ -31,7 +32,7 @@ export const ACK_COVERS_MS = 2 * PROGRESS_MS;
  * The progress throttle's clock: about load, not game time, so the wall clock (as the rate
  * limits' is), not the race's clock, which tests stop.
  */
-const throttleClock = () => performance.now();
+export const throttleClock = () => performance.now();
 
 /** What a race needs of the room it runs in. */
 export interface RaceRoom {
@@ -57,6 +58,8 @@ export interface RaceDeps {
   readonly fence?: (code: string) => Fence | undefined;
   /** A fenced write was refused: another process owns the room now, this one must let it go. */
   readonly fencedOut?: (code: string) => void;
+  /** The process's one timer for progress ticks (`throttleClock`); a race alone has its own. */
+  readonly ticks?: ProgressTicks;
 }
 
 /**
@@ -68,8 +71,8 @@ export class LiveRace {
   private readonly timers: NodeJS.Timeout[] = [];
   /** Racers without a socket; one away for the whole grace is counted out (gave up). */
   private readonly absences: Absences;
-  /** A progress broadcast is due: moves within `PROGRESS_MS` of each other share one. */
-  private progressDue: NodeJS.Timeout | undefined;
+  /** Where a progress tick is due: moves within `PROGRESS_MS` of each other share one. */
+  private readonly ticks: ProgressTicks;
   /** How many times anyone's progress changed: who has seen the latest needs no frame. */
   private changes = 0;
   /**
@@ -87,14 +90,18 @@ export class LiveRace {
   readonly row: RaceRow;
   /** playerId → gameId, for everyone who was present in the room when the race started. */
   private readonly games: ReadonlyMap<string, string>;
+  /** `games` as a list, in the same order, for the ack's standing. */
+  private readonly racerList: readonly { readonly playerId: string; readonly gameId: string }[];
   private readonly room: RaceRoom;
   private readonly deps: RaceDeps;
 
   constructor(row: RaceRow, games: ReadonlyMap<string, string>, room: RaceRoom, deps: RaceDeps) {
     this.row = row;
     this.games = games;
+    this.racerList = [...games].map(([playerId, gameId]) => ({ playerId, gameId }));
     this.room = room;
     this.deps = deps;
+    this.ticks = deps.ticks ?? new ProgressTicks(throttleClock);
     this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => {
       // Closing a game that already ended does nothing, so a finished racer may drop freely.
       const gameId = games.get(playerId);
@@ -183,22 +190,29 @@ export class LiveRace {
     this.watchers.changed(game);
     this.changes++;
     if (game.row.status !== 'playing') {
-      clearTimeout(this.progressDue);
-      this.progressDue = undefined;
+      this.ticks.cancel(this);
       void this.broadcastProgress().then(() => this.endIfDone());
       return;
     }
-    this.progressDue ??= setTimeout(() => this.progressTick(), PROGRESS_MS);
+    if (!this.ticks.has(this)) this.ticks.schedule(this, throttleClock() + PROGRESS_MS);
   }
 
   /**
    * Everyone's progress for the ack of `playerId`'s own action, while the race runs: it stands
    * for a `race-progress` frame to them for the next `ACK_COVERS_MS`.
    */
-  async standingFor(playerId: string): Promise<RaceStanding | undefined> {
+  standingFor(playerId: string): RaceStanding | Promise<RaceStanding | undefined> | undefined {
     if (this.ending) return undefined;
     const change = this.changes;
-    const standing = this.standingNow() ?? (await this.standing());
+    const now = this.standingNow();
+    if (now === undefined) return this.standingLater(playerId, change);
+    this.see(playerId, change, throttleClock() + ACK_COVERS_MS);
+    return now;
+  }
+
+  /** `standingFor` when a racer's game has to be loaded first. */
+  private async standingLater(playerId: string, change: number): Promise<RaceStanding> {
+    const standing = await this.standing();
     this.see(playerId, change, throttleClock() + ACK_COVERS_MS);
     return standing;
   }
@@ -214,22 +228,21 @@ export class LiveRace {
   /**
    * The throttled frame: to everyone who has not seen the latest change, but not before the
    * last one they had stops covering them; for those, the tick comes again then, in case no ack
-   * of theirs comes first.
+   * of theirs comes first. Run by `ProgressTicks` (at most `TICK_GRAIN_MS` late).
    */
-  private progressTick(): void {
-    this.progressDue = undefined;
+  progressTick(): void {
     if (this.ending) return;
     const now = throttleClock();
     const due: string[] = [];
-    let wait = Number.POSITIVE_INFINITY;
+    let next = Number.POSITIVE_INFINITY;
     for (const playerId of this.room.audience()) {
       const seen = this.seen.get(playerId);
       if (seen?.change === this.changes) continue;
       if (seen === undefined || now >= seen.until) due.push(playerId);
-      else wait = Math.min(wait, seen.until - now);
+      else next = Math.min(next, seen.until);
     }
     if (due.length > 0) void this.sendProgress(due);
-    if (wait < Number.POSITIVE_INFINITY) this.progressDue = setTimeout(() => this.progressTick(), wait);
+    if (next < Number.POSITIVE_INFINITY) this.ticks.schedule(this, next);
   }
 
   /**
@@ -351,9 +364,9 @@ export class LiveRace {
   stop(): void {
     this.absences.stop();
     this.watchers.stop();
-    for (const timer of [...this.timers, this.progressDue]) clearTimeout(timer);
+    for (const timer of this.timers) clearTimeout(timer);
     this.timers.length = 0;
-    this.progressDue = undefined;
+    this.ticks.cancel(this);
   }
 
   /** A race write refused by its fence: the new owner ends the race, not this process. */
@@ -377,11 +390,13 @@ export class LiveRace {
    * on every racer's ack, so without a turn of the event loop per racer. Undefined otherwise.
    */
   private standingNow(): RaceStanding | undefined {
-    const racers: RacerProgress[] = [];
-    for (const [playerId, gameId] of this.games) {
+    // By index over a list made once: a map's entries make an array per racer per ack.
+    const racers: RacerProgress[] = new Array(this.racerList.length);
+    for (let i = 0; i < this.racerList.length; i++) {
+      const { playerId, gameId } = this.racerList[i]!;
       const game = this.deps.games.cached(gameId);
       if (!game) return undefined;
-      racers.push(this.progressOf(playerId, game));
+      racers[i] = this.progressOf(playerId, game);
     }
     return { code: this.code, raceId: this.id, racers };
   }

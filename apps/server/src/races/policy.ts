@@ -83,7 +83,7 @@ export class RacePolicy implements GamePolicy {
     this.live.get(game.row.raceId)?.gameChanged(game);
   }
 
-  standingFor(game: LiveGame): Promise<RaceStanding | undefined> | undefined {
+  standingFor(game: LiveGame): RaceStanding | Promise<RaceStanding | undefined> | undefined {
     return this.live.get(game.row.raceId)?.standingFor(game.row.playerId);
   }
 

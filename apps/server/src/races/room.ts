@@ -99,10 +99,24 @@ export class Room implements RaceRoom {
     return this.members.find((m) => !this.deps.push.connected(m) && !this.race?.has(m));
   }
 
-  /** Members and racers: whoever hears what happens in the room. */
-  audience(): Set<string> {
-    return new Set([...this.members, ...(this.race?.racers() ?? [])]);
+  /**
+   * Members and racers: whoever hears what happens in the room. Kept while neither changes: a
+   * race's progress tick asks for it about twice a second, and built each time it was most of
+   * what a tick allocated. `members` is only ever appended to or replaced, so its length and
+   * identity and the race's say whether the set is still right.
+   */
+  audience(): ReadonlySet<string> {
+    const { members, race } = this;
+    const kept = this.kept;
+    if (kept?.members === members && kept.length === members.length && kept.race === race) return kept.audience;
+    const audience = new Set([...members, ...(race?.racers() ?? [])]);
+    this.kept = { members, length: members.length, race, audience };
+    return audience;
   }
+
+  private kept:
+    | { members: readonly string[]; length: number; race: LiveRace | undefined; audience: ReadonlySet<string> }
+    | undefined;
 
   /**
    * Nobody is here, no race runs and no host's grace is running: the room may leave memory (it

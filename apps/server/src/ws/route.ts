@@ -1,5 +1,5 @@
 import type {} from '@fastify/websocket';
-import { ClientMessage, type ServerMessage } from '@scorpion/protocol';
+import { ClientMessage, fastClientMessage, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { playerOf, tokenHashOf } from '../identity/cookie.ts';
 import type { Seen } from '../identity/device.ts';
@@ -172,47 +172,27 @@ export async function wsRoutes(
         send(errorFrame('bad-message', 'A frame is one JSON object.'));
         return;
       }
-      const parsed = ClientMessage.safeParse(json);
-      if (!parsed.success) {
-        // Only a string can name a message; String() of `{"toString":1}` throws (and took the process down).
-        const type = typeof json === 'object' && json !== null && 'type' in json ? json.type : null;
-        const ref = typeof type === 'string' ? type.slice(0, 40) : null;
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-        send(errorFrame('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`, { ref }));
-        return;
+      // A game's own frames (nearly all of them) are checked by hand; zod has the last word on
+      // anything else, and says what is wrong.
+      let message = fastClientMessage(json);
+      if (message === undefined) {
+        const parsed = ClientMessage.safeParse(json);
+        if (!parsed.success) {
+          // Only a string can name a message; String() of `{"toString":1}` throws (and took the process down).
+          const type = typeof json === 'object' && json !== null && 'type' in json ? json.type : null;
+          const ref = typeof type === 'string' ? type.slice(0, 40) : null;
+          const issue = parsed.error.issues[0];
+          const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+          send(errorFrame('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`, { ref }));
+          return;
+        }
+        message = parsed.data;
       }
-      const message = parsed.data;
-      // Only room frames wait for a budget; any other reaches its handler without an await.
-      const limitedThenHandled = async (id: string): Promise<ServerMessage | ServerMessage[]> => {
-        const limited = await roomLimit(app, services, message, id);
-        const wait = limited ? await limited.check(request) : 0;
-        return limited && wait > 0
-          ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
-          : handle(services, id, message, seen);
-      };
-      const dispatch = (id: string): Promise<ServerMessage | ServerMessage[]> =>
-        message.type === 'room-create' || message.type === 'room-join' || message.type === 'queue-join'
-          ? limitedThenHandled(id)
-          : Promise.resolve(handle(services, id, message, seen));
-      // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
-      const start = () => (playerId ? dispatch(playerId) : ready.then((p) => (p ? dispatch(p.id) : [])));
-      // Room frames take turns: a create or a join waits for its count, and a leave or a start
-      // sent after it must not overtake it. A game's resume takes its turn too: a reconnected
-      // page sends its room-join first, which may take the room (and its race) over here, and
-      // the resume must find the race live instead of sending the socket away (4009). A watch
-      // sent after the join must likewise find the room the join brought here.
-      let reply: Promise<ServerMessage | ServerMessage[]>;
-      if (message.type.startsWith('room-') || message.type === 'game-resume' || message.type === 'race-watch') {
-        reply = roomTurn.then(start, start);
-        roomTurn = reply;
-      } else reply = start();
+      const reply = replyTo(message);
       const answered = reply.then(
         (frames) => {
-          for (const frame of Array.isArray(frames) ? frames : [frames]) {
-            send(frame);
-            if (frame.type === 'ack') metrics.ackSent(frame.duplicate, arrivedAt);
-          }
+          if (Array.isArray(frames)) for (const frame of frames) answer(frame, arrivedAt);
+          else answer(frames, arrivedAt);
         },
         (error: unknown) => {
           if (error instanceof OwnedElsewhere) {
@@ -225,6 +205,44 @@ export async function wsRoutes(
       );
       drain.track(answered);
     });
+
+    const answer = (frame: ServerMessage, arrivedAt: number) => {
+      send(frame);
+      if (frame.type === 'ack') metrics.ackSent(frame.duplicate, arrivedAt);
+    };
+
+    // Only room frames wait for a budget; any other reaches its handler without an await.
+    const limitedThenHandled = async (id: string, message: ClientMessage): Promise<ServerMessage | ServerMessage[]> => {
+      const limited = await roomLimit(app, services, message, id);
+      const wait = limited ? await limited.check(request) : 0;
+      return limited && wait > 0
+        ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
+        : handle(services, id, message, seen);
+    };
+    const dispatch = (id: string, message: ClientMessage): Promise<ServerMessage | ServerMessage[]> =>
+      message.type === 'room-create' || message.type === 'room-join' || message.type === 'queue-join'
+        ? limitedThenHandled(id, message)
+        : Promise.resolve(handle(services, id, message, seen));
+    // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
+    const start = (message: ClientMessage) =>
+      playerId ? dispatch(playerId, message) : ready.then((p) => (p ? dispatch(p.id, message) : []));
+    /**
+     * Room frames take turns: a create or a join waits for its count, and a leave or a start
+     * sent after it must not overtake it. A game's resume takes its turn too: a reconnected
+     * page sends its room-join first, which may take the room (and its race) over here, and
+     * the resume must find the race live instead of sending the socket away (4009). A watch
+     * sent after the join must likewise find the room the join brought here. Defined once per
+     * socket, not per frame: a move allocates no closure on its way to its handler.
+     */
+    const replyTo = (message: ClientMessage): Promise<ServerMessage | ServerMessage[]> => {
+      if (message.type.startsWith('room-') || message.type === 'game-resume' || message.type === 'race-watch') {
+        const turn = () => start(message);
+        const reply = roomTurn.then(turn, turn);
+        roomTurn = reply;
+        return reply;
+      }
+      return start(message);
+    };
 
     socket.on('close', () => {
       if (!playerId) return;
