@@ -43,6 +43,10 @@ describe('FrozenCheck', () => {
     // JS, above its successor QS, waits for 6C on it, whatever else lies between.
     expect(dead('QS 6C KS 6H JS | 7c 5H')).toBe(true);
     expect(dead('QS 6C KS 6H JS | 5H 7C')).toBe(false);
+    // 5H, under its successor 6H, waits for 9C on 6H (free to go onto TC) and for 8D or 6H
+    // between them, both of which wait for 4H, which waits for 8D to come off 5H.
+    expect(dead('5H 8D 6H 9C | TC | 9d 7h 4H')).toBe(true);
+    expect(dead('5H 8D 6H 9C | TC 9D | 7h 4H')).toBe(false);
   });
 
   it('lets through cards whose successor is on top, in the stock, or behind a King', () => {
@@ -91,10 +95,6 @@ describe('FrozenCheck.isDeadAfter', () => {
     // column: now TS or 6H must move first, both wait for 3C to uncover their successors, and 3C
     // waits for 5H to uncover 4C.
     expect(verdictsAfter('4c 5H TS | KD 9S 6H | 7h js 3C', 1, 1, 0)).toEqual([true, true]);
-    // Before, 5H may go once 8D has come off 6H (onto 9D). Moving 8D leaves 6H on top above 5H:
-    // 5H now waits for 9C or 6H to move, both wait for 3S to uncover their successors, and 3S
-    // for 5H to uncover 4S.
-    expect(verdictsAfter('4s 5H 9C 6H 8D | 9D | tc 7h 3S', 0, 4, 1)).toEqual([true, true]);
   });
 
   it('agrees with isDead after every column move from a live position', () => {
@@ -122,7 +122,7 @@ describe('FrozenCheck.isDeadAfter', () => {
     expect(tally.wrong).toBe(0);
     expect(tally.alive).toBeGreaterThan(20_000);
     expect(tally.deadAfterTurn).toBeGreaterThan(1000);
-    expect(tally.deadOtherwise).toBeGreaterThan(1000);
+    expect(tally.deadOtherwise).toBeGreaterThan(300);
   });
 });
 
@@ -153,8 +153,8 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
     return found;
   }
 
-  /* Among them, with these seeds, 55 that the check called alive before a card waited for
-     the card on its successor in its own column (instead of any card between the two). */
+  /* Among them, with these seeds, 79 that the check called alive before a card waited for the
+     card on its successor (in its own column too, with a card between them above it). */
   it('the exhaustive search finds no win from any of them', () => {
     const positions = [
       ...deadPositions((i) => smallPosition('scorpion', seedOf(i), { suits: 2, columns: 4 + (i % 2) }), 20),

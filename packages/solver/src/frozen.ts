@@ -19,10 +19,11 @@ const KING = 12;
  * - U+1 face up under a card D, in any column (U's own too, below U or above it): D must have
  *   moved off it. The card on a card W changes only when that card moves (or W, on top, receives
  *   a group), and only U fits on U+1, so U+1 is on top only once D has moved; D = U would mean U
- *   is not loose. (In U's column this is stronger than asking for any card between the two to
- *   move: D is that card when U+1 is below U, and must move as well when U+1 is above U.)
- * - U+1 on top of U's column, above U: the two must end up in different columns, which needs a
- *   card strictly above U and at most as high as U+1 to have moved.
+ *   is not loose. (When U+1 is below U, D is one of the cards between them: stronger than asking
+ *   for any of those to move.)
+ * - U+1 above U in U's column (on top, or under D, and then both are needed): the two must end
+ *   up in different columns, which needs a card strictly above U and at most as high as U+1 to
+ *   have moved.
  * - U+1 already on top of another column, in the stock or in the open reserve: no condition.
  * A King may always move, as far as this check knows. Taking the least fixpoint of "may move"
  * (a card may move if one of its conditions' cards may), a loose card left out can never move:
@@ -34,6 +35,8 @@ const KING = 12;
 const FREE = 0;
 const ONE = 1;
 const BETWEEN = 2;
+/** The card in `on` must have moved, and one of a range of cards as well. */
+const BOTH = 3;
 
 /** Card sets are two 26-bit halves (two suits each): cards 0–25, then 26–51. */
 const HALF = 26;
@@ -52,12 +55,22 @@ export class FrozenCheck {
   private readonly kind = new Int8Array(FACES);
   private readonly first = new Int16Array(FACES);
   private readonly last = new Int16Array(FACES);
+  private readonly on = new Int16Array(FACES);
   /** The set `gather` made. */
   private low = 0;
   private high = 0;
   /** Cards `canMove` has looked at in the current query: `seen[card] === query`. */
   private readonly seen = new Int32Array(FACES);
   private query = 0;
+  /**
+   * Cards found able to move in the current `isDeadAfter`: `able[card] === check`. With both a
+   * card and a range needed, a search may fail only because a card it needed was still being
+   * looked at higher up; one that marked no card able is right to fail (see stuck.ts), and one
+   * that marked some is run again.
+   */
+  private readonly able = new Int32Array(FACES);
+  private check = 0;
+  private ables = 0;
 
   constructor(board: FastBoard) {
     this.board = board;
@@ -96,6 +109,7 @@ export class FrozenCheck {
         const card = loose[i]!;
         let met = false;
         if (kind[i] === ONE) met = may[first[i]!] === 1;
+        else if (kind[i] === BOTH && may[this.on[i]!] === 0) met = false;
         else for (let at = first[i]!; at <= last[i]! && !met; at++) met = may[cards[at]!] === 1;
         if (!met) continue;
         may[card] = 1;
@@ -104,6 +118,7 @@ export class FrozenCheck {
         kind[i] = kind[open]!;
         first[i] = first[open]!;
         last[i] = last[open]!;
+        this.on[i] = this.on[open]!;
         i--;
         changed = true;
       }
@@ -119,23 +134,23 @@ export class FrozenCheck {
    * Argument. Write P for the position before, Q after, G for the moved group (its lowest card X
    * onto X+1, or a King onto an empty column), A for the face-up cards left below it, C for the
    * cards of the target below the group, T for the card turned over, if any. Compare, for every
-   * loose card U of Q, its condition in Q with the one it had in P:
+   * loose card U of Q, its condition in Q with the one it had in P (a condition of two parts
+   * changes as each of them does):
    * - U+1 out of the columns, or face down in a column other than the source: unchanged (a move
    *   only adds or removes cards above the face-up ones, and the target's lowest face-up card
    *   stays). Face down in the source: unchanged without a turn; after one, U+1 = T is now on
    *   top (no condition), or U+1 waits under T instead of X.
    * - U+1 face up under a card: that card changes only when U+1 is X+1 (then U = X, not loose in
    *   Q) or U+1 was just under X, now the top of A: no condition in Q, unless U lies in A below
-   *   it, where U now waits for a card between them instead of for X.
+   *   it, where U waited for X and a card between them, and now only for the latter.
    * - U+1 on top in both: no condition, or, U below U+1 in one column, a card between them. U+1
    *   changes column only as the top of G: for U in G the cards between stay, for U in A there
    *   is no condition any more, and U in C now waits for a card between them.
    * So in Q, a loose card's condition is no stronger than in P, where it holds X only when X sat
    * on U+1 (no condition in Q), except for the *affected* cards: T (newly face up); U with U+1
-   * face down in the source after a turn (it waited for X, now for T); U in C with U+1 in G; U in
-   * A with U+1 the new top of A. Also asked about, as before (harmless: every card asked about is
-   * loose, and one that may not move makes Q dead): U in A with U+1 in G, and U in G, above X,
-   * with U+1 in A. Loose cards are those of P less X, plus T. By induction on
+   * face down in the source after a turn (it waited for X, now for T); U in C with U+1 in G. Also
+   * asked about, as before (harmless: every card asked about is loose, and one that may not move
+   * makes Q dead): U in A with U+1 in G, and U in G, above X, with U+1 in A. Loose cards are those of P less X, plus T. By induction on
    * the order in which P's fixpoint let its loose cards move (all of them, P being alive): if
    * every affected card may move in Q, so may every other one, each through the card that freed
    * it in P (a King, a loose card other than X, still loose in Q). So Q is dead exactly when T
@@ -149,18 +164,12 @@ export class FrozenCheck {
     const { cards, stride, lengths, hidden } = this.board;
     const from = codeA(move);
     const to = codeC(move);
-    if (turned && !this.canMove(cards[from * stride + hidden[from]!]!)) return true;
-    // The card that was under X, now the source's top: its predecessor below it in A (U in A
-    // with U+1 the new top of A) waited for X to move and now waits for a card between them.
-    if (!turned && lengths[from]! > hidden[from]! + 1) {
-      const top = cards[from * stride + lengths[from]! - 1]!;
-      if (top % 13 !== 0) {
-        const place = this.places.of(top - 1);
-        if (place !== NOWHERE && columnOf(place) === from && rowOf(place) >= hidden[from]! && !this.canMove(top - 1)) {
-          return true;
-        }
-      }
+    this.check++;
+    if (this.check === 0x7fffffff) {
+      this.check = 1;
+      this.able.fill(0);
     }
+    if (turned && !this.canMove(cards[from * stride + hidden[from]!]!)) return true;
     // G, C and A as sets of cards (T is in A after a turn).
     this.gather(to, landing, lengths[to]!);
     const gLow = this.low;
@@ -202,33 +211,48 @@ export class FrozenCheck {
    * search for such a chain, each card looked at once.
    */
   private canMove(card: number): boolean {
-    this.query++;
-    if (this.query === 0x7fffffff) {
-      this.query = 1;
-      this.seen.fill(0);
-    }
     const place = this.places.of(card);
-    return this.reach(card, columnOf(place), rowOf(place));
+    for (;;) {
+      const before = this.ables;
+      this.query++;
+      if (this.query === 0x7fffffff) {
+        this.query = 1;
+        this.seen.fill(0);
+      }
+      if (this.reach(card, columnOf(place), rowOf(place))) return true;
+      if (this.ables === before) return false;
+    }
   }
 
   /** `canMove` for `card`, which lies at row `r` of column `c`. */
   private reach(card: number, c: number, r: number): boolean {
-    if (card % 13 === KING) return true;
+    if (card % 13 === KING || this.able[card] === this.check) return true;
     if (this.seen[card] === this.query) return false;
     this.seen[card] = this.query;
     const { cards, stride, lengths, hidden } = this.board;
     const base = c * stride;
     if (r < hidden[c]! || (r > 0 && cards[base + r - 1] === card + 1)) return false;
     const successor = this.places.of(card + 1);
-    if (successor === NOWHERE) return true;
+    if (successor === NOWHERE) return this.mark(card);
     const sc = columnOf(successor);
     const sr = rowOf(successor);
     const sbase = sc * stride;
-    if (sr < hidden[sc]!) return this.reach(cards[sbase + hidden[sc]!]!, sc, hidden[sc]!);
-    if (sr < lengths[sc]! - 1) return this.reach(cards[sbase + sr + 1]!, sc, sr + 1);
-    if (sc !== c) return true;
-    for (let at = r + 1; at <= sr; at++) if (this.reach(cards[base + at]!, c, at)) return true;
+    if (sr < hidden[sc]!) return this.reach(cards[sbase + hidden[sc]!]!, sc, hidden[sc]!) && this.mark(card);
+    if (sr < lengths[sc]! - 1) {
+      if (!this.reach(cards[sbase + sr + 1]!, sc, sr + 1)) return false;
+      if (sc !== c || sr < r) return this.mark(card);
+    } else if (sc !== c) {
+      return this.mark(card);
+    }
+    for (let at = r + 1; at <= sr; at++) if (this.reach(cards[base + at]!, c, at)) return this.mark(card);
     return false;
+  }
+
+  /** Remembers `card` as able to move for the rest of this `isDeadAfter`. */
+  private mark(card: number): boolean {
+    this.able[card] = this.check;
+    this.ables++;
+    return true;
   }
 
   /**
@@ -246,9 +270,14 @@ export class FrozenCheck {
     if (sr < hidden[sc]!) {
       this.kind[i] = ONE;
       this.first[i] = cards[base + hidden[sc]!]!;
-    } else if (sr < lengths[sc]! - 1) {
+    } else if (sr < lengths[sc]! - 1 && (sc !== c || sr < r)) {
       this.kind[i] = ONE;
       this.first[i] = cards[base + sr + 1]!;
+    } else if (sr < lengths[sc]! - 1) {
+      this.kind[i] = BOTH;
+      this.on[i] = cards[base + sr + 1]!;
+      this.first[i] = base + r + 1;
+      this.last[i] = base + sr;
     } else if (sc !== c) {
       return FREE;
     } else {

@@ -11,7 +11,8 @@ function dead(columns: string): boolean {
 
 /**
  * The rule of stuck.ts written out plainly, for comparison: every card's conditions from scratch
- * (face-down cards too, which also wait for the card on them), then the least fixpoint by
+ * (face-down cards too, which also wait for the card on them; an option frees a card when all
+ * of its `all` cards and one of its `any` cards may move), then the least fixpoint by
  * repeated passes.
  */
 function plainIsDead(board: FastBoard): boolean {
@@ -22,25 +23,26 @@ function plainIsDead(board: FastBoard): boolean {
   }
   const may = new Set<number>();
   /** Per card: the card on it when face down (or -1), and its options, any one of which frees it. */
-  const needs = new Map<number, { on: number; options: number[][] }>();
+  const needs = new Map<number, { on: number; options: { all: number[]; any: number[] }[] }>();
   for (let c = 0; c < columnCount; c++) {
     for (let r = 0; r < lengths[c]!; r++) {
       const card = cards[c * stride + r]!;
       const on = r < hidden[c]! ? cards[c * stride + r + 1]! : -1;
-      const options: number[][] = [];
-      if (card % 13 === 12) options.push([]);
+      const options: { all: number[]; any: number[] }[] = [];
+      if (card % 13 === 12) options.push({ all: [], any: [] });
       for (const copy of [(card % FACES) + 1, (card % FACES) + 1 + FACES]) {
         if (card % 13 === 12 || copy >= stride || (r > 0 && cards[c * stride + r - 1] === copy)) continue;
         const place = at.get(copy);
-        if (!place) options.push([]);
+        if (!place) options.push({ all: [], any: [] });
         else {
           const [sc, sr] = place;
           const column = (from: number, to: number) =>
             Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => cards[sc * stride + from + i]!);
-          // Something on W: the card on it must move first.
-          if (sr < lengths[sc]! - 1) options.push(column(sr + 1, sr + 1));
-          else if (sc !== c) options.push([]);
-          else options.push(column(r + 1, sr));
+          // Something on W: the card on it must move first; W above the card in its column: a
+          // card between them as well.
+          const above = sc === c && sr > r;
+          const on = sr < lengths[sc]! - 1 ? [cards[sc * stride + sr + 1]!] : [];
+          options.push({ all: on, any: above ? column(r + 1, sr) : [] });
         }
       }
       needs.set(card, { on, options });
@@ -50,7 +52,9 @@ function plainIsDead(board: FastBoard): boolean {
     changed = false;
     for (const [card, { on, options }] of needs) {
       if (may.has(card) || (on >= 0 && !may.has(on))) continue;
-      if (!options.some((option) => option.length === 0 || option.some((other) => may.has(other)))) continue;
+      const met = ({ all, any }: { all: number[]; any: number[] }) =>
+        all.every((other) => may.has(other)) && (any.length === 0 || any.some((other) => may.has(other)));
+      if (!options.some(met)) continue;
       may.add(card);
       changed = true;
     }

@@ -21,12 +21,13 @@ const KING = 12;
  * - W sits under V (V is on W): impossible, V would have to leave W first.
  * - W out of the columns (a foundation, the stock, the reserve): no condition.
  * - W under a card, face up or down, in any column (V's own too, below V or above it): the card
- *   on W (not V, see the first case) must bottom-move first, as nothing else uncovers W. (In V's
- *   column this is stronger than asking for any card between the two: that card is one of them
- *   when W is below V, and must move as well when W is above V. A face-down card on W waits in
- *   turn for the card on it, and so on up to the lowest face-up card; one under V waits for V.)
- * - W on top of another column: no condition; on top of V's column, above V: the two must be in
- *   different columns first, which needs a card strictly above V and at most as high as W to
+ *   on W (not V, see the first case) must bottom-move first, as nothing else uncovers W. (When W
+ *   is below V in V's column, that card is one of those between them: stronger than asking for
+ *   any of them. A face-down card on W waits in turn for the card on it, and so on up to the
+ *   lowest face-up card; one under V waits for V.)
+ * - W on top of another column: no condition.
+ * - W above V in V's column (on top, or under a card, and then both are needed): the two must be
+ *   in different columns first, which needs a card strictly above V and at most as high as W to
  *   bottom-move.
  * A King may always move, as far as this check knows. Unlike one deck, a card sitting on a
  * successor may still move (onto the other copy), so every card of the columns takes part: it
@@ -183,14 +184,17 @@ export class StuckCheck {
       if (place === NOWHERE) return this.able(card);
       const sc = columnOf(place);
       const sr = rowOf(place);
+      // Something on W: the card on it must move; and W above V in V's column (on top or not):
+      // a card between them as well.
+      const above = sc === c && sr > r;
       if (sr < lengths[sc]! - 1) {
-        if (this.reach(cards[sc * stride + sr + 1]!, sc, sr + 1)) return this.able(card);
-      } else if (sc !== c) {
+        if (!this.reach(cards[sc * stride + sr + 1]!, sc, sr + 1)) continue;
+        if (!above) return this.able(card);
+      } else if (!above) {
         return this.able(card);
-      } else {
-        for (let at = r + 1; at <= sr; at++) {
-          if (this.reach(cards[base + at]!, c, at)) return this.able(card);
-        }
+      }
+      for (let at = r + 1; at <= sr; at++) {
+        if (this.reach(cards[base + at]!, c, at)) return this.able(card);
       }
     }
     return false;
