@@ -50,9 +50,11 @@ it('says whether a row is within ±0.7% of its rate on both sides', () => {
   const even = Array.from({ length: 10_000 }, (_, i) => (i % 2 ? win(i) : loss(i)));
   // 10,000 deals at 10%: about ±0.59 points.
   const tenth = Array.from({ length: 10_000 }, (_, i) => (i % 10 ? loss(i) : win(i)));
-  const doc = winRatesDoc([study('scorpion', even), study('wasp', tenth)]);
+  const all = Array.from({ length: 4040 }, (_, i) => win(i));
+  const doc = winRatesDoc([study('scorpion', even), study('wasp', tenth), study('wasp+open', all)]);
   expect(doc).toMatch(/\(`scorpion`\).*interval −0\.98 \/ \+0\.98 points, wider than ±0\.7%\./);
   expect(doc).toMatch(/\(`wasp`\).*interval −0\.57 \/ \+0\.60 points, within ±0\.7%\./);
+  expect(doc).toMatch(/\(`wasp\+open`\).*interval −0\.09 \/ \+0\.00 points, within ±0\.7%\./);
 });
 
 it('has no options section while no row has an option', () => {

@@ -77,8 +77,9 @@ const MARGIN_POINTS = 0.7;
 
 /** `interval −0.61 / +0.64 points, within ±0.7%`: how far the row is from its goal. */
 function margin(row: WinRateRow): string {
-  const below = 100 * (row.rate - row.low);
-  const above = 100 * (row.high - row.rate);
+  // At a rate of 0% or 100% the interval's end is the rate itself, give or take a rounding error.
+  const below = Math.max(0, 100 * (row.rate - row.low));
+  const above = Math.max(0, 100 * (row.high - row.rate));
   const within = Math.max(below, above) <= MARGIN_POINTS ? 'within' : 'wider than';
   return `interval −${below.toFixed(2)} / +${above.toFixed(2)} points, ${within} ±${MARGIN_POINTS}%`;
 }
