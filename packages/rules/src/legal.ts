@@ -12,6 +12,39 @@ import { VARIANTS } from './variants.ts';
 const above = new Int16Array(FACES).fill(-1);
 const aboveToo = new Int16Array(FACES).fill(-1);
 
+/**
+ * Fills `above` and `aboveToo` from the columns' face-up tops; returns how many columns are
+ * empty, and lists them in `empties` when given.
+ */
+function indexTops(columns: GameState['columns'], empties?: number[]): number {
+  let count = 0;
+  for (let t = 0; t < columns.length; t++) {
+    const column = columns[t]!;
+    if (column.length === 0) {
+      empties?.push(t);
+      count++;
+      continue;
+    }
+    const top = column[column.length - 1]!;
+    if (top < 0 || rankOf(top) === 1) continue;
+    const below = face(top) - 1;
+    if (above[below]! < 0) above[below] = t;
+    else aboveToo[below] = t;
+  }
+  return count;
+}
+
+/** Resets what `indexTops` filled: the tables are shared scratch. */
+function clearTops(columns: GameState['columns']): void {
+  for (let t = 0; t < columns.length; t++) {
+    const top = columns[t]![columns[t]!.length - 1];
+    if (top !== undefined && top >= 0 && rankOf(top) > 1) {
+      above[face(top) - 1] = -1;
+      aboveToo[face(top) - 1] = -1;
+    }
+  }
+}
+
 /** `from` value telling `pushTargets` that the card comes from the open reserve. */
 const RESERVE = -1;
 
@@ -61,18 +94,7 @@ export function legalMoves(state: GameState): Move[] {
   const { columns, hidden } = state;
   const anyToEmpty = VARIANTS[state.variant].emptyColumn === 'any';
   const empties: number[] = [];
-  for (let t = 0; t < columns.length; t++) {
-    const column = columns[t]!;
-    if (column.length === 0) {
-      empties.push(t);
-      continue;
-    }
-    const top = column[column.length - 1]!;
-    if (top < 0 || rankOf(top) === 1) continue;
-    const below = face(top) - 1;
-    if (above[below]! < 0) above[below] = t;
-    else aboveToo[below] = t;
-  }
+  indexTops(columns, empties);
 
   for (let from = 0; from < columns.length; from++) {
     const column = columns[from]!;
@@ -84,13 +106,7 @@ export function legalMoves(state: GameState): Move[] {
   for (let index = 0; index < state.reserve.length; index++) {
     pushTargets(moves, state.reserve[index]!, RESERVE, index, empties, anyToEmpty);
   }
-  for (let t = 0; t < columns.length; t++) {
-    const top = columns[t]![columns[t]!.length - 1];
-    if (top !== undefined && top >= 0 && rankOf(top) > 1) {
-      above[face(top) - 1] = -1;
-      aboveToo[face(top) - 1] = -1;
-    }
-  }
+  clearTops(columns);
 
   if (state.stock.length > 0) moves.push({ kind: 'deal' });
   if (state.options.foundations) {
@@ -122,19 +138,7 @@ export function hasLegalMove(state: GameState): boolean {
   if (isWon(state)) return false;
   const { columns, hidden } = state;
   const anyToEmpty = VARIANTS[state.variant].emptyColumn === 'any';
-  let empties = 0;
-  for (let t = 0; t < columns.length; t++) {
-    const column = columns[t]!;
-    if (column.length === 0) {
-      empties++;
-      continue;
-    }
-    const top = column[column.length - 1]!;
-    if (top < 0 || rankOf(top) === 1) continue;
-    const below = face(top) - 1;
-    if (above[below]! < 0) above[below] = t;
-    else aboveToo[below] = t;
-  }
+  const empties = indexTops(columns);
 
   let found = false;
   for (let from = 0; from < columns.length && !found; from++) {
@@ -148,13 +152,7 @@ export function hasLegalMove(state: GameState): boolean {
     found = hasTarget(state.reserve[index]!, RESERVE, empties > 0, anyToEmpty);
   }
   // The tables are shared scratch: reset before any return.
-  for (let t = 0; t < columns.length; t++) {
-    const top = columns[t]![columns[t]!.length - 1];
-    if (top !== undefined && top >= 0 && rankOf(top) > 1) {
-      above[face(top) - 1] = -1;
-      aboveToo[face(top) - 1] = -1;
-    }
-  }
+  clearTops(columns);
   if (found || state.stock.length > 0) return true;
   if (state.options.foundations) {
     for (let from = 0; from < columns.length; from++) if (isCompleteColumn(state, from)) return true;
