@@ -49,8 +49,23 @@ describe('FrozenCheck', () => {
     expect(dead('5H 8D 6H 9C | TC 9D | 7h 4H')).toBe(false);
   });
 
+  it('sees a buried King that waits for a column to empty, when no column ever can', () => {
+    // KS and KD need an empty column; one empties only when AH or 2H leaves row 0, and AH waits
+    // for KD to come off 2H, 2H for KS to come off 3H.
+    expect(dead('AH 3H KS | 2H KD')).toBe(true);
+    expect(dead('AH 3H KS | 2H KD | ')).toBe(false);
+    // KH alone above a face-down card: its column's lowest face-up card is KH itself.
+    expect(dead('qh KH 5S')).toBe(true);
+    expect(dead('qh KH 5S | 6S')).toBe(false);
+    // With the foundations option a King may always move, as before.
+    const board = FastBoard.fromState(
+      positionFromText('scorpion', 'AH 3H KS | 2H KD', { options: { foundations: true } }),
+    );
+    expect(new FrozenCheck(board, true).isDead()).toBe(false);
+  });
+
   it('lets through cards whose successor is on top, in the stock, or behind a King', () => {
-    expect(dead('qh 8c KH | KS')).toBe(false);
+    expect(dead('qh 8c KH | KS | ')).toBe(false);
     expect(dead('5H 9D 4H | 6H TD')).toBe(false);
     expect(dead('8c 2D', '3D')).toBe(false);
     expect(dead('3H KS 2H')).toBe(false);
@@ -171,5 +186,38 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
       if (verdict.result === 'loss') decided++;
     }
     expect(decided).toBeGreaterThan(150);
+  });
+
+  /** The dead positions above that the check called alive before buried Kings waited for an empty column. */
+  function deadByKings(make: (i: number) => GameState, count: number): GameState[] {
+    return deadPositions(make, count).filter((state) => !new FrozenCheck(FastBoard.fromState(state), true).isDead());
+  }
+
+  /* With these seeds, 148 positions, each a loss for the reference search. */
+  it('the exhaustive search finds no win where only a buried King is stuck', () => {
+    const positions = [
+      ...deadByKings((i) => smallPosition('scorpion', seedOf(i), { suits: 2, columns: 4 + (i % 2) }), 60),
+      ...deadByKings(
+        (i) => smallPosition('scorpion-ii', seedOf(i), { suits: 2, columns: 4 + (i % 2), options: { open: true } }),
+        60,
+      ),
+      ...deadByKings(
+        (i) =>
+          smallPosition('three-blind-mice', seedOf(i), {
+            suits: 2,
+            columns: 4 + (i % 3),
+            options: { open: i % 2 === 0 },
+          }),
+        60,
+      ),
+      ...deadByKings((i) => nearlySolved('scorpion', seedOf(i), { suits: 2, columns: 3, cuts: 3 + (i % 5) }), 60),
+    ];
+    let decided = 0;
+    for (const state of positions) {
+      const verdict = referenceSolve(state, 20_000);
+      expect(verdict.result).not.toBe('win');
+      if (verdict.result === 'loss') decided++;
+    }
+    expect(decided).toBeGreaterThan(100);
   });
 });

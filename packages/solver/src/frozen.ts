@@ -25,10 +25,19 @@ const KING = 12;
  *   up in different columns, which needs a card strictly above U and at most as high as U+1 to
  *   have moved.
  * - U+1 already on top of another column, in the stock or in the open reserve: no condition.
- * A King may always move, as far as this check knows. Taking the least fixpoint of "may move"
- * (a card may move if one of its conditions' cards may), a loose card left out can never move:
- * the position is lost. So is a column whose lowest face-up card sits on its successor face down
- * (that card can never move, so the cards under it stay face down).
+ * Kings (without the foundations option; with it, a King at row 0 may leave for a foundation,
+ * and a King may always move as far as this check knows). A won position holds only complete
+ * columns, King at row 0, so a face-up King above row 0 (a *buried* King) must move too; its only
+ * destination is an empty column. If no column is empty now, the first empty one appears when the
+ * card at row 0 of some column leaves it, with all the cards above it, and that card is the one
+ * there now (row 0 of a column changes only when the column empties); it is not a King, which
+ * could only go to an empty column (deals, reserve cards and Kings only fill columns). So a buried
+ * King waits for one of the non-King cards now at row 0 (each loose: it must move to win) to have
+ * moved, or for nothing if a column is empty now. A King at row 0 is never on a card nor between
+ * two, so no condition asks for it. Taking the least fixpoint of "may move"
+ * (a card may move if one of its conditions' cards may), a loose card or buried King left out can
+ * never move: the position is lost. So is a column whose lowest face-up card sits on its successor
+ * face down (that card can never move, so the cards under it stay face down).
  * Not for two decks (U could move between the two copies of U+1, and sit on either) nor Wasp (U
  * could go to an empty column).
  */
@@ -37,6 +46,8 @@ const ONE = 1;
 const BETWEEN = 2;
 /** The card in `on` must have moved, and one of a range of cards as well. */
 const BOTH = 3;
+/** One of the non-King cards at row 0 (`roots`) must have moved: a buried King. */
+const ROOTS = 4;
 
 /** Card sets are two 26-bit halves (two suits each): cards 0–25, then 26–51. */
 const HALF = 26;
@@ -71,23 +82,59 @@ export class FrozenCheck {
   private readonly able = new Int32Array(FACES);
   private check = 0;
   private ables = 0;
+  /** Whether buried Kings must move and wait for an empty column (off with foundations). */
+  private readonly kings: boolean;
+  /** Every King may move in the current query: the King rule is off, or a column is empty. */
+  private kingsFree = true;
+  /**
+   * For each column with a non-King at row 0: that card, or the lowest face-up card when it is
+   * face down (it must move before the card at row 0 can); and how many, for the current query.
+   */
+  private readonly roots: Int16Array;
+  private readonly rootRows: Int16Array;
+  private readonly rootColumns: Int16Array;
+  private rootCount = 0;
 
-  constructor(board: FastBoard) {
+  /** `foundations`: the foundations option is on (complete columns may leave, Kings included). */
+  constructor(board: FastBoard, foundations = false) {
     this.board = board;
     this.places = new CardPlaces(board);
+    this.kings = !foundations;
+    this.roots = new Int16Array(board.columnCount);
+    this.rootRows = new Int16Array(board.columnCount);
+    this.rootColumns = new Int16Array(board.columnCount);
+  }
+
+  /** Sets `kingsFree` and the row-0 cards for the board as it is. */
+  private findRoots(): void {
+    const { cards, stride, lengths, hidden, columnCount } = this.board;
+    let free = !this.kings;
+    let count = 0;
+    for (let c = 0; c < columnCount; c++) {
+      if (lengths[c] === 0) free = true;
+      else if (cards[c * stride]! % 13 !== KING) {
+        this.roots[count] = cards[c * stride + hidden[c]!]!;
+        this.rootRows[count] = hidden[c]!;
+        this.rootColumns[count++] = c;
+      }
+    }
+    this.kingsFree = free;
+    this.rootCount = count;
   }
 
   isDead(): boolean {
     const { cards, stride, lengths, hidden, columnCount } = this.board;
     const { column, row, may, loose, kind, first, last } = this;
     column.fill(NOWHERE);
+    this.findRoots();
+    const kingsFree = this.kingsFree;
     for (let c = 0; c < columnCount; c++) {
       const base = c * stride;
       for (let r = 0; r < lengths[c]!; r++) {
         const card = cards[base + r]!;
         column[card] = c;
         row[card] = r;
-        may[card] = card % 13 === KING ? 1 : 0;
+        may[card] = card % 13 === KING && (kingsFree || r === 0) ? 1 : 0;
       }
       const h = hidden[c]!;
       if (h > 0 && cards[base + h]! % 13 !== KING && cards[base + h - 1] === cards[base + h]! + 1) return true;
@@ -97,7 +144,13 @@ export class FrozenCheck {
       const base = c * stride;
       for (let r = hidden[c]!; r < lengths[c]!; r++) {
         const card = cards[base + r]!;
-        if (may[card] === 1 || (r > 0 && cards[base + r - 1] === card + 1)) continue;
+        if (may[card] === 1) continue;
+        if (card % 13 === KING) {
+          kind[open] = ROOTS;
+          loose[open++] = card;
+          continue;
+        }
+        if (r > 0 && cards[base + r - 1] === card + 1) continue;
         if (this.condition(card, c, r, open) === FREE) may[card] = 1;
         else loose[open++] = card;
       }
@@ -109,6 +162,7 @@ export class FrozenCheck {
         const card = loose[i]!;
         let met = false;
         if (kind[i] === ONE) met = may[first[i]!] === 1;
+        else if (kind[i] === ROOTS) for (let k = 0; k < this.rootCount && !met; k++) met = may[this.roots[k]!] === 1;
         else if (kind[i] === BOTH && may[this.on[i]!] === 0) met = false;
         else for (let at = first[i]!; at <= last[i]! && !met; at++) met = may[cards[at]!] === 1;
         if (!met) continue;
@@ -159,6 +213,14 @@ export class FrozenCheck {
    * successor, face down or not, as unable to move, which covers the first case. The cards
    * waiting for T need no query of their own: they may move exactly when T may. Needs `places`
    * up to date, but looks a card up only when some card is affected.
+   *
+   * Buried Kings. A column move buries no King (a King moves only into an empty column, to row
+   * 0). If a column is empty in Q, every King may move. Otherwise, unless the move filled P's
+   * last empty column (then every card is asked about: `isDead`), no column was empty in P
+   * either and the move left row 0 alone (it did not empty its source), so a buried King waits
+   * for the same columns as in P: for the card at row 0, or for the lowest face-up card, which
+   * changes only when the move took it, turning T over, and T is asked about first. So buried
+   * Kings join the induction above as loose cards do, freed through the same cards.
    */
   isDeadAfter(move: number, landing: number, turned: boolean): boolean {
     const { cards, stride, lengths, hidden } = this.board;
@@ -169,6 +231,10 @@ export class FrozenCheck {
       this.check = 1;
       this.able.fill(0);
     }
+    this.findRoots();
+    // The target was empty and no column is now: Kings wait for a card at row 0 where they did
+    // not before, so every card is asked about.
+    if (landing === 0 && !this.kingsFree) return this.isDead();
     if (turned && !this.canMove(cards[from * stride + hidden[from]!]!)) return true;
     // G, C and A as sets of cards (T is in A after a turn).
     this.gather(to, landing, lengths[to]!);
@@ -226,9 +292,16 @@ export class FrozenCheck {
 
   /** `canMove` for `card`, which lies at row `r` of column `c`. */
   private reach(card: number, c: number, r: number): boolean {
-    if (card % 13 === KING || this.able[card] === this.check) return true;
+    if (this.able[card] === this.check || (card % 13 === KING && (this.kingsFree || r === 0))) return true;
     if (this.seen[card] === this.query) return false;
     this.seen[card] = this.query;
+    if (card % 13 === KING) {
+      const { roots, rootColumns, rootRows } = this;
+      for (let k = 0; k < this.rootCount; k++) {
+        if (this.reach(roots[k]!, rootColumns[k]!, rootRows[k]!)) return this.mark(card);
+      }
+      return false;
+    }
     const { cards, stride, lengths, hidden } = this.board;
     const base = c * stride;
     if (r < hidden[c]! || (r > 0 && cards[base + r - 1] === card + 1)) return false;
