@@ -64,6 +64,19 @@ describe('FrozenCheck', () => {
     expect(new FrozenCheck(board, true).isDead()).toBe(false);
   });
 
+  it('sees an open reserve card that waits for a card that waits for it', () => {
+    const mice = (columns: string, reserve: string) => {
+      const state = positionFromText('three-blind-mice', columns, { reserve });
+      return new FrozenCheck(FastBoard.fromState(state), false, state.reserve).isDead();
+    };
+    // JS must leave the reserve for QS, face down under TS, and TS waits for JS.
+    expect(mice('qs TS', 'JS')).toBe(true);
+    expect(mice('qh TS | QS', 'JS')).toBe(false);
+    // A King in the reserve waits for an empty column like a buried one: here none can appear.
+    expect(mice('KS QS', 'KD')).toBe(true);
+    expect(mice('KS QS | ', 'KD')).toBe(false);
+  });
+
   it('lets through cards whose successor is on top, in the stock, or behind a King', () => {
     expect(dead('qh 8c KH | KS | ')).toBe(false);
     expect(dead('5H 9D 4H | 6H TD')).toBe(false);
@@ -116,8 +129,9 @@ describe('FrozenCheck.isDeadAfter', () => {
     const tally = { alive: 0, deadAfterTurn: 0, deadOtherwise: 0, wrong: 0 };
     let walks = 0;
     for (let i = 0; walks < 60; i++) {
-      const board = FastBoard.fromState(startOf(i));
-      const frozen = new FrozenCheck(board);
+      const start = startOf(i);
+      const board = FastBoard.fromState(start);
+      const frozen = new FrozenCheck(board, start.options.foundations, start.reserve);
       if (frozen.isDead()) continue;
       walks++;
       randomWalk(board, seedOf(i), 1500, {
@@ -147,11 +161,12 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
   }
 
   /** Positions along random walks from small one-deck positions that the check calls dead. */
-  function deadPositions(make: (i: number) => GameState, count: number): GameState[] {
+  function deadPositions(make: (i: number) => GameState, count: number, reserve = false): GameState[] {
     const found: GameState[] = [];
     for (let i = 0; i < count; i++) {
-      const board = FastBoard.fromState(make(i));
-      const frozen = new FrozenCheck(board);
+      const start = make(i);
+      const board = FastBoard.fromState(start);
+      const frozen = new FrozenCheck(board, false, reserve ? start.reserve : []);
       if (frozen.isDead()) {
         found.push(board.toState());
         continue;
@@ -211,6 +226,30 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
         60,
       ),
       ...deadByKings((i) => nearlySolved('scorpion', seedOf(i), { suits: 2, columns: 3, cuts: 3 + (i % 5) }), 60),
+    ];
+    let decided = 0;
+    for (const state of positions) {
+      const verdict = referenceSolve(state, 20_000);
+      expect(verdict.result).not.toBe('win');
+      if (verdict.result === 'loss') decided++;
+    }
+    expect(decided).toBeGreaterThan(100);
+  });
+
+  /** Positions the check calls dead only once the open reserve's cards must move too. */
+  function deadByReserve(make: (i: number) => GameState, count: number): GameState[] {
+    return deadPositions(make, count, true).filter((state) => !new FrozenCheck(FastBoard.fromState(state)).isDead());
+  }
+
+  /* With these seeds, 455 positions: 454 losses for the reference search, one beyond its limit. */
+  it('the exhaustive search finds no win where only a reserve card is stuck', () => {
+    const positions = [
+      ...deadByReserve(
+        (i) =>
+          smallPosition('three-blind-mice', seedOf(i), { suits: 2, columns: 4 + (i % 3), options: { open: true } }),
+        200,
+      ),
+      ...deadByReserve((i) => smallPosition('three-blind-mice', seedOf(i), { suits: 2, columns: 4 + (i % 3) }), 200),
     ];
     let decided = 0;
     for (const state of positions) {

@@ -24,7 +24,8 @@ const KING = 12;
  * - U+1 above U in U's column (on top, or under D, and then both are needed): the two must end
  *   up in different columns, which needs a card strictly above U and at most as high as U+1 to
  *   have moved.
- * - U+1 already on top of another column, in the stock or in the open reserve: no condition.
+ * - U+1 in the open reserve (Three Blind Mice): U+1 must have left it (cards never go back).
+ * - U+1 already on top of another column, or in the stock: no condition.
  * Kings (without the foundations option; with it, a King at row 0 may leave for a foundation,
  * and a King may always move as far as this check knows). A won position holds only complete
  * columns, King at row 0, so a face-up King above row 0 (a *buried* King) must move too; its only
@@ -34,7 +35,13 @@ const KING = 12;
  * could only go to an empty column (deals, reserve cards and Kings only fill columns). So a buried
  * King waits for one of the non-King cards now at row 0 (each loose: it must move to win) to have
  * moved, or for nothing if a column is empty now. A King at row 0 is never on a card nor between
- * two, so no condition asks for it. Taking the least fixpoint of "may move"
+ * two, so no condition asks for it.
+ * The open reserve (without the foundations option, as above): a won position has it empty, and
+ * a card leaves it only for a column, so every card in it must move, a King to an empty column
+ * (waiting as a buried King does), another card V onto V+1 on top of a column, with the
+ * conditions of a loose card whose successor lies in another column (V+1 face down, under a card,
+ * or itself in the reserve). Cards never enter the reserve, so a card of the root's reserve that
+ * is in no column is in it still. Taking the least fixpoint of "may move"
  * (a card may move if one of its conditions' cards may), a loose card or buried King left out can
  * never move: the position is lost. So is a column whose lowest face-up card sits on its successor
  * face down (that card can never move, so the cards under it stay face down).
@@ -95,11 +102,23 @@ export class FrozenCheck {
   private readonly rootColumns: Int16Array;
   private rootCount = 0;
 
-  /** `foundations`: the foundations option is on (complete columns may leave, Kings included). */
-  constructor(board: FastBoard, foundations = false) {
+  /**
+   * The open reserve's cards at the root (Three Blind Mice), when they count: without the
+   * foundations option, a card of it that is in no column is still in the reserve.
+   */
+  private readonly reserve: readonly number[];
+  private readonly reserved = new Uint8Array(FACES);
+
+  /**
+   * `foundations`: the foundations option is on (complete columns may leave, Kings included).
+   * `reserve`: the open reserve's cards as they are now (none in the other variants).
+   */
+  constructor(board: FastBoard, foundations = false, reserve: readonly number[] = []) {
     this.board = board;
     this.places = new CardPlaces(board);
     this.kings = !foundations;
+    this.reserve = foundations ? [] : reserve;
+    for (const card of this.reserve) this.reserved[card] = 1;
     this.roots = new Int16Array(board.columnCount);
     this.rootRows = new Int16Array(board.columnCount);
     this.rootColumns = new Int16Array(board.columnCount);
@@ -140,6 +159,20 @@ export class FrozenCheck {
       if (h > 0 && cards[base + h]! % 13 !== KING && cards[base + h - 1] === cards[base + h]! + 1) return true;
     }
     let open = 0;
+    for (const card of this.reserve) {
+      if (column[card] !== NOWHERE) continue;
+      if (card % 13 === KING) {
+        may[card] = kingsFree ? 1 : 0;
+        if (!kingsFree) {
+          kind[open] = ROOTS;
+          loose[open++] = card;
+        }
+      } else {
+        may[card] = 0;
+        if (this.condition(card, NOWHERE, NOWHERE, open) === FREE) may[card] = 1;
+        else loose[open++] = card;
+      }
+    }
     for (let c = 0; c < columnCount; c++) {
       const base = c * stride;
       for (let r = hidden[c]!; r < lengths[c]!; r++) {
@@ -221,6 +254,12 @@ export class FrozenCheck {
    * for the same columns as in P: for the card at row 0, or for the lowest face-up card, which
    * changes only when the move took it, turning T over, and T is asked about first. So buried
    * Kings join the induction above as loose cards do, freed through the same cards.
+   *
+   * Reserve cards. A column move leaves the reserve alone, and a reserve card's condition, as a
+   * loose card's in another column, changes only when it waited for X on its successor (no
+   * condition in Q; X + 1 is never V + 1, V not being X) or for the lowest face-up card of the
+   * source (then for T, which is asked about first). So they too are freed in Q through the cards
+   * that freed them in P, and a card waiting for a reserve card waits for the same one.
    */
   isDeadAfter(move: number, landing: number, turned: boolean): boolean {
     const { cards, stride, lengths, hidden } = this.board;
@@ -304,9 +343,12 @@ export class FrozenCheck {
     }
     const { cards, stride, lengths, hidden } = this.board;
     const base = c * stride;
-    if (r < hidden[c]! || (r > 0 && cards[base + r - 1] === card + 1)) return false;
+    if (c !== NOWHERE && (r < hidden[c]! || (r > 0 && cards[base + r - 1] === card + 1))) return false;
     const successor = this.places.of(card + 1);
-    if (successor === NOWHERE) return this.mark(card);
+    if (successor === NOWHERE) {
+      if (this.reserved[card + 1] === 1 && !this.reach(card + 1, NOWHERE, NOWHERE)) return false;
+      return this.mark(card);
+    }
     const sc = columnOf(successor);
     const sr = rowOf(successor);
     const sbase = sc * stride;
@@ -337,7 +379,12 @@ export class FrozenCheck {
     const { cards, stride, lengths, hidden } = this.board;
     const successor = card + 1;
     const sc = this.column[successor]!;
-    if (sc === NOWHERE) return FREE;
+    if (sc === NOWHERE) {
+      if (this.reserved[successor] === 0) return FREE;
+      this.kind[i] = ONE;
+      this.first[i] = successor;
+      return ONE;
+    }
     const sr = this.row[successor]!;
     const base = sc * stride;
     if (sr < hidden[sc]!) {

@@ -87,7 +87,7 @@ class Search {
     this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
     this.foundations = this.safeBuilds && state.options.foundations;
     this.stuck = kingOnly && !this.safeBuilds ? new StuckCheck(this.board) : undefined;
-    this.frozen = this.safeBuilds ? new FrozenCheck(this.board, state.options.foundations) : undefined;
+    this.frozen = this.safeBuilds ? new FrozenCheck(this.board, state.options.foundations, state.reserve) : undefined;
   }
 
   growTo(depth: number): void {

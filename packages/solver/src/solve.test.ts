@@ -290,6 +290,20 @@ describe('open deals lost through a card waiting for the card on its successor',
   });
 });
 
+describe('open Three Blind Mice deals lost through a reserve card that must move', () => {
+  /* Deal 12 of the Three Blind Mice all-face-up study (docs/win-rates): undecided at 10M nodes
+     before. JC waits in the reserve for QC (under 2D), 5D for 6D (under 4D), and the buried
+     Kings for a column to empty: the frozen-card check sees the cycle at the root. */
+  it('is proven lost at the root', () => {
+    const start = newGame(
+      'three-blind-mice',
+      { foundations: false, open: true },
+      dealFromSeed('three-blind-mice', 'ebd921aa56b751f3455a770b2ec85067'),
+    );
+    expect(solve(start, { nodes: 1_000, tableMegabytes: 8 })).toMatchObject({ result: 'loss', nodes: 0 });
+  });
+});
+
 describe('solve', () => {
   it('returns an empty line for a won position and a loss with no moves', () => {
     const won = positionFromText('scorpion', 'KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH | ');
