@@ -33,6 +33,11 @@ const INDEX_BITS = 10;
  * moves come last. `style` varies that for the probes of two decks (solve.ts): its `family`
  * favours other column moves as well (see `PLAIN`, `DIGGING`, `SHORT`), and with a `jitter` each
  * score gets a small pseudo-random addition, so that moves of close scores come in another order.
+ *
+ * With `skipSwaps`, the one exception: swaps (see `isSwap`) are dropped too, except onto a
+ * King-rooted run. That keeps moves whose positions no kept move reaches, so a search in that
+ * style that ends without a win proves nothing (search.ts reports it as a node limit); a win it
+ * finds is a line of legal moves like any other.
  */
 export function orderMoves(
   board: FastBoard,
@@ -64,6 +69,7 @@ export function orderMoves(
         if (!(salted && to < STOCK_COLUMNS) && to !== firstFreeEmpty) continue;
         if (row === 0 && !(salted && (from < STOCK_COLUMNS || to < STOCK_COLUMNS))) continue;
       }
+      if (style.skipSwaps && isSwap(board, from, row, to) && !isKingRootedRun(board, to)) continue;
       score = 10;
       if (row > 0 && row === hidden[from]) score += 50;
       else if (row === 0) score += 30;
@@ -110,6 +116,8 @@ export const FAMILIES = 3;
 export interface OrderStyle {
   readonly family: number;
   readonly jitter?: Jitter | undefined;
+  /** Drop swaps (but onto a King-rooted run): a greedy probe for two decks, which proves no loss. */
+  readonly skipSwaps?: boolean;
 }
 const PLAIN_STYLE: OrderStyle = { family: PLAIN };
 
@@ -138,6 +146,20 @@ export class Jitter {
     this.state = x;
     return (x >>> 0) % this.spread;
   }
+}
+
+/**
+ * A column move is a *swap* when the moved card already sits on a copy of its successor (face
+ * up) and goes onto the other copy: possible only with two decks (with one, a card on its
+ * successor has nowhere else to go). It mends no break (the card sat on its successor before and
+ * after), so it makes no progress by itself: it only changes which column the group lives in,
+ * which a later move may need (to free the first copy for the other copy of the card, or to
+ * carry the group along with the other column).
+ */
+function isSwap(board: FastBoard, from: number, row: number, to: number): boolean {
+  const { cards, stride, lengths, hidden } = board;
+  if (row <= hidden[from]! || lengths[to] === 0) return false;
+  return cards[from * stride + row - 1]! % 52 === cards[to * stride + lengths[to]! - 1]! % 52;
 }
 
 /** Column `c` is a face-up King at the bottom with cards going down by one in its suit on top. */

@@ -75,10 +75,17 @@ class Search {
   slot = new Int32Array(256);
   before = new Int32Array(256);
 
-  constructor(state: GameState, table: TranspositionTable, nodeLimit: number, deadline: number, order: number) {
+  constructor(
+    state: GameState,
+    table: TranspositionTable,
+    nodeLimit: number,
+    deadline: number,
+    order: number,
+    skipSwaps: boolean,
+  ) {
     this.table = table;
     const shuffle = Math.floor(order / FAMILIES);
-    this.style = { family: order % FAMILIES, jitter: shuffle > 0 ? new Jitter(shuffle) : undefined };
+    this.style = { family: order % FAMILIES, jitter: shuffle > 0 ? new Jitter(shuffle) : undefined, skipSwaps };
     this.nodeLimit = nodeLimit;
     this.deadline = deadline;
     this.board = FastBoard.fromState(state);
@@ -200,7 +207,8 @@ function run(s: Search): number {
  * Searches `state` (a full state: face-down cards known) within the limits. `order` 0 is the
  * plain move order; any other number another one: the families of order.ts take turns, each
  * plain, then shuffled another way each time round (the verdict is the same, the time to a win
- * is not).
+ * is not). `skipSwaps` (two decks): a greedy search that leaves out swaps (see order.ts), so it
+ * may find a win but never proves a loss: having found none, it reports a node limit.
  */
 export function search(
   state: GameState,
@@ -208,8 +216,9 @@ export function search(
   nodeLimit: number,
   deadline: number,
   order = 0,
+  skipSwaps = false,
 ): { outcome: SearchOutcome; nodes: number } {
-  const s = new Search(state, table, nodeLimit, deadline, order);
+  const s = new Search(state, table, nodeLimit, deadline, order, skipSwaps);
   table.clear();
   table.enter(s.hasher.lo, s.hasher.hi);
   const wonAt = run(s);
@@ -218,6 +227,6 @@ export function search(
     return { outcome: { kind: 'win', line: Array.from(s.path.subarray(0, wonAt), FastBoard.decode) }, nodes };
   }
   if (s.status === TIME_LIMIT) return { outcome: { kind: 'time-limit' }, nodes };
-  if (s.status === NODE_LIMIT || s.incomplete) return { outcome: { kind: 'node-limit' }, nodes };
+  if (s.status === NODE_LIMIT || s.incomplete || skipSwaps) return { outcome: { kind: 'node-limit' }, nodes };
   return { outcome: { kind: 'loss' }, nodes };
 }

@@ -50,11 +50,18 @@ export function solve(state: GameState, limits: Limits = {}): SolveResult {
   // ordering moves another way (the families of order.ts in turn, plain first, then shuffled),
   // twice as long after every 48, any of which may find a win (or, finishing within its
   // nodes, prove a loss: the order never changes a verdict). The last probe gets what is left.
+  // Every other probe is greedy (order.ts, `skipSwaps`): it leaves out swaps, so it reaches
+  // further in the same nodes; it may find a win and never proves a loss. Which moves it leaves
+  // out depends on the position alone, so every greedy probe searches the same positions: once
+  // one has run out of moves within its nodes, the others would too, and only complete ones follow.
   if (VARIANTS[state.variant].decks === 2 && nodes >= PROBE_FROM) {
+    let greedy = true;
     for (let order = 0; !outcome; order++) {
       const budget = Math.min(PROBE_NODES * 2 ** Math.floor(order / PROBES_PER_LENGTH), nodes - spent);
-      const probe = search(state, table, budget, deadline, order);
+      const skipSwaps = greedy && order % 2 === 1;
+      const probe = search(state, table, budget, deadline, order, skipSwaps);
       spent += probe.nodes;
+      if (skipSwaps && probe.outcome.kind === 'node-limit' && probe.nodes < budget) greedy = false;
       if (probe.outcome.kind !== 'node-limit' || spent >= nodes) outcome = probe.outcome;
     }
   } else {
