@@ -30,4 +30,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 WORKDIR /app/apps/server
-CMD ["node", "--max-semi-space-size=1", "dist/server.js"]
+CMD ["node", "--max-semi-space-size=1", "--single-threaded-gc", "dist/server.js"]

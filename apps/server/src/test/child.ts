@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../node-flags.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,13 +32,24 @@ export function spawnServer(env: Record<string, string>, nodeArgs: readonly stri
  * `keepNames` wraps every closure in `__name`) adds work the production server does not do.
  * `serverDir` is another checkout's server package, built: older code measured beside this.
  */
-export function spawnBuiltServer(
+export async function spawnBuiltServer(
   env: Record<string, string>,
   nodeArgs: readonly string[] = [],
   serverDir = SERVER_DIR,
 ): Promise<ChildServer> {
-  const argv = [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/server.js'];
+  const argv = [...(await flagsOf(serverDir)), ...nodeArgs, 'dist/server.js'];
   return spawnNode(argv, serverDir, { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+}
+
+/**
+ * The node flags a server package's build starts with: this checkout's, or, for another
+ * checkout's (`serverDir`), the list its own build exports (`dist/node-flags.js`), so that older
+ * code measured beside this one runs as it ran, flags included.
+ */
+async function flagsOf(serverDir: string): Promise<readonly string[]> {
+  if (serverDir === SERVER_DIR) return SERVER_NODE_FLAGS;
+  const built = pathToFileURL(join(serverDir, 'dist/node-flags.js')).href;
+  return ((await import(built)) as { SERVER_NODE_FLAGS: readonly string[] }).SERVER_NODE_FLAGS;
 }
 
 /**

@@ -68,6 +68,59 @@ export class Connections implements Push, DeviceSockets {
 
 const OPEN = 1;
 
+/** The parts of a ws 8 socket that `sendFrame` reads to write a frame itself (private to ws). */
+interface WsInside {
+  readonly _socket?: { readonly writable: boolean; write(chunk: Buffer): boolean };
+  readonly _sender?: { readonly _state?: number };
+  readonly _extensions?: Record<string, unknown>;
+}
+
+/** ws's `Sender` state when nothing is queued (no compression, no blob being read). */
+const SENDER_IDLE = 0;
+
+/**
+ * A text frame as a server sends it (unmasked, final), header and payload in one buffer: one
+ * `write` of one chunk, where ws's `send` corks the socket, writes the header and the string
+ * apart and uncorks into a `writev` of two, with the stream's bookkeeping for each (about a
+ * sixth of what an ack allocated, with the string's own copy).
+ */
+export function textFrame(frame: string): Buffer {
+  const length = Buffer.byteLength(frame);
+  const offset = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const buffer = Buffer.allocUnsafe(offset + length);
+  buffer[0] = 0x81;
+  if (offset === 2) {
+    buffer[1] = length;
+  } else if (offset === 4) {
+    buffer[1] = 126;
+    buffer.writeUInt16BE(length, 2);
+  } else {
+    buffer[1] = 127;
+    buffer.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    buffer.writeUInt32BE(length >>> 0, 6);
+  }
+  buffer.write(frame, offset, 'utf8');
+  return buffer;
+}
+
+/**
+ * Sends one text frame on an open socket. When ws would write it at once anyway (its sender
+ * idle, so nothing queued ahead of it, and no compression negotiated: the server offers none),
+ * the frame goes to the TCP socket as one buffer (`textFrame`); otherwise, or should ws's
+ * insides not be what this expects, through ws's `send`.
+ */
 export function sendFrame(socket: WebSocket, frame: string): void {
-  if (socket.readyState === OPEN) socket.send(frame);
+  if (socket.readyState !== OPEN) return;
+  const inside = socket as unknown as WsInside;
+  const tcp = inside._socket;
+  if (
+    tcp?.writable === true &&
+    inside._sender?._state === SENDER_IDLE &&
+    inside._extensions !== undefined &&
+    inside._extensions['permessage-deflate'] === undefined
+  ) {
+    tcp.write(textFrame(frame));
+  } else {
+    socket.send(frame);
+  }
 }
