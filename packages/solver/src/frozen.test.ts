@@ -183,6 +183,17 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
     return found;
   }
 
+  /** The exhaustive search finds no win from any of `positions`, and proves more than `lost` of them lost. */
+  function expectNoWin(positions: readonly GameState[], lost: number): void {
+    let decided = 0;
+    for (const state of positions) {
+      const verdict = referenceSolve(state, 20_000);
+      expect(verdict.result).not.toBe('win');
+      if (verdict.result === 'loss') decided++;
+    }
+    expect(decided).toBeGreaterThan(lost);
+  }
+
   /* Among them, with these seeds, 79 that the check called alive before a card waited for the
      card on its successor (in its own column too, with a card between them above it). */
   it('the exhaustive search finds no win from any of them', () => {
@@ -194,13 +205,7 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
       ),
       ...deadPositions((i) => nearlySolved('scorpion', seedOf(i), { suits: 2, columns: 4, cuts: 3 + (i % 5) }), 20),
     ];
-    let decided = 0;
-    for (const state of positions) {
-      const verdict = referenceSolve(state, 20_000);
-      expect(verdict.result).not.toBe('win');
-      if (verdict.result === 'loss') decided++;
-    }
-    expect(decided).toBeGreaterThan(150);
+    expectNoWin(positions, 150);
   });
 
   /** The dead positions above that the check called alive before buried Kings waited for an empty column. */
@@ -227,13 +232,7 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
       ),
       ...deadByKings((i) => nearlySolved('scorpion', seedOf(i), { suits: 2, columns: 3, cuts: 3 + (i % 5) }), 60),
     ];
-    let decided = 0;
-    for (const state of positions) {
-      const verdict = referenceSolve(state, 20_000);
-      expect(verdict.result).not.toBe('win');
-      if (verdict.result === 'loss') decided++;
-    }
-    expect(decided).toBeGreaterThan(100);
+    expectNoWin(positions, 100);
   });
 
   /** Positions the check calls dead only once the open reserve's cards must move too. */
@@ -251,12 +250,6 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
       ),
       ...deadByReserve((i) => smallPosition('three-blind-mice', seedOf(i), { suits: 2, columns: 4 + (i % 3) }), 200),
     ];
-    let decided = 0;
-    for (const state of positions) {
-      const verdict = referenceSolve(state, 20_000);
-      expect(verdict.result).not.toBe('win');
-      if (verdict.result === 'loss') decided++;
-    }
-    expect(decided).toBeGreaterThan(100);
+    expectNoWin(positions, 100);
   });
 });
