@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { VARIANT_IDS } from '../packages/rules/src/index.ts';
-import { ARTIFACTS, card, pickNickname, raceUnderway } from './helpers.ts';
+import { ARTIFACTS, card, pickNickname, raceUnderway, serverDate } from './helpers.ts';
 
 /*
  * The accessibility tour: every page and state a player meets, scanned by axe-core, with a
@@ -44,7 +44,7 @@ async function giveUp(page: Page) {
 export async function tour(browser: Browser, device: BrowserContextOptions, size: string) {
   const context = await browser.newContext(device);
   const page = await context.newPage();
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = await serverDate(page, -1);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Scorpion #\d+/ })).toBeVisible();
@@ -79,7 +79,7 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(page.locator('.count')).not.toHaveText(/^0\//);
   await page.getByRole('button', { name: 'Pause' }).click();
-  await page.goto(`/solution/${new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10)}`);
+  await page.goto(`/solution/${await serverDate(page, 2)}`);
   await expect(page.getByText(/not public yet|no daily deal/)).toBeVisible();
   await visit(page, size, 'solution-not-public');
 

@@ -14,6 +14,7 @@ import {
   practiceAt,
   raceUnderway,
   screenshots,
+  serverDate,
   startDaily,
   watchCountdown,
 } from './helpers.ts';
@@ -227,7 +228,7 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
   await bea.goto('/leaderboards');
   const today = bea.getByText(/^Scorpion #\d+ · \d+ played/);
   const day = Number((await today.textContent())!.match(/#(\d+)/)![1]);
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = await serverDate(bea, -1);
   await bea.getByLabel('Day').fill(yesterday);
   await expect(bea).toHaveURL(new RegExp(`date=${yesterday}`));
   await expect(bea.getByText(`Scorpion #${day - 1} · 0 played · 0 solved`)).toBeVisible();

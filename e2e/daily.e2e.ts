@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dailyStart, dailyWinningLine, singleTargetMove } from './fixtures/deals.ts';
-import { card, drag, movesShown, pickNickname, playByHand, screenshots, startDaily } from './helpers.ts';
+import { card, drag, movesShown, pickNickname, playByHand, screenshots, serverDate, startDaily } from './helpers.ts';
 
 test('a newcomer reads the home page undisturbed, starts the daily, resumes after a reload and finds their row', async ({
   browser,
@@ -224,7 +224,7 @@ test('a dropped connection shows, reconnects by itself and the game goes on', as
 });
 
 test("after the day, the deal is public and the solver's solution steps through it", async ({ page }) => {
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = await serverDate(page, -1);
   await page.goto(`/leaderboards?tab=daily&date=${yesterday}`);
   await page.getByRole('link', { name: 'Watch a solution of this deal' }).click();
   await expect(page.getByText(/moves, the line the solver certified/)).toBeVisible();

@@ -10,6 +10,17 @@ mkdirSync(ARTIFACTS, { recursive: true });
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * The server's date `days` from today, `YYYY-MM-DD`. Asked of the server, whose clock is not the
+ * test's (e2e/serve.ts runs it from noon), so a spec names the same day the server deals.
+ */
+export async function serverDate(page: Page, days = 0): Promise<string> {
+  const response = await page.request.get('/api/daily');
+  expect(response.status()).toBe(200);
+  const { date } = (await response.json()) as { date: string };
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Saves the page at phone and desktop sizes, then puts the viewport back. */
 export async function screenshots(page: Page, name: string) {
   const before = page.viewportSize() ?? DESKTOP;

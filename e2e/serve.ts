@@ -24,13 +24,20 @@ import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from
 const root = fileURLToPath(new URL('..', import.meta.url));
 const winDeck = openWinDeck();
 const dir = mkdtempSync(join(tmpdir(), 'scorpion-e2e-'));
-// The server starts a day back to deal yesterday's daily, then catches up with the real clock:
-// a past day is public only if it was dealt on its day, and the specs read yesterday's.
+// The server's clock runs at the real rate from noon UTC of the day the run starts, so no spec
+// sees midnight pass between playing the daily and reading today's board, whenever CI runs. The
+// browser times everything by the server's clock (`serverNow`), as for any player whose clock is
+// off; the specs ask the server for its date (`serverDate` in helpers.ts). The server starts a day
+// back to deal yesterday's daily, then catches up: a past day is public only if it was dealt on
+// its day, and the specs read yesterday's.
 const DAY_MS = 86_400_000;
+const startedAt = Date.now();
+const noon = startedAt - (startedAt % DAY_MS) + DAY_MS / 2;
 let behindMs = DAY_MS;
+const serverClock = () => noon + (Date.now() - startedAt) - behindMs;
 const SCOUT_PREFIX = 'Scout';
 const app = await buildApp({
-  now: () => Date.now() - behindMs,
+  now: serverClock,
   databasePath: join(dir, 'e2e.db'),
   webDist: join(root, 'apps/web/dist'),
   secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
@@ -85,7 +92,7 @@ async function playGhost() {
     code: GHOST_CHALLENGE,
     sourceGameId: game.row.id,
     playerId,
-    createdAt: Date.now() - behindMs,
+    createdAt: serverClock(),
   });
   if (stored === 'taken') throw new Error('the e2e challenge code is taken');
 }
