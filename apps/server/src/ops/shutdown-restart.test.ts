@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { childServers } from '../test/child-servers.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { playOn, safeMove } from '../test/play.ts';
-import { RESTART_CLOSE_CODE, RESTART_CLOSE_REASON, SHUTDOWN_DEADLINE_MS } from './shutdown.ts';
+import { RESTART_CLOSE_CODE, RESTART_CLOSE_REASON } from './shutdown.ts';
 
 const servers = childServers('sigterm', { CERTIFY: 'none' });
 const { databasePath } = servers;
@@ -30,11 +30,10 @@ test('SIGTERM mid-game: the move in flight is acked or not stored, 1012, exit 0,
   // One move still in flight as the signal lands: it is either stored and acked before the
   // close, or refused unstored; never stored without its ack.
   client.send({ type: 'move', gameId: game.gameId, expect: game.seq, move: safeMove(game) });
-  const signalledAt = Date.now();
   server.process.kill('SIGTERM');
   expect(await client.closed).toEqual({ code: RESTART_CLOSE_CODE, reason: RESTART_CLOSE_REASON });
+  // Exit 0 is a clean close; past the deadline the process exits 1 (shutdown.ts), whatever the load.
   expect(await server.exited).toBe(0);
-  expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_DEADLINE_MS / 2);
   const wal = `${databasePath}-wal`;
   expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
   const frames = client.frames.map((f) => JSON.parse(f) as ServerMessage);
