@@ -12,8 +12,15 @@ import { checkFence } from './fence.ts';
 import { groupCommits } from './group-commit.ts';
 import { IMMEDIATE } from './immediate.ts';
 
-/** The most actions one commit stores; more in one turn of the event loop commit in several groups. */
-export const MOST_PER_COMMIT = 4;
+/**
+ * The most actions one commit stores (group-commit.ts). With `synchronous = NORMAL` a commit
+ * costs about what an insert does (no fsync), so small groups let a burst's first acks leave
+ * before its last frames are read; with `FULL` every commit waits for an fsync, the whole cost,
+ * so all the actions of one turn of the event loop share one.
+ */
+export function mostPerCommit(sync: 'normal' | 'full'): number {
+  return sync === 'full' ? Number.POSITIVE_INFINITY : 4;
+}
 
 interface PendingAction {
   readonly gameId: string;
@@ -35,18 +42,23 @@ function isRankedTaken(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (seconds: number) => void): GamesRepo {
+export function sqliteGames(
+  db: Db,
+  sqlite: Database.Database,
+  sync: 'normal' | 'full',
+  onCommit?: (seconds: number) => void,
+): GamesRepo {
   // The move path is a raw prepared insert, without query-builder work, and commits in groups:
-  // the actions that arrive in one turn of the event loop are stored by one transaction each
-  // `MOST_PER_COMMIT` (group-commit.ts), and each promise resolves only after its commit. Under
-  // load the groups grow, so the cost of a commit is shared instead of queueing up.
+  // the actions that arrive in one turn of the event loop are stored by a transaction per
+  // `mostPerCommit` of them, and each promise resolves only after its commit. Under load the
+  // groups grow, so the cost of a commit is shared instead of queueing up.
   const insertAction = sqlite.prepare('INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)');
   const insertOne = (p: PendingAction) =>
     insertAction.run(p.gameId, p.action.seq, JSON.stringify(p.action.action), p.action.at);
   const insertAll = sqlite.transaction((batch: readonly PendingAction[]) => {
     for (const p of batch) insertOne(p);
   });
-  const enqueue = groupCommits<PendingAction>(MOST_PER_COMMIT, (batch) => {
+  const enqueue = groupCommits<PendingAction>(mostPerCommit(sync), (batch) => {
     try {
       const started = performance.now();
       insertAll.immediate(batch);
