@@ -47,8 +47,9 @@ const INSERT_GROUP = {
 const lockTotals = (playerId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`player_stats:${playerId}`}))`;
 
 export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) => void): GamesRepo {
-  // As on SQLite: every action that arrives in one turn of the event loop is stored by one
-  // commit, and each promise resolves only after it (synchronous_commit=on: flushed to disk).
+  // Every action that arrives in one turn of the event loop is stored by one commit, and each
+  // promise resolves only after it (synchronous_commit=on: flushed to disk). One, not SQLite's
+  // small groups (sqlite/games.ts): every commit here waits for a flush to disk.
   let pending: PendingAction[] = [];
   const flush = async () => {
     const batch = pending;

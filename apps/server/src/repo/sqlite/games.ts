@@ -9,7 +9,18 @@ import { flaggedColumns } from '../rows.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
 import { checkFence } from './fence.ts';
+import { groupCommits } from './group-commit.ts';
 import { IMMEDIATE } from './immediate.ts';
+
+/**
+ * The most actions one commit stores (group-commit.ts). With `synchronous = NORMAL` a commit
+ * costs about what an insert does (no fsync), so small groups let a burst's first acks leave
+ * before its last frames are read; with `FULL` every commit waits for an fsync, the whole cost,
+ * so all the actions of one turn of the event loop share one.
+ */
+export function mostPerCommit(sync: 'normal' | 'full'): number {
+  return sync === 'full' ? Number.POSITIVE_INFINITY : 4;
+}
 
 interface PendingAction {
   readonly gameId: string;
@@ -31,21 +42,23 @@ function isRankedTaken(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (seconds: number) => void): GamesRepo {
+export function sqliteGames(
+  db: Db,
+  sqlite: Database.Database,
+  sync: 'normal' | 'full',
+  onCommit?: (seconds: number) => void,
+): GamesRepo {
   // The move path is a raw prepared insert, without query-builder work, and commits in groups:
-  // every action that arrives in one turn of the event loop is stored by one transaction, and
-  // each promise resolves only after that commit. Under load the groups grow, so the cost of a
-  // commit is shared instead of queueing up.
+  // the actions that arrive in one turn of the event loop are stored by a transaction per
+  // `mostPerCommit` of them, and each promise resolves only after its commit. Under load the
+  // groups grow, so the cost of a commit is shared instead of queueing up.
   const insertAction = sqlite.prepare('INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)');
   const insertOne = (p: PendingAction) =>
     insertAction.run(p.gameId, p.action.seq, JSON.stringify(p.action.action), p.action.at);
   const insertAll = sqlite.transaction((batch: readonly PendingAction[]) => {
     for (const p of batch) insertOne(p);
   });
-  let pending: PendingAction[] = [];
-  const flush = () => {
-    const batch = pending;
-    pending = [];
+  const enqueue = groupCommits<PendingAction>(mostPerCommit(sync), (batch) => {
     try {
       const started = performance.now();
       insertAll.immediate(batch);
@@ -62,7 +75,7 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
         }
       }
     }
-  };
+  });
 
   return {
     async create(row) {
@@ -88,10 +101,7 @@ export function sqliteGames(db: Db, sqlite: Database.Database, onCommit?: (secon
         .map((a) => ({ seq: a.seq, at: a.at, action: JSON.parse(a.action) as GameAction }));
     },
     append(gameId, action) {
-      return new Promise((done, failed) => {
-        pending.push({ gameId, action, done, failed });
-        if (pending.length === 1) setImmediate(flush);
-      });
+      return new Promise((done, failed) => enqueue({ gameId, action, done, failed }));
     },
     async finish(gameId, end, daily, fence) {
       return db.transaction((tx) => {

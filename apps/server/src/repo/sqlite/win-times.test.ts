@@ -14,7 +14,7 @@ let stored: { date: string; won: boolean; verified: boolean; timeMs: number }[];
 
 beforeEach(() => {
   opened = openDb(':memory:');
-  games = sqliteGames(opened.db, opened.sqlite);
+  games = sqliteGames(opened.db, opened.sqlite, 'normal');
   stored = [];
 });
 afterEach(() => opened.close());
