@@ -2,6 +2,8 @@ import { codeA, codeC, FACES, type FastBoard } from '@scorpion/rules';
 import { CardPlaces, columnOf, NOWHERE, rowOf } from './places.ts';
 
 const KING = 12;
+/** Cards in a complete King-to-Ace column. */
+const RUN = 13;
 
 /**
  * Proves positions lost in single-deck variants where only a King fills an empty column, by
@@ -12,9 +14,13 @@ const KING = 12;
  * Argument. Call a face-up non-King card U a *loose* card when it does not sit on its successor
  * U+1. A won position has U on U+1, and U's neighbour below changes only when U itself moves, so
  * every loose card must move at least once; its only destination is the top of U+1's column (one
- * deck, no empty column for it), so that needs U+1 on top of another column first. Necessary
- * conditions for the *first* move of U, read off the current position (moves only add or remove
- * cards at column tops, never insert below a card, so these stay necessary):
+ * deck, no empty column for it), so that needs U+1 on top of another column first. (Here a card
+ * *moves* when it is the lowest card of a moved group, or leaves the open reserve: a card carried
+ * on top of a group keeps its neighbour below.) Necessary conditions for the *first* move of U,
+ * read off the current position (moves only add or remove cards at column tops, never insert
+ * below a card, so these stay necessary; with the foundations option a complete column may also
+ * go to a foundation, emptying its column, and come back onto an empty column, whole columns of
+ * one suit from King to Ace, each card on its successor, which changes none of this):
  * - U+1 face down in column C: C's lowest face-up card must have moved (nothing below it can).
  * - U+1 face up under a card D, in any column (U's own too, below U or above it): D must have
  *   moved off it. The card on a card W changes only when that card moves (or W, on top, receives
@@ -25,26 +31,46 @@ const KING = 12;
  *   up in different columns, which needs a card strictly above U and at most as high as U+1 to
  *   have moved.
  * - U+1 in the open reserve (Three Blind Mice): U+1 must have left it (cards never go back).
- * - U+1 already on top of another column, or in the stock: no condition.
- * Kings (without the foundations option; with it, a King at row 0 may leave for a foundation,
- * and a King may always move as far as this check knows). A won position holds only complete
- * columns, King at row 0, so a face-up King above row 0 (a *buried* King) must move too; its only
- * destination is an empty column. If no column is empty now, the first empty one appears when the
- * card at row 0 of some column leaves it, with all the cards above it, and that card is the one
- * there now (row 0 of a column changes only when the column empties); it is not a King, which
- * could only go to an empty column (deals, reserve cards and Kings only fill columns). So a buried
- * King waits for one of the non-King cards now at row 0 (each loose: it must move to win) to have
- * moved, or for nothing if a column is empty now. A King at row 0 is never on a card nor between
- * two, so no condition asks for it.
- * The open reserve (without the foundations option, as above): a won position has it empty, and
- * a card leaves it only for a column, so every card in it must move, a King to an empty column
- * (waiting as a buried King does), another card V onto V+1 on top of a column, with the
- * conditions of a loose card whose successor lies in another column (V+1 face down, under a card,
- * or itself in the reserve). Cards never enter the reserve, so a card of the root's reserve that
- * is in no column is in it still. Taking the least fixpoint of "may move"
+ * - U+1 already on top of another column, or in the stock: no condition. (Never in a foundation:
+ *   its whole suit would be there, U too.)
+ * Kings. A won position holds only complete columns, King at row 0, and (with foundations)
+ * complete runs in the foundations, each of which went there as a complete column. So a face-up
+ * King above row 0 (a *buried* King) must reach row 0 of a column: its row changes only when it
+ * or a card under it moves, and it lands at row 0 only as the lowest card of a moved group (a
+ * card carried on top lands above that one), which only an empty column takes. If no column is
+ * empty now, the first empty one appears when the card at row 0 of some column leaves it, with
+ * all the cards above it, and that card is the one there now (row 0 of a column changes only
+ * when the column empties). It leaves in one of two ways:
+ * - for another column: it is not a King (a King goes only to an empty column; deals, reserve
+ *   cards and foundation runs only fill columns), so it is a non-King card now at row 0, loose,
+ *   which must have moved (and, face down, its column's lowest face-up card before it);
+ * - with foundations only, to a foundation, with its column complete: a column with a King at
+ *   row 0 now, which must first hold exactly the King's suit from King to Ace, all face up.
+ *   Until then its rows change only at the top, and a card leaves its row only by moving (the
+ *   cards under it sit each on its successor, and the King at row 0 waits for an empty column).
+ *   So with cards face down, its lowest face-up card must have moved; else, with a card above
+ *   row 0 that is not the predecessor of the card under it, the lowest such card W (loose, or a
+ *   buried King) must have moved off its row; else the column is a run from the King down, and
+ *   complete (it may leave now) or short of its next card V, which must come onto it by moving:
+ *   V must have moved if it lies in a column (face down, that column's lowest face-up card must
+ *   have moved first) or in the open reserve (left it); from the stock V comes with the deal,
+ *   which waits for nothing. (V is never in a foundation: its King is in this column.)
+ * So a buried King waits for one of these cards, one per column (each must move anyway: loose,
+ * a buried King, or in the reserve), to have moved, or for nothing if a column is empty now, or
+ * with foundations complete or short only of a card in the stock. A King at row 0 is never on a
+ * card nor between two, so no condition asks for it.
+ * The open reserve: a won position has it empty, and a card leaves it only for a column, so every
+ * card in it must move, a King to an empty column (waiting as a buried King does), another card
+ * V onto V+1 on top of a column, with the conditions of a loose card whose successor lies in
+ * another column (V+1 face down, under a card, or itself in the reserve; never in a foundation,
+ * V not being there). Cards never enter the reserve, so a card of the root's reserve that is in
+ * no column is in it still or, with foundations, in a foundation with its whole suit: it counts
+ * as in the reserve when a card of its suit lies in a column (a suit wholly out of the columns is
+ * left out, which can only make the check weaker). Taking the least fixpoint of "may move"
  * (a card may move if one of its conditions' cards may), a loose card or buried King left out can
- * never move: the position is lost. So is a column whose lowest face-up card sits on its successor
- * face down (that card can never move, so the cards under it stay face down).
+ * never move: the position is lost. (Were one to move, the first such move would need a card
+ * left out to have moved before it.) So is a column whose lowest face-up card sits on its
+ * successor face down (that card can never move, so the cards under it stay face down).
  * Not for two decks (U could move between the two copies of U+1, and sit on either) nor Wasp (U
  * could go to an empty column).
  */
@@ -53,7 +79,7 @@ const ONE = 1;
 const BETWEEN = 2;
 /** The card in `on` must have moved, and one of a range of cards as well. */
 const BOTH = 3;
-/** One of the non-King cards at row 0 (`roots`) must have moved: a buried King. */
+/** One of the cards the columns wait for before they may empty (`roots`) must have moved: a buried King. */
 const ROOTS = 4;
 
 /** Card sets are two 26-bit halves (two suits each): cards 0–25, then 26–51. */
@@ -89,13 +115,17 @@ export class FrozenCheck {
   private readonly able = new Int32Array(FACES);
   private check = 0;
   private ables = 0;
-  /** Whether buried Kings must move and wait for an empty column (off with foundations). */
-  private readonly kings: boolean;
-  /** Every King may move in the current query: the King rule is off, or a column is empty. */
+  /** The foundations option is on: a complete column may leave, which empties it. */
+  private readonly foundations: boolean;
+  /**
+   * Every King may move in the current query: a column is empty or, with foundations, one is
+   * complete or waits only for a stock card to complete it.
+   */
   private kingsFree = true;
   /**
-   * For each column with a non-King at row 0: that card, or the lowest face-up card when it is
-   * face down (it must move before the card at row 0 can); and how many, for the current query.
+   * For each column that may empty first, the card that must move before it can (see the buried
+   * Kings above): its place (`NOWHERE` for a card in the open reserve) and how many, for the
+   * current query.
    */
   private readonly roots: Int16Array;
   private readonly rootRows: Int16Array;
@@ -103,8 +133,8 @@ export class FrozenCheck {
   private rootCount = 0;
 
   /**
-   * The open reserve's cards at the root (Three Blind Mice), when they count: without the
-   * foundations option, a card of it that is in no column is still in the reserve.
+   * The open reserve's cards at the root (Three Blind Mice). One of them in no column is still in
+   * the reserve or, with foundations, in a foundation, and then so is every card of its suit.
    */
   private readonly reserve: readonly number[];
   private readonly reserved = new Uint8Array(FACES);
@@ -116,28 +146,57 @@ export class FrozenCheck {
   constructor(board: FastBoard, foundations = false, reserve: readonly number[] = []) {
     this.board = board;
     this.places = new CardPlaces(board);
-    this.kings = !foundations;
-    this.reserve = foundations ? [] : reserve;
+    this.foundations = foundations;
+    this.reserve = reserve;
     for (const card of this.reserve) this.reserved[card] = 1;
     this.roots = new Int16Array(board.columnCount);
     this.rootRows = new Int16Array(board.columnCount);
     this.rootColumns = new Int16Array(board.columnCount);
   }
 
-  /** Sets `kingsFree` and the row-0 cards for the board as it is. */
-  private findRoots(): void {
+  /**
+   * Sets `kingsFree` and the cards the columns wait for before they may empty, for the board as
+   * it is; `fresh`: `column` and `row` hold every card's place (in `isDead`), else `places` does.
+   */
+  private findRoots(fresh: boolean): void {
     const { cards, stride, lengths, hidden, columnCount } = this.board;
-    let free = !this.kings;
     let count = 0;
+    this.kingsFree = true;
     for (let c = 0; c < columnCount; c++) {
-      if (lengths[c] === 0) free = true;
-      else if (cards[c * stride]! % 13 !== KING) {
-        this.roots[count] = cards[c * stride + hidden[c]!]!;
-        this.rootRows[count] = hidden[c]!;
-        this.rootColumns[count++] = c;
+      const length = lengths[c]!;
+      if (length === 0) return;
+      const base = c * stride;
+      const h = hidden[c]!;
+      let at = c;
+      let r = h;
+      let card = cards[base + h]!;
+      if (cards[base]! % 13 === KING) {
+        if (!this.foundations) continue;
+        if (h === 0) {
+          r = 1;
+          while (r < length && cards[base + r]! % 13 !== KING && cards[base + r]! + 1 === cards[base + r - 1]) r++;
+          if (r < length) card = cards[base + r]!;
+        }
+        if (r === length) {
+          if (length === RUN) return;
+          // A clean run waits for its next card: in a column, in the open reserve, or (no wait) in the stock.
+          card = cards[base + length - 1]! - 1;
+          const place = fresh ? NOWHERE : this.places.of(card);
+          at = fresh ? this.column[card]! : place === NOWHERE ? NOWHERE : columnOf(place);
+          if (at !== NOWHERE) {
+            r = Math.max(fresh ? this.row[card]! : rowOf(place), hidden[at]!);
+            card = cards[at * stride + r]!;
+          } else if (this.reserved[card] === 1) {
+            at = NOWHERE;
+            r = NOWHERE;
+          } else return;
+        }
       }
+      this.roots[count] = card;
+      this.rootRows[count] = r;
+      this.rootColumns[count++] = at;
     }
-    this.kingsFree = free;
+    this.kingsFree = false;
     this.rootCount = count;
   }
 
@@ -145,22 +204,27 @@ export class FrozenCheck {
     const { cards, stride, lengths, hidden, columnCount } = this.board;
     const { column, row, may, loose, kind, first, last } = this;
     column.fill(NOWHERE);
-    this.findRoots();
-    const kingsFree = this.kingsFree;
     for (let c = 0; c < columnCount; c++) {
       const base = c * stride;
       for (let r = 0; r < lengths[c]!; r++) {
         const card = cards[base + r]!;
         column[card] = c;
         row[card] = r;
-        may[card] = card % 13 === KING && (kingsFree || r === 0) ? 1 : 0;
+        may[card] = 0;
       }
       const h = hidden[c]!;
       if (h > 0 && cards[base + h]! % 13 !== KING && cards[base + h - 1] === cards[base + h]! + 1) return true;
     }
+    this.findRoots(true);
+    const kingsFree = this.kingsFree;
     let open = 0;
     for (const card of this.reserve) {
       if (column[card] !== NOWHERE) continue;
+      if (this.foundations && !this.suitInColumns(card, true)) {
+        // In a foundation (asked about by no card: each card of its suit is there too).
+        may[card] = 1;
+        continue;
+      }
       if (card % 13 === KING) {
         may[card] = kingsFree ? 1 : 0;
         if (!kingsFree) {
@@ -177,8 +241,11 @@ export class FrozenCheck {
       const base = c * stride;
       for (let r = hidden[c]!; r < lengths[c]!; r++) {
         const card = cards[base + r]!;
-        if (may[card] === 1) continue;
         if (card % 13 === KING) {
+          if (kingsFree || r === 0) {
+            may[card] = 1;
+            continue;
+          }
           kind[open] = ROOTS;
           loose[open++] = card;
           continue;
@@ -247,13 +314,22 @@ export class FrozenCheck {
    * waiting for T need no query of their own: they may move exactly when T may. Needs `places`
    * up to date, but looks a card up only when some card is affected.
    *
-   * Buried Kings. A column move buries no King (a King moves only into an empty column, to row
-   * 0). If a column is empty in Q, every King may move. Otherwise, unless the move filled P's
-   * last empty column (then every card is asked about: `isDead`), no column was empty in P
-   * either and the move left row 0 alone (it did not empty its source), so a buried King waits
-   * for the same columns as in P: for the card at row 0, or for the lowest face-up card, which
-   * changes only when the move took it, turning T over, and T is asked about first. So buried
-   * Kings join the induction above as loose cards do, freed through the same cards.
+   * Buried Kings. A column move buries no King (a King at row 0 moves only into an empty column,
+   * to row 0). If a column is empty in Q, every King may move. Otherwise, unless the move filled
+   * P's last empty column (then every card is asked about: `isDead`), no column was empty in P
+   * either and the move left row 0 alone (it did not empty its source). With foundations, no
+   * column was complete in P, or short only of a stock card, either: such a column gives or
+   * takes cards only as a whole, into an empty column (each of its cards sits on its successor,
+   * and only a card in the stock fits on its top), so it would still be in Q. So a buried King
+   * waits in Q for the same cards as in P, column by column: for the card at row 0, or for the
+   * lowest face-up card, which changes only when the move took it, turning T over, and T is
+   * asked about first; with foundations, for a column with a King at row 0 that is neither the
+   * source nor the target, the same card W, or the same card V (carried, maybe, or still in the
+   * reserve) or, V face down in the source, the source's lowest face-up card: T again. A column
+   * with a King at row 0 that is the source or the target may wait for another card: then one
+   * King that must move (face up above row 0, or in the reserve; all wait for the same cards) is
+   * asked about, and if it may move, so may every King. So buried Kings join the induction
+   * above as loose cards do, freed through the same cards, or asked about.
    *
    * Reserve cards. A column move leaves the reserve alone, and a reserve card's condition, as a
    * loose card's in another column, changes only when it waited for X on its successor (no
@@ -270,7 +346,7 @@ export class FrozenCheck {
       this.check = 1;
       this.able.fill(0);
     }
-    this.findRoots();
+    this.findRoots(false);
     // The target was empty and no column is now: Kings wait for a card at row 0 where they did
     // not before, so every card is asked about.
     if (landing === 0 && !this.kingsFree) return this.isDead();
@@ -292,6 +368,39 @@ export class FrozenCheck {
     let high = (((cHigh | aHigh) & (gHigh >>> 1)) | (gHigh & (aHigh >>> 1))) & NOT_KINGS;
     for (; low !== 0; low &= low - 1) if (!this.canMove(31 - Math.clz32(low & -low))) return true;
     for (; high !== 0; high &= high - 1) if (!this.canMove(HALF + 31 - Math.clz32(high & -high))) return true;
+    // With foundations, a column with a King at row 0 may now wait for another card to move.
+    if (
+      this.foundations &&
+      !this.kingsFree &&
+      (cards[from * stride]! % 13 === KING || cards[to * stride]! % 13 === KING)
+    ) {
+      const king = this.waitingKing();
+      if (king !== NOWHERE && !this.canMove(king)) return true;
+    }
+    return false;
+  }
+
+  /** A King that must move (face up above row 0, or in the open reserve), or `NOWHERE`. */
+  private waitingKing(): number {
+    const { hidden } = this.board;
+    for (let king = KING; king < FACES; king += 13) {
+      const place = this.places.of(king);
+      if (place === NOWHERE) {
+        if (this.reserved[king] === 1 && this.suitInColumns(king, false)) return king;
+      } else if (rowOf(place) > 0 && rowOf(place) >= hidden[columnOf(place)]!) return king;
+    }
+    return NOWHERE;
+  }
+
+  /**
+   * Whether a card of `card`'s suit lies in a column (`fresh`: as `column` says, else `places`),
+   * so that none of them is in a foundation.
+   */
+  private suitInColumns(card: number, fresh: boolean): boolean {
+    const ace = card - (card % 13);
+    for (let other = ace; other < ace + 13; other++) {
+      if ((fresh ? this.column[other]! : this.places.of(other)) !== NOWHERE) return true;
+    }
     return false;
   }
 
