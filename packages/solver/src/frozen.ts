@@ -46,19 +46,21 @@ const RUN = 13;
  *   which must have moved (and, face down, its column's lowest face-up card before it);
  * - with foundations only, to a foundation, with its column complete: a column with a King at
  *   row 0 now, which must first hold exactly the King's suit from King to Ace, all face up.
- *   Until then its rows change only at the top, and a card leaves its row only by moving (the
- *   cards under it sit each on its successor, and the King at row 0 waits for an empty column).
- *   So with cards face down, its lowest face-up card must have moved; else, with a card above
- *   row 0 that is not the predecessor of the card under it, the lowest such card W (loose, or a
- *   buried King) must have moved off its row; else the column is a run from the King down, and
- *   complete (it may leave now) or short of its next card V, which must come onto it by moving:
- *   V must have moved if it lies in a column (face down, that column's lowest face-up card must
- *   have moved first) or in the open reserve (left it); from the stock V comes with the deal,
- *   which waits for nothing. (V is never in a foundation: its King is in this column.)
- * So a buried King waits for one of these cards, one per column (each must move anyway: loose,
- * a buried King, or in the reserve), to have moved, or for nothing if a column is empty now, or
- * with foundations complete or short only of a card in the stock. A King at row 0 is never on a
- * card nor between two, so no condition asks for it.
+ *   Call its *run* the cards from row 0 up (face down or not) each the predecessor of the card
+ *   under it. Until the column is complete its rows change only at the top, and a card leaves
+ *   its row only by moving (the cards under it sit each on its successor, and the King at row 0
+ *   waits for an empty column). So, all before the column may empty: its lowest face-up card
+ *   must have moved if it has cards face down; the card on its run, if face up (loose, or a
+ *   buried King), must have moved off its row; and every card M of the suit below the run must
+ *   lie on its successor by then: M loose must have moved; M face down, its column's lowest
+ *   face-up card must have moved (to turn it over); M in the open reserve must have left it; M
+ *   on its successor already, or in the stock (the deal waits for nothing), asks for nothing.
+ *   (No such M is in a foundation: its King is in this column.) A column that asks for none of
+ *   these is complete, or short only of cards in the stock: none of them on another.
+ * So a buried King waits for every card some column asks for to have moved (each must move
+ * anyway: loose, a buried King, or in the reserve), or for nothing if a column is empty now or,
+ * with foundations, asks for nothing. A King at row 0 is never on a card nor between two, so no
+ * condition asks for it.
  * The open reserve: a won position has it empty, and a card leaves it only for a column, so every
  * card in it must move, a King to an empty column (waiting as a buried King does), another card
  * V onto V+1 on top of a column, with the conditions of a loose card whose successor lies in
@@ -79,7 +81,7 @@ const ONE = 1;
 const BETWEEN = 2;
 /** The card in `on` must have moved, and one of a range of cards as well. */
 const BOTH = 3;
-/** One of the cards the columns wait for before they may empty (`roots`) must have moved: a buried King. */
+/** Every card one of the columns waits for before it may empty (`roots`) must have moved: a buried King. */
 const ROOTS = 4;
 
 /** Card sets are two 26-bit halves (two suits each): cards 0–25, then 26–51. */
@@ -118,19 +120,21 @@ export class FrozenCheck {
   /** The foundations option is on: a complete column may leave, which empties it. */
   private readonly foundations: boolean;
   /**
-   * Every King may move in the current query: a column is empty or, with foundations, one is
-   * complete or waits only for a stock card to complete it.
+   * Every King may move in the current query: a column is empty or, with foundations, one waits
+   * for no card to move before it may empty (complete, or short only of stock cards).
    */
   private kingsFree = true;
   /**
-   * For each column that may empty first, the card that must move before it can (see the buried
-   * Kings above): its place (`NOWHERE` for a card in the open reserve) and how many, for the
-   * current query.
+   * For each column that may empty first, the cards that must all have moved before it can (see
+   * the buried Kings above), with their places (`NOWHERE` for a card in the open reserve), for
+   * the current query.
    */
   private readonly roots: Int16Array;
   private readonly rootRows: Int16Array;
   private readonly rootColumns: Int16Array;
-  private rootCount = 0;
+  /** Where each column's cards end in `roots`, and how many columns there are. */
+  private readonly rootEnds: Int16Array;
+  private rootGroups = 0;
 
   /**
    * The open reserve's cards at the root (Three Blind Mice). One of them in no column is still in
@@ -149,55 +153,78 @@ export class FrozenCheck {
     this.foundations = foundations;
     this.reserve = reserve;
     for (const card of this.reserve) this.reserved[card] = 1;
-    this.roots = new Int16Array(board.columnCount);
-    this.rootRows = new Int16Array(board.columnCount);
-    this.rootColumns = new Int16Array(board.columnCount);
+    // At most a column's lowest face-up card, one out of sequence and twelve of its suit.
+    this.roots = new Int16Array(board.columnCount * (RUN + 1));
+    this.rootRows = new Int16Array(board.columnCount * (RUN + 1));
+    this.rootColumns = new Int16Array(board.columnCount * (RUN + 1));
+    this.rootEnds = new Int16Array(board.columnCount);
   }
 
   /**
-   * Sets `kingsFree` and the cards the columns wait for before they may empty, for the board as
-   * it is; `fresh`: `column` and `row` hold every card's place (in `isDead`), else `places` does.
+   * Sets `kingsFree` and, column by column, the cards that must have moved before it may empty,
+   * for the board as it is; `fresh`: `column` and `row` hold every card's place (in `isDead`),
+   * else `places` does.
    */
   private findRoots(fresh: boolean): void {
     const { cards, stride, lengths, hidden, columnCount } = this.board;
     let count = 0;
+    let groups = 0;
     this.kingsFree = true;
     for (let c = 0; c < columnCount; c++) {
       const length = lengths[c]!;
       if (length === 0) return;
       const base = c * stride;
       const h = hidden[c]!;
-      let at = c;
-      let r = h;
-      let card = cards[base + h]!;
-      if (cards[base]! % 13 === KING) {
-        if (!this.foundations) continue;
-        if (h === 0) {
-          r = 1;
-          while (r < length && cards[base + r]! % 13 !== KING && cards[base + r]! + 1 === cards[base + r - 1]) r++;
-          if (r < length) card = cards[base + r]!;
-        }
-        if (r === length) {
-          if (length === RUN) return;
-          // A clean run waits for its next card: in a column, in the open reserve, or (no wait) in the stock.
-          card = cards[base + length - 1]! - 1;
+      const start = count;
+      if (cards[base]! % 13 !== KING) count = this.need(count, c, h);
+      else if (this.foundations) {
+        if (h > 0) count = this.need(count, c, h);
+        let r = 1;
+        while (r < length && cards[base + r]! % 13 !== KING && cards[base + r]! + 1 === cards[base + r - 1]) r++;
+        if (r < length && r >= h) count = this.need(count, c, r);
+        // Every card of the suit below the run from the King must come onto it.
+        for (let card = cards[base + r - 1]! - 1; card >= cards[base]! - KING; card--) {
           const place = fresh ? NOWHERE : this.places.of(card);
-          at = fresh ? this.column[card]! : place === NOWHERE ? NOWHERE : columnOf(place);
-          if (at !== NOWHERE) {
-            r = Math.max(fresh ? this.row[card]! : rowOf(place), hidden[at]!);
-            card = cards[at * stride + r]!;
-          } else if (this.reserved[card] === 1) {
-            at = NOWHERE;
-            r = NOWHERE;
-          } else return;
+          const at = fresh ? this.column[card]! : place === NOWHERE ? NOWHERE : columnOf(place);
+          if (at === NOWHERE) {
+            if (this.reserved[card] === 1) {
+              this.roots[count] = card;
+              this.rootRows[count] = NOWHERE;
+              this.rootColumns[count++] = NOWHERE;
+            }
+            continue;
+          }
+          const row = fresh ? this.row[card]! : rowOf(place);
+          if (row < hidden[at]!) count = this.need(count, at, hidden[at]!);
+          else if (row === 0 || cards[at * stride + row - 1] !== card + 1) count = this.need(count, at, row);
         }
-      }
-      this.roots[count] = card;
-      this.rootRows[count] = r;
-      this.rootColumns[count++] = at;
+        if (count === start) return;
+      } else continue;
+      this.rootEnds[groups++] = count;
     }
     this.kingsFree = false;
-    this.rootCount = count;
+    this.rootGroups = groups;
+  }
+
+  /** Records the card at row `r` of column `c` at `roots[count]`; returns the next count. */
+  private need(count: number, c: number, r: number): number {
+    this.roots[count] = this.board.cards[c * this.board.stride + r]!;
+    this.rootRows[count] = r;
+    this.rootColumns[count] = c;
+    return count + 1;
+  }
+
+  /** Whether the cards some column waits for may all move, as `may` says. */
+  private rootsMay(): boolean {
+    const { may, roots, rootEnds } = this;
+    let k = 0;
+    for (let g = 0; g < this.rootGroups; g++) {
+      const end = rootEnds[g]!;
+      while (k < end && may[roots[k]!] === 1) k++;
+      if (k === end) return true;
+      k = end;
+    }
+    return false;
   }
 
   isDead(): boolean {
@@ -262,7 +289,7 @@ export class FrozenCheck {
         const card = loose[i]!;
         let met = false;
         if (kind[i] === ONE) met = may[first[i]!] === 1;
-        else if (kind[i] === ROOTS) for (let k = 0; k < this.rootCount && !met; k++) met = may[this.roots[k]!] === 1;
+        else if (kind[i] === ROOTS) met = this.rootsMay();
         else if (kind[i] === BOTH && may[this.on[i]!] === 0) met = false;
         else for (let at = first[i]!; at <= last[i]! && !met; at++) met = may[cards[at]!] === 1;
         if (!met) continue;
@@ -318,18 +345,20 @@ export class FrozenCheck {
    * to row 0). If a column is empty in Q, every King may move. Otherwise, unless the move filled
    * P's last empty column (then every card is asked about: `isDead`), no column was empty in P
    * either and the move left row 0 alone (it did not empty its source). With foundations, no
-   * column was complete in P, or short only of a stock card, either: such a column gives or
-   * takes cards only as a whole, into an empty column (each of its cards sits on its successor,
-   * and only a card in the stock fits on its top), so it would still be in Q. So a buried King
-   * waits in Q for the same cards as in P, column by column: for the card at row 0, or for the
-   * lowest face-up card, which changes only when the move took it, turning T over, and T is
-   * asked about first; with foundations, for a column with a King at row 0 that is neither the
-   * source nor the target, the same card W, or the same card V (carried, maybe, or still in the
-   * reserve) or, V face down in the source, the source's lowest face-up card: T again. A column
-   * with a King at row 0 that is the source or the target may wait for another card: then one
-   * King that must move (face up above row 0, or in the reserve; all wait for the same cards) is
-   * asked about, and if it may move, so may every King. So buried Kings join the induction
-   * above as loose cards do, freed through the same cards, or asked about.
+   * column asked for nothing in P either: such a column gives or takes cards only as a whole,
+   * into an empty column (each of its cards sits on its successor, and only a card in the stock
+   * fits on its top), so it would still ask for nothing in Q. So a buried King waits in Q for
+   * what it waited for in P, column by column, or less: for the card at row 0, or for the lowest
+   * face-up card, which changes only when the move took it, turning T over, and T is asked about
+   * first; with foundations, for a column with a King at row 0 that is neither the source nor
+   * the target, for the same card on its run, and for each card M of its suit as before, or for
+   * nothing once M = X lies on its successor, or for T (M face down in the source, or T = M) in
+   * place of X. A column with a King at row 0 that is the source or the target may ask for other
+   * cards: then one King that must move (face up above row 0, or in the reserve; all wait for
+   * the same cards) is asked about, and if it may move, so may every King. So buried Kings join
+   * the induction above as loose cards do, freed through the same cards, or asked about. (A
+   * King waits for all the cards of one column: `canMove` runs again when a search fails after
+   * marking cards able, as for a card and a range, which is enough for any such condition.)
    *
    * Reserve cards. A column move leaves the reserve alone, and a reserve card's condition, as a
    * loose card's in another column, changes only when it waited for X on its successor (no
@@ -444,9 +473,13 @@ export class FrozenCheck {
     if (this.seen[card] === this.query) return false;
     this.seen[card] = this.query;
     if (card % 13 === KING) {
-      const { roots, rootColumns, rootRows } = this;
-      for (let k = 0; k < this.rootCount; k++) {
-        if (this.reach(roots[k]!, rootColumns[k]!, rootRows[k]!)) return this.mark(card);
+      const { roots, rootColumns, rootRows, rootEnds } = this;
+      let k = 0;
+      for (let g = 0; g < this.rootGroups; g++) {
+        const end = rootEnds[g]!;
+        while (k < end && this.reach(roots[k]!, rootColumns[k]!, rootRows[k]!)) k++;
+        if (k === end) return this.mark(card);
+        k = end;
       }
       return false;
     }
