@@ -135,6 +135,8 @@ export class FrozenCheck {
   /** Where each column's cards end in `roots`, and how many columns there are. */
   private readonly rootEnds: Int16Array;
   private rootGroups = 0;
+  /** `roots` is up to date for the current `isDeadAfter` (found when a King is first asked about). */
+  private rootsFound = false;
 
   /**
    * The open reserve's cards at the root (Three Blind Mice). One of them in no column is still in
@@ -161,29 +163,60 @@ export class FrozenCheck {
   }
 
   /**
-   * Sets `kingsFree` and, column by column, the cards that must have moved before it may empty,
-   * for the board as it is; `fresh`: `column` and `row` hold every card's place (in `isDead`),
-   * else `places` does.
+   * Sets `kingsFree` for the board as it is: a column is empty or, with foundations, waits for no
+   * card to move before it may empty, which is a run from its King to its top, face up, whose
+   * missing cards (if any) are all in the stock. `fresh`: `column` holds every card's column (in
+   * `isDead`), else `places` does.
+   */
+  private findFree(fresh: boolean): void {
+    const { cards, stride, lengths, hidden, columnCount } = this.board;
+    this.kingsFree = true;
+    for (let c = 0; c < columnCount; c++) {
+      const length = lengths[c]!;
+      if (length === 0) return;
+      const king = cards[c * stride]!;
+      if (!this.foundations || king % 13 !== KING || hidden[c] !== 0) continue;
+      // A run to its top has the card `length - 1` below its King on top.
+      if (cards[c * stride + length - 1] !== king - length + 1 || this.runEnd(c) < length) continue;
+      let card = cards[c * stride + length - 1]! - 1;
+      while (card > king - RUN && this.reserved[card] === 0) {
+        if ((fresh ? this.column[card]! : this.places.of(card)) !== NOWHERE) break;
+        card--;
+      }
+      if (card === king - RUN) return;
+    }
+    this.kingsFree = false;
+  }
+
+  /** The row just above the run of column `c`: its cards from row 0, each the predecessor of the one under it. */
+  private runEnd(c: number): number {
+    const { cards, stride, lengths } = this.board;
+    const base = c * stride;
+    const length = lengths[c]!;
+    let r = 1;
+    while (r < length && cards[base + r]! % 13 !== KING && cards[base + r]! + 1 === cards[base + r - 1]) r++;
+    return r;
+  }
+
+  /**
+   * Column by column, the cards that must all have moved before it may empty, for the board as
+   * it is, when `kingsFree` is not set (see the buried Kings above); `fresh`: `column` and `row`
+   * hold every card's place (in `isDead`), else `places` does.
    */
   private findRoots(fresh: boolean): void {
     const { cards, stride, lengths, hidden, columnCount } = this.board;
     let count = 0;
     let groups = 0;
-    this.kingsFree = true;
     for (let c = 0; c < columnCount; c++) {
-      const length = lengths[c]!;
-      if (length === 0) return;
       const base = c * stride;
       const h = hidden[c]!;
-      const start = count;
       if (cards[base]! % 13 !== KING) count = this.need(count, c, h);
       else if (this.foundations) {
         if (h > 0) count = this.need(count, c, h);
-        let r = 1;
-        while (r < length && cards[base + r]! % 13 !== KING && cards[base + r]! + 1 === cards[base + r - 1]) r++;
-        if (r < length && r >= h) count = this.need(count, c, r);
-        // Every card of the suit below the run from the King must come onto it.
-        for (let card = cards[base + r - 1]! - 1; card >= cards[base]! - KING; card--) {
+        const r = this.runEnd(c);
+        if (r < lengths[c]! && r >= h) count = this.need(count, c, r);
+        // Every card of the suit below the run must come onto it.
+        for (let card = cards[base + r - 1]! - 1; card > cards[base]! - RUN; card--) {
           const place = fresh ? NOWHERE : this.places.of(card);
           const at = fresh ? this.column[card]! : place === NOWHERE ? NOWHERE : columnOf(place);
           if (at === NOWHERE) {
@@ -198,12 +231,11 @@ export class FrozenCheck {
           if (row < hidden[at]!) count = this.need(count, at, hidden[at]!);
           else if (row === 0 || cards[at * stride + row - 1] !== card + 1) count = this.need(count, at, row);
         }
-        if (count === start) return;
       } else continue;
       this.rootEnds[groups++] = count;
     }
-    this.kingsFree = false;
     this.rootGroups = groups;
+    this.rootsFound = true;
   }
 
   /** Records the card at row `r` of column `c` at `roots[count]`; returns the next count. */
@@ -242,12 +274,13 @@ export class FrozenCheck {
       const h = hidden[c]!;
       if (h > 0 && cards[base + h]! % 13 !== KING && cards[base + h - 1] === cards[base + h]! + 1) return true;
     }
-    this.findRoots(true);
+    this.findFree(true);
     const kingsFree = this.kingsFree;
+    if (!kingsFree) this.findRoots(true);
     let open = 0;
     for (const card of this.reserve) {
       if (column[card] !== NOWHERE) continue;
-      if (this.foundations && !this.suitInColumns(card, true)) {
+      if (this.foundations && !this.suitInColumns(card)) {
         // In a foundation (asked about by no card: each card of its suit is there too).
         may[card] = 1;
         continue;
@@ -348,17 +381,21 @@ export class FrozenCheck {
    * column asked for nothing in P either: such a column gives or takes cards only as a whole,
    * into an empty column (each of its cards sits on its successor, and only a card in the stock
    * fits on its top), so it would still ask for nothing in Q. So a buried King waits in Q for
-   * what it waited for in P, column by column, or less: for the card at row 0, or for the lowest
-   * face-up card, which changes only when the move took it, turning T over, and T is asked about
-   * first; with foundations, for a column with a King at row 0 that is neither the source nor
-   * the target, for the same card on its run, and for each card M of its suit as before, or for
-   * nothing once M = X lies on its successor, or for T (M face down in the source, or T = M) in
-   * place of X. A column with a King at row 0 that is the source or the target may ask for other
-   * cards: then one King that must move (face up above row 0, or in the reserve; all wait for
-   * the same cards) is asked about, and if it may move, so may every King. So buried Kings join
-   * the induction above as loose cards do, freed through the same cards, or asked about. (A
-   * King waits for all the cards of one column: `canMove` runs again when a search fails after
-   * marking cards able, as for a card and a range, which is enough for any such condition.)
+   * what it waited for in P, column by column, or less, but for cards asked about: for the card
+   * at row 0, or for the lowest face-up card, which changes only when the move took it, turning
+   * T over, and T is asked about first; with foundations, for a column with a King at row 0:
+   * - the same lowest face-up card, or T in its place;
+   * - the same card on its run, or none (X was that card, and left), or T (turned over on the
+   *   run), or, the column being the target and its run having reached its top in P, a card of
+   *   G now on its run: that card is asked about;
+   * - for the cards of its suit below the run (the same run, unless the target's grew with G, and
+   *   then fewer cards), the same cards as before, or none for X (now on its successor), or T in
+   *   place of X (a card face down in the source, or T itself).
+   * So buried Kings join the induction above as loose cards do, freed through the same cards, or
+   * asked about. (A King waits for all the cards of one column: `canMove` runs again when a
+   * search fails after marking cards able, as for a card and a range, which is enough for any
+   * such condition.) Every card asked about must move anyway, so asking one more never calls a
+   * live position dead: this part of the argument is only that nothing is missed.
    *
    * Reserve cards. A column move leaves the reserve alone, and a reserve card's condition, as a
    * loose card's in another column, changes only when it waited for X on its successor (no
@@ -375,7 +412,8 @@ export class FrozenCheck {
       this.check = 1;
       this.able.fill(0);
     }
-    this.findRoots(false);
+    this.findFree(false);
+    this.rootsFound = false;
     // The target was empty and no column is now: Kings wait for a card at row 0 where they did
     // not before, so every card is asked about.
     if (landing === 0 && !this.kingsFree) return this.isDead();
@@ -397,39 +435,25 @@ export class FrozenCheck {
     let high = (((cHigh | aHigh) & (gHigh >>> 1)) | (gHigh & (aHigh >>> 1))) & NOT_KINGS;
     for (; low !== 0; low &= low - 1) if (!this.canMove(31 - Math.clz32(low & -low))) return true;
     for (; high !== 0; high &= high - 1) if (!this.canMove(HALF + 31 - Math.clz32(high & -high))) return true;
-    // With foundations, a column with a King at row 0 may now wait for another card to move.
+    // With foundations, a column whose run from its King reached its top may now wait for the
+    // card the move put on its run.
+    const king = cards[to * stride]!;
     if (
       this.foundations &&
       !this.kingsFree &&
-      (cards[from * stride]! % 13 === KING || cards[to * stride]! % 13 === KING)
+      king % 13 === KING &&
+      cards[to * stride + landing - 1] === king - landing + 1
     ) {
-      const king = this.waitingKing();
-      if (king !== NOWHERE && !this.canMove(king)) return true;
+      const r = this.runEnd(to);
+      if (r >= landing && r < lengths[to]! && !this.canMove(cards[to * stride + r]!)) return true;
     }
     return false;
   }
 
-  /** A King that must move (face up above row 0, or in the open reserve), or `NOWHERE`. */
-  private waitingKing(): number {
-    const { hidden } = this.board;
-    for (let king = KING; king < FACES; king += 13) {
-      const place = this.places.of(king);
-      if (place === NOWHERE) {
-        if (this.reserved[king] === 1 && this.suitInColumns(king, false)) return king;
-      } else if (rowOf(place) > 0 && rowOf(place) >= hidden[columnOf(place)]!) return king;
-    }
-    return NOWHERE;
-  }
-
-  /**
-   * Whether a card of `card`'s suit lies in a column (`fresh`: as `column` says, else `places`),
-   * so that none of them is in a foundation.
-   */
-  private suitInColumns(card: number, fresh: boolean): boolean {
+  /** Whether a card of `card`'s suit lies in a column (in `isDead`), so that none of them is in a foundation. */
+  private suitInColumns(card: number): boolean {
     const ace = card - (card % 13);
-    for (let other = ace; other < ace + 13; other++) {
-      if ((fresh ? this.column[other]! : this.places.of(other)) !== NOWHERE) return true;
-    }
+    for (let other = ace; other < ace + 13; other++) if (this.column[other] !== NOWHERE) return true;
     return false;
   }
 
@@ -473,6 +497,7 @@ export class FrozenCheck {
     if (this.seen[card] === this.query) return false;
     this.seen[card] = this.query;
     if (card % 13 === KING) {
+      if (!this.rootsFound) this.findRoots(false);
       const { roots, rootColumns, rootRows, rootEnds } = this;
       let k = 0;
       for (let g = 0; g < this.rootGroups; g++) {
