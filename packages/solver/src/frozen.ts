@@ -372,7 +372,8 @@ export class FrozenCheck {
    * card may not move. `canMove` decides that for one card, and counts a card sitting on its
    * successor, face down or not, as unable to move, which covers the first case. The cards
    * waiting for T need no query of their own: they may move exactly when T may. Needs `places`
-   * up to date, but looks a card up only when some card is affected.
+   * up to date, but looks a card up only when some card is affected (or, with foundations, a
+   * column runs from its King to its top: the cards it lacks).
    *
    * Buried Kings. A column move buries no King (a King at row 0 moves only into an empty column,
    * to row 0). If a column is empty in Q, every King may move. Otherwise, unless the move filled
