@@ -5,9 +5,11 @@ import {
   type GameState,
   KIND_MOVE,
   newGame,
+  type Options,
   positionFromText,
 } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
+
 import { FrozenCheck } from './frozen.ts';
 import { referenceSolve } from './reference.ts';
 import { nearlySolved, smallPosition } from './small.ts';
@@ -57,11 +59,30 @@ describe('FrozenCheck', () => {
     // KH alone above a face-down card: its column's lowest face-up card is KH itself.
     expect(dead('qh KH 5S')).toBe(true);
     expect(dead('qh KH 5S | 6S')).toBe(false);
-    // With the foundations option a King may always move, as before.
-    const board = FastBoard.fromState(
-      positionFromText('scorpion', 'AH 3H KS | 2H KD', { options: { foundations: true } }),
-    );
-    expect(new FrozenCheck(board, true).isDead()).toBe(false);
+  });
+
+  it('with foundations, lets a buried King wait for a column with a King at row 0 to complete and leave', () => {
+    const found = (columns: string, stock = '') => {
+      const state = positionFromText('scorpion', columns, { stock, options: { foundations: true } });
+      return new FrozenCheck(FastBoard.fromState(state), true).isDead();
+    };
+    // No King at row 0: as without foundations.
+    expect(found('AH 3H KS | 2H KD')).toBe(true);
+    // QH waits for KH to leave, KH for a column to empty: the spades' once AS, free, lands on 2S.
+    expect(found('KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | QH KH AS')).toBe(false);
+    expect(found('KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | QH KH', 'AS')).toBe(false);
+    expect(found('KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | QH KH AS | 2D', '3D')).toBe(false);
+    // Here AS is face down under QH: QH's column turns it over only once QH has moved.
+    expect(found('KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S | as QH KH')).toBe(true);
+    // 4H waits for KH to come off 5H, and KH for a column to empty: the spades' column once 4H,
+    // its lowest face-up card, has moved, the diamonds' once 5H has, which waits for 4H to
+    // uncover 6H. With 6H in the stock instead, 5H may move, and so may KH and 4H; without
+    // foundations neither column may ever empty.
+    expect(found('ks 6h 4H | KD 5H KH')).toBe(true);
+    expect(found('ks 4H | KD 5H KH', '6H')).toBe(false);
+    expect(dead('ks 4H | KD 5H KH', '6H')).toBe(true);
+    // A complete column may leave at once.
+    expect(found('KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS | QH KH')).toBe(false);
   });
 
   it('sees an open reserve card that waits for a card that waits for it', () => {
@@ -75,6 +96,19 @@ describe('FrozenCheck', () => {
     // A King in the reserve waits for an empty column like a buried one: here none can appear.
     expect(mice('KS QS', 'KD')).toBe(true);
     expect(mice('KS QS | ', 'KD')).toBe(false);
+  });
+
+  it('with foundations, still makes the open reserve cards move', () => {
+    const mice = (columns: string, reserve: string) => {
+      const state = positionFromText('three-blind-mice', columns, { reserve, options: { foundations: true } });
+      return new FrozenCheck(FastBoard.fromState(state), true, state.reserve).isDead();
+    };
+    expect(mice('qs TS', 'JS')).toBe(true);
+    // KD must leave the reserve for an empty column: the spades' column may empty once JS has
+    // left the reserve for QS, which it may at once.
+    expect(mice('KS QS', 'KD JS')).toBe(false);
+    // Here QS is face down under TS: TS waits for JS, JS for TS.
+    expect(mice('ks qs TS', 'KD JS')).toBe(true);
   });
 
   it('lets through cards whose successor is on top, in the stock, or behind a King', () => {
@@ -125,15 +159,15 @@ describe('FrozenCheck.isDeadAfter', () => {
     expect(verdictsAfter('4c 5H TS | KD 9S 6H | 7h js 3C', 1, 1, 0)).toEqual([true, true]);
   });
 
-  it('agrees with isDead after every column move from a live position', () => {
+  /** Walks from `walks` live positions made by `startOf`, comparing the two verdicts after each column move. */
+  function agreement(startOf: (i: number) => GameState, walks: number) {
     const tally = { alive: 0, deadAfterTurn: 0, deadOtherwise: 0, wrong: 0 };
-    let walks = 0;
-    for (let i = 0; walks < 60; i++) {
+    for (let i = 0, walked = 0; walked < walks; i++) {
       const start = startOf(i);
       const board = FastBoard.fromState(start);
       const frozen = new FrozenCheck(board, start.options.foundations, start.reserve);
       if (frozen.isDead()) continue;
-      walks++;
+      walked++;
       randomWalk(board, seedOf(i), 1500, {
         played: (move, landing, turned) => {
           frozen.places.played(move, landing);
@@ -148,10 +182,29 @@ describe('FrozenCheck.isDeadAfter', () => {
         goOn: () => !frozen.isDead(),
       });
     }
+    return tally;
+  }
+
+  it('agrees with isDead after every column move from a live position', () => {
+    const tally = agreement(startOf, 60);
     expect(tally.wrong).toBe(0);
     expect(tally.alive).toBeGreaterThan(20_000);
     expect(tally.deadAfterTurn).toBeGreaterThan(1000);
     expect(tally.deadOtherwise).toBeGreaterThan(300);
+  });
+
+  it('agrees with isDead after every column move, with foundations', () => {
+    const options = (i: number) => ({ foundations: true, open: i % 2 === 0 });
+    const tally = agreement(
+      (i) =>
+        i % 2 === 0
+          ? smallPosition('scorpion-ii', seedOf(i), { suits: 3, columns: 5 + (i % 3), options: options(i >> 1) })
+          : smallPosition('three-blind-mice', seedOf(i), { suits: 3, columns: 5 + (i % 3), options: options(i >> 1) }),
+      60,
+    );
+    expect(tally.wrong).toBe(0);
+    expect(tally.alive).toBeGreaterThan(30_000);
+    expect(tally.deadAfterTurn + tally.deadOtherwise).toBeGreaterThan(3000);
   });
 });
 
@@ -166,7 +219,7 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
     for (let i = 0; i < count; i++) {
       const start = make(i);
       const board = FastBoard.fromState(start);
-      const frozen = new FrozenCheck(board, false, reserve ? start.reserve : []);
+      const frozen = new FrozenCheck(board, start.options.foundations, reserve ? start.reserve : []);
       if (frozen.isDead()) {
         found.push(board.toState());
         continue;
@@ -208,9 +261,19 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
     expectNoWin(positions, 150);
   });
 
+  /**
+   * The check with every King free to move and the reserve left out, as it was before buried
+   * Kings and reserve cards had to move (and with foundations until they did there too): the
+   * same position with one more column, empty.
+   */
+  function deadWithKingsFree(state: GameState): boolean {
+    const board = FastBoard.fromState({ ...state, columns: [...state.columns, []], hidden: [...state.hidden, 0] });
+    return new FrozenCheck(board, state.options.foundations).isDead();
+  }
+
   /** The dead positions above that the check called alive before buried Kings waited for an empty column. */
   function deadByKings(make: (i: number) => GameState, count: number): GameState[] {
-    return deadPositions(make, count).filter((state) => !new FrozenCheck(FastBoard.fromState(state), true).isDead());
+    return deadPositions(make, count).filter((state) => !deadWithKingsFree(state));
   }
 
   /* With these seeds, 148 positions, each a loss for the reference search. */
@@ -251,5 +314,71 @@ describe('FrozenCheck only calls lost positions dead', { timeout: 60_000 }, () =
       ...deadByReserve((i) => smallPosition('three-blind-mice', seedOf(i), { suits: 2, columns: 4 + (i % 3) }), 200),
     ];
     expectNoWin(positions, 100);
+  });
+
+  /** With foundations: dead positions the check called alive when every King was free and the reserve left out. */
+  function deadWithFoundations(make: (i: number) => GameState, count: number): GameState[] {
+    return deadPositions(make, count, true).filter((state) => !deadWithKingsFree(state));
+  }
+
+  const withFoundations = (i: number): Options => ({ foundations: true, open: i % 2 === 0 });
+
+  /** Two-suit positions near the end of a Scorpion II game with foundations, in two columns. */
+  function nearlySolvedWithFoundations(i: number): GameState {
+    const start = nearlySolved('scorpion-ii', seedOf(i), { suits: 2, columns: 2, cuts: 3 + (i % 5) });
+    return { ...start, options: { foundations: true, open: false } };
+  }
+
+  /* With these seeds, 1,325 positions, each a loss for the reference search: 667 of Scorpion II
+     and 13 near the end, each dead by a buried King; 645 of Three Blind Mice, 389 by a buried
+     King or one in the reserve, 256 by another reserve card. */
+  it('with foundations, the exhaustive search finds no win where only a buried King or reserve card is stuck', () => {
+    const sets = {
+      scorpionII: deadWithFoundations(
+        (i) =>
+          smallPosition('scorpion-ii', seedOf(i), {
+            suits: 2 + (i % 2),
+            columns: 4 + (i % 3),
+            options: withFoundations(i),
+          }),
+        300,
+      ),
+      nearly: deadWithFoundations(nearlySolvedWithFoundations, 300),
+      mice: deadWithFoundations(
+        (i) =>
+          smallPosition('three-blind-mice', seedOf(i), { suits: 2, columns: 4 + (i % 3), options: withFoundations(i) }),
+        300,
+      ),
+    };
+    expectNoWin([...sets.scorpionII, ...sets.nearly, ...sets.mice], 1300);
+  });
+
+  /* Positions along random walks where a buried King would be stuck if columns with a King at
+     row 0 never emptied, as without foundations: with these seeds 48, of which the reference
+     search wins 36, none of which the check calls dead. */
+  it('with foundations, lets a buried King wait for a column with a King at row 0', () => {
+    const tally = { win: 0, calledDead: 0 };
+    for (let i = 0; i < 100; i++) {
+      const board = FastBoard.fromState(nearlySolvedWithFoundations(i));
+      const frozen = new FrozenCheck(board, true);
+      const blind = new FrozenCheck(board, false);
+      randomWalk(board, seedOf(i), 300, {
+        played: (move, landing) => {
+          frozen.places.played(move, landing);
+          blind.places.played(move, landing);
+          if (!blind.isDead() || deadWithKingsFree(board.toState())) return;
+          if (referenceSolve(board.toState(), 20_000).result !== 'win') return;
+          tally.win++;
+          if (frozen.isDead()) tally.calledDead++;
+        },
+        undone: (move) => {
+          frozen.places.undone(move);
+          blind.places.undone(move);
+        },
+        goOn: () => !frozen.isDead(),
+      });
+    }
+    expect(tally.win).toBeGreaterThan(30);
+    expect(tally.calledDead).toBe(0);
   });
 });
