@@ -110,8 +110,7 @@ class Search {
 /**
  * Pushes the moves worth trying at `depth` onto the stack; returns true when the position is won.
  * `move` led here (`ROOT` at the root) and landed at row `landing` of its target; `turned`: it
- * turned a face-down card over. The two-deck check (stuck.ts) looks at every position it expands
- * (and for a locked pair at the root only, which has one if any position does);
+ * turned a face-down card over. The two-deck check (stuck.ts) looks at every position it expands;
  * the one-deck frozen-card check, every expanded position having passed it, looks after a column
  * move only at the cards that move can affect (see `FrozenCheck.isDeadAfter`).
  */
@@ -120,7 +119,7 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
   const base = depth === 0 ? 0 : s.end[depth - 1]!;
   s.next[depth] = base;
   s.end[depth] = base;
-  if (s.stuck && ((move === ROOT && s.stuck.isPairLocked()) || s.stuck.isDead())) return false;
+  if (s.stuck?.isDead()) return false;
   const frozen = s.frozen;
   if (frozen) {
     const columnMove = move !== ROOT && codeKind(move) === KIND_MOVE;

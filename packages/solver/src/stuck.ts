@@ -52,19 +52,24 @@ const KING = 12;
  * that come earlier in it, all looked at and unmarked too; the earliest one cannot. A search that
  * marked some card able and failed is run again (the marks only grow).
  *
- * Locked pairs (`isPairLocked`). Both copies A and B of a non-King card
- * lie in one column, A face down, B above it with only face-down cards between (B may be the
- * lowest face-up card), A not on a copy of its successor, and one copy W1 of the successor lies
- * under A in that column. Then A never bottom-moves, and must (it is loose): nothing under A
- * moves before A has left (all face down, under A), and A is turned over only after B has
- * bottom-moved (the cards between wait for B). While A stays, W1 stays covered, so B's first
- * bottom-move, before A's, goes onto the other copy W2, and B can leave W2 again only for a
- * copy of the successor, that is W1, still covered. So when A could first move, its copies of the
- * successor are W1, under it, and W2, under B: A never moves. (With the foundations option, W2
- * and B may go to a foundation together; W2 is then out of reach as well.) Bench deals 43 and 98
- * have one (both 7C over an 8C, both 6D over a 7D). Every card of the pattern but B is face
- * down, and B lies on face-down cards, so none has moved since the position the search started
- * from, where it was already there: the search asks at its root only.
+ * Twins. Let A be a face-down non-King card and B the other copy of its face (its *twin*), above A
+ * in A's column with only face-down cards between them (B face down too, or the lowest face-up
+ * card). A is turned over only once the card on it has bottom-moved, which, face down, waits for
+ * the card on it, and so on up to B: so B bottom-moves before A first does. Every bottom-move of B
+ * puts it on a copy of its successor, and B's neighbour below changes only by its bottom-moves,
+ * so when A first bottom-moves, B sits on one copy Wb of the successor and A goes onto the other,
+ * Wa. Each of them has the card on it now (if any) replaced by then (by B on Wb, by nothing on
+ * Wa), which needs that card to have bottom-moved first, unless it is B already. So A needs, as
+ * well as its condition above, the card on each copy of its successor (other than B) to
+ * bottom-move: one more necessary condition, naming only cards that bottom-move before A, so the
+ * fixpoint argument stands. A copy out of the columns (in a foundation, with the foundations
+ * option) asks for nothing, which only weakens the condition. For instance both 7C face down in
+ * one column, one on an 8C (it must move: the 8C is face down), the other anywhere above with
+ * only face-down cards between: the lower 7C can go only onto the other 8C, which the upper one,
+ * gone first, holds. This covers the *locked pairs* an earlier check looked for at the root (both
+ * 7C face down in one column over an 8C: the card on that 8C waits for the lower 7C). Double
+ * Scorpion bench deals 102 and 181, and 19 of the 40 study deals that 15M nodes left undecided
+ * (141, 403, ...), are lost at the root this way and no other.
  */
 export class StuckCheck {
   private readonly board: FastBoard;
@@ -96,27 +101,6 @@ export class StuckCheck {
     this.ables++;
     this.mayMove[card] = this.check;
     return true;
-  }
-
-  /** Whether the position has a locked pair (see the file comment): then it is lost. */
-  isPairLocked(): boolean {
-    const { cards, stride, hidden, columnCount } = this.board;
-    for (let c = 0; c < columnCount; c++) {
-      const base = c * stride;
-      const h = hidden[c]!;
-      // The lower copy A at row a (face down, not on a copy of its successor), the upper one B at
-      // row b, a < b <= h (every card between face down), a copy of the successor under A.
-      for (let a = 1; a < h; a++) {
-        const lower = cards[base + a]!;
-        const face = lower % FACES;
-        if (face % 13 === KING || cards[base + a - 1]! % FACES === face + 1) continue;
-        let upper = false;
-        for (let b = a + 1; b <= h && !upper; b++) upper = cards[base + b]! % FACES === face;
-        if (!upper) continue;
-        for (let r = 0; r < a - 1; r++) if (cards[base + r]! % FACES === face + 1) return true;
-      }
-    }
-    return false;
   }
 
   isDead(): boolean {
@@ -160,6 +144,28 @@ export class StuckCheck {
   }
 
   /**
+   * The twins' condition (see the file comment) for the face-down `card` at row `r` of column `c`:
+   * true when its twin is not above it with only face-down cards between, or when the card on
+   * each copy of its successor is the twin or may bottom-move.
+   */
+  private twinFree(card: number, c: number, r: number): boolean {
+    const twin = card < FACES ? card + FACES : card - FACES;
+    const at = this.places.of(twin);
+    if (at === NOWHERE || columnOf(at) !== c || rowOf(at) <= r || rowOf(at) > this.board.hidden[c]!) return true;
+    const { cards, stride, lengths } = this.board;
+    for (let copy = (card % FACES) + 1; copy < stride; copy += FACES) {
+      const place = this.places.of(copy);
+      if (place === NOWHERE) continue;
+      const sc = columnOf(place);
+      const sr = rowOf(place);
+      if (sr === lengths[sc]! - 1) continue;
+      const cover = cards[sc * stride + sr + 1]!;
+      if (cover !== twin && !this.reach(cover, sc, sr + 1)) return false;
+    }
+    return true;
+  }
+
+  /**
    * Whether `card` (at row `r` of column `c`) is in the least fixpoint of "may bottom-move", as
    * far as this query can tell: a depth-first search for a chain of conditions ending at a King
    * or a free card, each card looked at once per query, a face-down card only once the card on
@@ -174,6 +180,7 @@ export class StuckCheck {
     const base = c * stride;
     if (r < hidden[c]! && !this.reach(cards[base + r + 1]!, c, r + 1)) return false;
     const face = card % FACES;
+    if (face % 13 !== KING && r < hidden[c]! && !this.twinFree(card, c, r)) return false;
     if (face % 13 === KING || (this.topAt[face + 1] === this.check && this.topColumn[face + 1] !== c)) {
       return this.able(card);
     }
