@@ -3,12 +3,27 @@ import { FrozenCheck } from './frozen.ts';
 import { PositionHasher } from './hasher.ts';
 import { FAMILIES, Jitter, type OrderStyle, orderMoves } from './order.ts';
 import { findFoundationMove, findSafeBuild } from './safe.ts';
-import { StuckCheck } from './stuck.ts';
+import { findHeldBack, StuckCheck } from './stuck.ts';
 import { FULL, type TranspositionTable } from './table.ts';
 
 const MAX_MOVES = 1024;
 /** How often (in nodes) the clock is read: reading it costs more than a node. */
 const CLOCK_EVERY = 1023;
+
+/**
+ * The cards held back by their twin (stuck.ts) for each root searched: the probes of one deal
+ * share its state, and finding them costs about as much as a few hundred nodes.
+ */
+const heldBack = new WeakMap<GameState, Uint8Array>();
+
+function heldBackOf(state: GameState, board: FastBoard): Uint8Array {
+  let held = heldBack.get(state);
+  if (!held) {
+    held = findHeldBack(board);
+    heldBack.set(state, held);
+  }
+  return held;
+}
 
 /** Stands for the move into the root, which has none. */
 const ROOT = -1;
@@ -93,7 +108,7 @@ class Search {
     const kingOnly = VARIANTS[state.variant].emptyColumn === 'king';
     this.safeBuilds = kingOnly && VARIANTS[state.variant].decks === 1;
     this.foundations = this.safeBuilds && state.options.foundations;
-    this.stuck = kingOnly && !this.safeBuilds ? new StuckCheck(this.board) : undefined;
+    this.stuck = kingOnly && !this.safeBuilds ? new StuckCheck(this.board, heldBackOf(state, this.board)) : undefined;
     this.frozen = this.safeBuilds ? new FrozenCheck(this.board, state.options.foundations, state.reserve) : undefined;
   }
 
@@ -110,8 +125,7 @@ class Search {
 /**
  * Pushes the moves worth trying at `depth` onto the stack; returns true when the position is won.
  * `move` led here (`ROOT` at the root) and landed at row `landing` of its target; `turned`: it
- * turned a face-down card over. The two-deck check (stuck.ts) looks at every position it expands
- * (and for a locked pair at the root only, which has one if any position does);
+ * turned a face-down card over. The two-deck check (stuck.ts) looks at every position it expands;
  * the one-deck frozen-card check, every expanded position having passed it, looks after a column
  * move only at the cards that move can affect (see `FrozenCheck.isDeadAfter`).
  */
@@ -120,7 +134,7 @@ function expand(s: Search, depth: number, move: number, landing: number, turned:
   const base = depth === 0 ? 0 : s.end[depth - 1]!;
   s.next[depth] = base;
   s.end[depth] = base;
-  if (s.stuck && ((move === ROOT && s.stuck.isPairLocked()) || s.stuck.isDead())) return false;
+  if (s.stuck?.isDead()) return false;
   const frozen = s.frozen;
   if (frozen) {
     const columnMove = move !== ROOT && codeKind(move) === KIND_MOVE;

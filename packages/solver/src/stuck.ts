@@ -52,19 +52,37 @@ const KING = 12;
  * that come earlier in it, all looked at and unmarked too; the earliest one cannot. A search that
  * marked some card able and failed is run again (the marks only grow).
  *
- * Locked pairs (`isPairLocked`). Both copies A and B of a non-King card
- * lie in one column, A face down, B above it with only face-down cards between (B may be the
- * lowest face-up card), A not on a copy of its successor, and one copy W1 of the successor lies
- * under A in that column. Then A never bottom-moves, and must (it is loose): nothing under A
- * moves before A has left (all face down, under A), and A is turned over only after B has
- * bottom-moved (the cards between wait for B). While A stays, W1 stays covered, so B's first
- * bottom-move, before A's, goes onto the other copy W2, and B can leave W2 again only for a
- * copy of the successor, that is W1, still covered. So when A could first move, its copies of the
- * successor are W1, under it, and W2, under B: A never moves. (With the foundations option, W2
- * and B may go to a foundation together; W2 is then out of reach as well.) Bench deals 43 and 98
- * have one (both 7C over an 8C, both 6D over a 7D). Every card of the pattern but B is face
- * down, and B lies on face-down cards, so none has moved since the position the search started
- * from, where it was already there: the search asks at its root only.
+ * Precedence. Call a set of cards a *before set* of X when, in every line from the position the
+ * check was made on, each of them bottom-moves before X first does (if X ever does). The card Y
+ * on a face-down X is in one (X is turned over only once Y has left), with a before set of Y. A
+ * non-King X goes onto a copy W of its successor then on top of a column, not one it sits on: if
+ * W has a card D on it now, D bottom-moves first (the card on W changes only so), and a before
+ * set of D with it; a copy out of the columns, or on top now, gives nothing. So the cards common
+ * to what every such copy gives are in a before set of X. `findHeldBack` takes the least sets
+ * closed under these two rules, iterating from empty ones (every step keeps every set a before
+ * set, as it only adds cards the rules name from before sets).
+ *
+ * Twins. Let A be a non-King card whose *twin* (the other copy of its face) B is in A's before
+ * set: a face-down A under B with only face-down cards between them, say (A is turned over only
+ * once the card on it has bottom-moved, which, face down, waits for the card on it, and so on up
+ * to B). Every bottom-move of B puts it on a copy of its successor, and B's neighbour below
+ * changes only by its bottom-moves, so whenever A bottom-moves, B has already and sits on one
+ * copy Wb of the successor, and A goes onto the other, Wa. Each of them has the card on it now
+ * (if any) replaced by then (by B on Wb, by nothing on Wa), which needs that card to have
+ * bottom-moved first, unless it is B already. So A needs, as well as its condition above, the
+ * card on each copy of its successor (other than B) to bottom-move: one more necessary condition,
+ * naming only cards that bottom-move before A, so the fixpoint argument stands. It holds in every
+ * position of a search from the position the before sets were found in (B moving before A is a
+ * fact of every line through them), and those positions' verdicts are facts about the positions,
+ * whatever line led there. A copy out of the columns (in a foundation, with the foundations
+ * option) asks for nothing, which only weakens the condition. For instance both 7C face down in
+ * one column, one on an 8C (it must move: the 8C is face down), the other anywhere above with
+ * only face-down cards between: the lower 7C can go only onto the other 8C, which the upper one,
+ * gone first, holds. This covers the *locked pairs* an earlier check looked for at the root (both
+ * 7C face down in one column over an 8C: the card on that 8C waits for the lower 7C). Double
+ * Scorpion bench deals 102 and 181, and 22 of the 40 study deals that 15M nodes left undecided
+ * (141, 403, ...; 675, 825 and 1054 through a twin held back by a card's only ways to move), are
+ * lost at the root this way and no other.
  */
 export class StuckCheck {
   private readonly board: FastBoard;
@@ -85,38 +103,25 @@ export class StuckCheck {
   private readonly topAt = new Int32Array(FACES);
   private readonly topColumn = new Int8Array(FACES);
 
-  constructor(board: FastBoard) {
+  /**
+   * `heldBack[card]`: the card's twin is in its before set (see the file comment), for the
+   * position the check was made on and every one a search reaches from it.
+   */
+  readonly heldBack: Uint8Array;
+
+  /** `heldBack`: `findHeldBack(board)`, when the caller has it already. */
+  constructor(board: FastBoard, heldBack = findHeldBack(board)) {
     this.board = board;
     this.places = new CardPlaces(board);
     this.mayMove = new Int32Array(board.stride);
     this.seen = new Int32Array(board.stride);
+    this.heldBack = heldBack;
   }
 
   private able(card: number): boolean {
     this.ables++;
     this.mayMove[card] = this.check;
     return true;
-  }
-
-  /** Whether the position has a locked pair (see the file comment): then it is lost. */
-  isPairLocked(): boolean {
-    const { cards, stride, hidden, columnCount } = this.board;
-    for (let c = 0; c < columnCount; c++) {
-      const base = c * stride;
-      const h = hidden[c]!;
-      // The lower copy A at row a (face down, not on a copy of its successor), the upper one B at
-      // row b, a < b <= h (every card between face down), a copy of the successor under A.
-      for (let a = 1; a < h; a++) {
-        const lower = cards[base + a]!;
-        const face = lower % FACES;
-        if (face % 13 === KING || cards[base + a - 1]! % FACES === face + 1) continue;
-        let upper = false;
-        for (let b = a + 1; b <= h && !upper; b++) upper = cards[base + b]! % FACES === face;
-        if (!upper) continue;
-        for (let r = 0; r < a - 1; r++) if (cards[base + r]! % FACES === face + 1) return true;
-      }
-    }
-    return false;
   }
 
   isDead(): boolean {
@@ -160,6 +165,26 @@ export class StuckCheck {
   }
 
   /**
+   * The twins' condition (see the file comment) for `card`: true unless the card is held back by
+   * its twin and the card on a copy of its successor, other than the twin, may not bottom-move.
+   */
+  private twinFree(card: number): boolean {
+    if (this.heldBack[card] === 0) return true;
+    const twin = card < FACES ? card + FACES : card - FACES;
+    const { cards, stride, lengths } = this.board;
+    for (let copy = (card % FACES) + 1; copy < stride; copy += FACES) {
+      const place = this.places.of(copy);
+      if (place === NOWHERE) continue;
+      const sc = columnOf(place);
+      const sr = rowOf(place);
+      if (sr === lengths[sc]! - 1) continue;
+      const cover = cards[sc * stride + sr + 1]!;
+      if (cover !== twin && !this.reach(cover, sc, sr + 1)) return false;
+    }
+    return true;
+  }
+
+  /**
    * Whether `card` (at row `r` of column `c`) is in the least fixpoint of "may bottom-move", as
    * far as this query can tell: a depth-first search for a chain of conditions ending at a King
    * or a free card, each card looked at once per query, a face-down card only once the card on
@@ -174,6 +199,7 @@ export class StuckCheck {
     const base = c * stride;
     if (r < hidden[c]! && !this.reach(cards[base + r + 1]!, c, r + 1)) return false;
     const face = card % FACES;
+    if (!this.twinFree(card)) return false;
     if (face % 13 === KING || (this.topAt[face + 1] === this.check && this.topColumn[face + 1] !== c)) {
       return this.able(card);
     }
@@ -199,4 +225,67 @@ export class StuckCheck {
     }
     return false;
   }
+}
+
+/** Words of a card set: a bit per card, two decks. */
+const WORDS = 4;
+
+/**
+ * For each card of `board`'s columns, whether its twin is in its least before set (see the file
+ * comment), the sets found by iterating the two rules until none grows.
+ */
+export function findHeldBack(board: FastBoard): Uint8Array {
+  const { cards, stride, lengths, hidden, columnCount } = board;
+  const held = new Uint8Array(stride);
+  const before = new Uint32Array(stride * WORDS);
+  const column = new Int16Array(stride).fill(NOWHERE);
+  const row = new Int16Array(stride);
+  for (let c = 0; c < columnCount; c++) {
+    for (let r = 0; r < lengths[c]!; r++) {
+      column[cards[c * stride + r]!] = c;
+      row[cards[c * stride + r]!] = r;
+    }
+  }
+  const next = new Uint32Array(WORDS);
+  const common = new Uint32Array(WORDS);
+  const on = new Uint32Array(WORDS);
+  /** Adds `card` and its before set to `into`. */
+  const gather = (into: Uint32Array, card: number) => {
+    into[card >> 5]! |= 1 << (card & 31);
+    for (let w = 0; w < WORDS; w++) into[w]! |= before[card * WORDS + w]!;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let x = 0; x < stride; x++) {
+      const c = column[x]!;
+      if (c === NOWHERE) continue;
+      const r = row[x]!;
+      next.fill(0);
+      if (r < hidden[c]!) gather(next, cards[c * stride + r + 1]!);
+      if (x % 13 !== KING) {
+        common.fill(0xffffffff);
+        const below = r > 0 ? cards[c * stride + r - 1]! : NOWHERE;
+        for (let copy = (x % FACES) + 1; copy < stride; copy += FACES) {
+          if (copy === below) continue;
+          const sc = column[copy]!;
+          on.fill(0);
+          if (sc !== NOWHERE && row[copy]! < lengths[sc]! - 1) gather(on, cards[sc * stride + row[copy]! + 1]!);
+          for (let w = 0; w < WORDS; w++) common[w]! &= on[w]!;
+        }
+        for (let w = 0; w < WORDS; w++) next[w]! |= common[w]!;
+      }
+      for (let w = 0; w < WORDS; w++) {
+        const grown = (before[x * WORDS + w]! | next[w]!) >>> 0;
+        if (grown !== before[x * WORDS + w]) {
+          before[x * WORDS + w] = grown;
+          changed = true;
+        }
+      }
+    }
+  }
+  for (let x = 0; x < stride; x++) {
+    const twin = x < FACES ? x + FACES : x - FACES;
+    if (x % 13 !== KING && twin < stride && before[x * WORDS + (twin >> 5)]! & (1 << (twin & 31))) held[x] = 1;
+  }
+  return held;
 }
