@@ -36,7 +36,7 @@ export function sqliteRepos(
     sessions: sqliteSessions(db),
     passkeys: sqlitePasskeys(db),
     oneTimeKeys: sqliteOneTimeKeys(db),
-    games: sqliteGames(db, sqlite, sync, onCommit),
+    games: sqliteGames(db, sqlite, sync, onCommit, opened.commits),
     daily: sqliteDaily(db),
     rooms: sqliteRooms(db),
     races: sqliteRaces(db),
