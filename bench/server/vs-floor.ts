@@ -1,7 +1,7 @@
 import { flag } from './flag.ts';
 import { median, ms } from './stats.ts';
 import { benchWsFloor, type FloorFigures } from './ws-floor.ts';
-import { benchWsLoad, formatLoad, type LoadFigures } from './ws-load.ts';
+import { benchWsLoad, formatLoad, type LoadFigures, walMb } from './ws-load.ts';
 
 export interface VsFloorFigures {
   readonly loads: readonly LoadFigures[];
@@ -65,11 +65,11 @@ function formatBase(f: VsFloorFigures): string[] {
   const rows = f.baseLoads.map((base, i) => {
     const load = f.loads[i]!;
     const floor = f.floors[i]!;
-    return `| ${i + 1} | ${ms(base.p99)} | ${ms(load.p99)} | ${ms(floor.p99)} | ${base.serverCpuPerAction.toFixed(0)} | ${load.serverCpuPerAction.toFixed(0)} |`;
+    return `| ${i + 1} | ${ms(base.p99)} | ${ms(load.p99)} | ${ms(floor.p99)} | ${base.serverCpuPerAction.toFixed(0)} | ${load.serverCpuPerAction.toFixed(0)} | ${walMb(base)} | ${walMb(load)} |`;
   });
   return [
-    '| round | base p99 ms | this p99 ms | floor p99 ms | base CPU µs/action | this CPU µs/action |',
-    '|---|---|---|---|---|---|',
+    '| round | base p99 ms | this p99 ms | floor p99 ms | base CPU µs/action | this CPU µs/action | base WAL MB | this WAL MB |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     `Medians of p99: base ${ms(f.baseP99)} ms (**${(f.baseP99 / f.floorP99).toFixed(1)}×** the floor), this ${ms(f.loadP99)} ms (**${f.ratio.toFixed(1)}×**).`,

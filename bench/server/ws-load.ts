@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -20,6 +20,7 @@ import { flag } from './flag.ts';
 import { ClosedBeforeWelcome, openOnRoomPage } from './room-socket.ts';
 import { type RoundtripCounts, roundtripCounts, SERVER_SIDE_BOUNDS_MS, sharesOver } from './server-side.ts';
 import { ms, percentile } from './stats.ts';
+import { formatWalHolds, type WalHolds, walHolds } from './wal-holds.ts';
 
 // The `ws` client is a dev dependency of the server package; take it from there.
 type Socket = InstanceType<typeof WebSocket>;
@@ -72,6 +73,13 @@ export interface LoadFigures extends LoadOptions {
   readonly serverSideOver?: readonly number[];
   /** With `roomSockets`: the 4009s the guests followed to reach their room's owner. */
   readonly redirects?: number;
+  /**
+   * For a server the bench started: the size of its WAL file at the end of the timed window, in
+   * bytes. The file never shrinks before the shutdown's checkpoint, so this is its largest.
+   */
+  readonly walBytes?: number;
+  /** For a server the bench started: its WAL catch-ups (wal-holds.ts). */
+  readonly walHolds?: WalHolds;
 }
 
 /** The client's event loop is sampled with a timer of this period; what Node reports includes it. */
@@ -365,6 +373,8 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     measuring = false;
     const serverCpu = cpuSeconds(serverPids) - cpuBefore;
+    const walBytes = options.url ? undefined : statSync(join(dir, 'load.db-wal')).size;
+    const holds = options.url ? undefined : await walHolds(server.url, metricsToken);
     const roundtripsAfter = await readRoundtrips();
     lag.disable();
     const elapsed = (performance.now() - started) / 1000;
@@ -397,6 +407,8 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       serverCpuPerAction: (serverCpu * 1e6) / rtts.length,
       ...(roundtripsBefore && roundtripsAfter ? { serverSideOver: sharesOver(roundtripsBefore, roundtripsAfter) } : {}),
       ...(options.roomSockets ? { redirects } : {}),
+      ...(walBytes === undefined ? {} : { walBytes }),
+      ...(holds ? { walHolds: holds } : {}),
     };
   } finally {
     server.process?.kill('SIGTERM');
@@ -410,16 +422,21 @@ function serverSide(f: LoadFigures): string {
   return f.serverSideOver ? f.serverSideOver.map((share) => `${(share * 100).toFixed(1)}%`).join(' / ') : '?';
 }
 
+/** The WAL's size at the end of the window, in MB: `?` for a server given by URL. */
+export function walMb(f: LoadFigures): string {
+  return f.walBytes === undefined ? '?' : (f.walBytes / 1e6).toFixed(0);
+}
+
 export function formatLoad(figures: readonly LoadFigures[]): string {
   const rows = figures.map((f) => {
     const errors = [...Object.entries(f.errors), ...(f.closed > 0 ? [['closed', f.closed] as const] : [])]
       .map(([code, n]) => `${code}: ${n}`)
       .join(', ');
-    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${serverSide(f)} | ${errors || 'none'} |`;
+    return `| ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.movesPerSecond} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${serverSide(f)} | ${walMb(f)} | ${formatWalHolds(f.walHolds)} | ${errors || 'none'} |`;
   });
   return [
-    `| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | client lag p99 ms | server CPU µs/action | held by the server over ${SERVER_SIDE_BOUNDS_MS.join(' / ')} ms | errors |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `| players | races | moves/s each | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | client lag p99 ms | server CPU µs/action | held by the server over ${SERVER_SIDE_BOUNDS_MS.join(' / ')} ms | WAL MB | WAL catch-ups: caught up / behind / timed out, mean hold | errors |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');
 }

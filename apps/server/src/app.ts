@@ -151,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const redis = options.redisUrl ? await openRedis(options.redisUrl) : undefined;
   const stored = options.databaseUrl
     ? await pgRepos(options.databaseUrl, metrics.sqliteCommit)
-    : sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit);
+    : sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit, metrics.walHold);
   const ranks = redis && new DailyRanks({ redis: redis.commands, repos: stored, now });
   const repos = ranks
     ? withRankUpdates(stored, ranks, (error) => app.log.warn({ err: error }, 'rank not added'))

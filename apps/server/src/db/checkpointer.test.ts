@@ -26,6 +26,6 @@ function walDatabase(): string {
 test('a checkpointer stopped as soon as it starts ends itself, every time', async () => {
   const path = walDatabase();
   const codes: number[] = [];
-  for (let i = 0; i < 5; i++) codes.push(await startCheckpointer(path)());
+  for (let i = 0; i < 5; i++) codes.push(await startCheckpointer(path).stop());
   expect(codes).toEqual([0, 0, 0, 0, 0]);
 });

@@ -5,15 +5,35 @@ import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { startCheckpointer } from './checkpointer.ts';
+import { CommitGate } from './commit-gate.ts';
 import * as schema from './schema.ts';
+import { WalKeeper, type WalKeeperOptions } from './wal-keeper.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
 export interface OpenDb {
   readonly db: Db;
   readonly sqlite: Database.Database;
+  /** For a file: the action commits, which the WAL keeper holds while it catches a checkpoint up. */
+  readonly commits?: CommitGate;
+  readonly wal?: WalKeeper;
   close(): Promise<void>;
 }
+
+/** A WAL keeper's settings, and how often it checkpoints (`null`: only when its `cycle` is called). */
+export interface WalKeeping extends Partial<WalKeeperOptions> {
+  readonly everyMs?: number | null;
+}
+
+/**
+ * A catch-up (wal-keeper.ts) past 64 MB of WAL: at the bench's 12 MB a second, one every five
+ * seconds or so. Holds of at most 250 ms, retried after 1 s, then 2, 4… up to a minute.
+ */
+const WAL_HOLD_AT_BYTES = 64 * 1024 * 1024;
+const WAL_KEEPING = { everyMs: 1000, holdCapMs: 250, backoffMs: 1000, maxBackoffMs: 60_000 };
+
+/** A WAL frame is a page and its 24-byte header. */
+const WAL_FRAME_HEADER = 24;
 
 /** The drizzle-kit migrations, applied on open; readiness checks the newest is there. */
 export const MIGRATIONS = fileURLToPath(new URL('../../../../drizzle', import.meta.url));
@@ -24,7 +44,7 @@ export const MIGRATIONS = fileURLToPath(new URL('../../../../drizzle', import.me
  * every committed transaction through a process crash (kill -9); only a power cut can lose the
  * last few, which `DATABASE_SYNC=full` closes at a cost in move latency.
  */
-export function openDb(path: string, sync: 'normal' | 'full' = 'normal'): OpenDb {
+export function openDb(path: string, sync: 'normal' | 'full' = 'normal', keeping: WalKeeping = {}): OpenDb {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
@@ -43,12 +63,24 @@ export function openDb(path: string, sync: 'normal' | 'full' = 'normal'): OpenDb
     };
   }
   sqlite.pragma('wal_autocheckpoint = 0');
-  const stopCheckpoints = startCheckpointer(path);
+  const checkpointer = startCheckpointer(path);
+  const commits = new CommitGate();
+  const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+  const { everyMs, ...options } = { ...WAL_KEEPING, ...keeping };
+  const wal = new WalKeeper((kind) => checkpointer.checkpoint(kind), commits, {
+    holdAtFrames: Math.ceil(WAL_HOLD_AT_BYTES / (pageSize + WAL_FRAME_HEADER)),
+    ...options,
+  });
+  if (everyMs !== null) wal.start(everyMs);
   return {
     db,
     sqlite,
+    commits,
+    wal,
     async close() {
-      await stopCheckpoints();
+      // Releases a hold, so its writes commit while the connection is open.
+      await wal.stop();
+      await checkpointer.stop();
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
       sqlite.close();
     },

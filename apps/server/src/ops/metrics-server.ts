@@ -1,6 +1,7 @@
 import { ErrorCode } from '@scorpion/protocol';
 import type { PoolHealth } from '@scorpion/solver';
 import { Counter, Gauge, Registry } from 'prom-client';
+import { HOLD_OUTCOMES, type HoldOutcome } from '../db/wal-keeper.ts';
 import { PlainHistogram } from './plain-histogram.ts';
 import { processMetrics } from './process-metrics.ts';
 
@@ -19,6 +20,8 @@ export interface LiveCounts {
 
 /** Moves: most land in a few milliseconds; the tail up to seconds is what an alert watches. */
 const ROUNDTRIP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+/** Holds of the action commits for a WAL catch-up: a few milliseconds, cut off at 250 ms. */
+const WAL_HOLD_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5];
 /** Group commits: tens of microseconds in WAL mode, more with DATABASE_SYNC=full or a slow disk. */
 const WRITE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25];
 
@@ -49,6 +52,17 @@ export class ServerMetrics {
     'Time to commit one group of game actions to the database, SQLite or PostgreSQL (the write behind every move ack).',
     WRITE_BUCKETS,
   );
+  private readonly walHolds = new PlainHistogram(
+    'scorpion_wal_hold_seconds',
+    'How long the action commits were held while the checkpoint thread caught the SQLite WAL up, so that the WAL starts over (about one hold per 64 MB of WAL).',
+    WAL_HOLD_BUCKETS,
+  );
+  private readonly walCatchUps = new Counter({
+    name: 'scorpion_wal_catchups_total',
+    help: 'WAL catch-ups by how they ended: caught-up (the WAL starts over), behind (another write or a reader kept frames back), timed-out (held 250 ms, let go).',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
 
   constructor() {
     const stored = () => this.movesStored;
@@ -63,6 +77,8 @@ export class ServerMetrics {
     });
     this.registry.registerMetric(this.roundtrip.asMetric());
     this.registry.registerMetric(this.writes.asMetric());
+    this.registry.registerMetric(this.walHolds.asMetric());
+    for (const outcome of HOLD_OUTCOMES) this.walCatchUps.inc({ outcome }, 0);
     // Started now, not at the first scrape: the CPU counter and the loop monitor count from here.
     processMetrics();
     // Every reason is written (as 0) from the start, so that rate() sees the first of each.
@@ -156,6 +172,12 @@ export class ServerMetrics {
 
   /** The games repository's hook (SQLite or PostgreSQL): one group of actions committed in `seconds`. */
   readonly sqliteCommit = (seconds: number): void => this.writes.observe(seconds);
+
+  /** The SQLite WAL keeper's hook: one hold of the action commits, how it ended and how long it took. */
+  readonly walHold = (outcome: HoldOutcome, seconds: number): void => {
+    this.walHolds.observe(seconds);
+    this.walCatchUps.inc({ outcome });
+  };
 
   /** The text `/metrics` serves: this app's metrics and the process's. */
   expose(): Promise<string> {

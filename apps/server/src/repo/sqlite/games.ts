@@ -2,6 +2,7 @@ import type { GameAction } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { CommitGate } from '../../db/commit-gate.ts';
 import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyFlagged, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
@@ -47,18 +48,20 @@ export function sqliteGames(
   sqlite: Database.Database,
   sync: 'normal' | 'full',
   onCommit?: (seconds: number) => void,
+  gate?: CommitGate,
 ): GamesRepo {
   // The move path is a raw prepared insert, without query-builder work, and commits in groups:
   // the actions that arrive in one turn of the event loop are stored by a transaction per
   // `mostPerCommit` of them, and each promise resolves only after its commit. Under load the
-  // groups grow, so the cost of a commit is shared instead of queueing up.
+  // groups grow, so the cost of a commit is shared instead of queueing up. `gate` holds them
+  // while the WAL keeper catches a checkpoint up (db/wal-keeper.ts).
   const insertAction = sqlite.prepare('INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)');
   const insertOne = (p: PendingAction) =>
     insertAction.run(p.gameId, p.action.seq, JSON.stringify(p.action.action), p.action.at);
   const insertAll = sqlite.transaction((batch: readonly PendingAction[]) => {
     for (const p of batch) insertOne(p);
   });
-  const enqueue = groupCommits<PendingAction>(mostPerCommit(sync), (batch) => {
+  const commit = (batch: PendingAction[]) => {
     try {
       const started = performance.now();
       insertAll.immediate(batch);
@@ -75,7 +78,8 @@ export function sqliteGames(
         }
       }
     }
-  });
+  };
+  const enqueue = groupCommits<PendingAction>(mostPerCommit(sync), commit, gate);
 
   return {
     async create(row) {

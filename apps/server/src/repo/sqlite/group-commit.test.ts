@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { CommitGate } from '../../db/commit-gate.ts';
 import { groupCommits } from './group-commit.ts';
 
 const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
@@ -39,4 +40,19 @@ test('a full group left nothing behind: the turn ends without a commit', async (
   add(2);
   await turnEnds();
   expect(commits).toStrictEqual([[1, 2]]);
+});
+
+test('while the gate is held nothing is committed; at the release all of it is, in order, a group at a time, before anything later', async () => {
+  const commits: number[][] = [];
+  const gate = new CommitGate();
+  const add = groupCommits<number>(2, (batch) => commits.push(batch), gate);
+  gate.hold();
+  for (const item of [1, 2, 3, 4, 5]) add(item);
+  await turnEnds();
+  expect(commits).toStrictEqual([]);
+  gate.release();
+  add(6);
+  expect(commits).toStrictEqual([[1, 2], [3, 4], [5]]);
+  await turnEnds();
+  expect(commits).toStrictEqual([[1, 2], [3, 4], [5], [6]]);
 });

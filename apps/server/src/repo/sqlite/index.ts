@@ -1,4 +1,5 @@
 import { openDb } from '../../db/open.ts';
+import type { HoldOutcome } from '../../db/wal-keeper.ts';
 import type { Repos } from '../types.ts';
 import { sqliteBoards } from './boards.ts';
 import { sqliteChallenges } from './challenges.ts';
@@ -20,14 +21,16 @@ import { sqliteSettings } from './settings.ts';
 
 /**
  * The SQLite implementation of every repository, on one database file. `onCommit` hears how
- * long each group commit of game actions took (for the metrics).
+ * long each group commit of game actions took, and `onWalHold` how each hold of them for a WAL
+ * catch-up ended and how long it took (for the metrics).
  */
 export function sqliteRepos(
   path: string,
   sync: 'normal' | 'full' = 'normal',
   onCommit?: (seconds: number) => void,
+  onWalHold?: (outcome: HoldOutcome, seconds: number) => void,
 ): Repos {
-  const opened = openDb(path, sync);
+  const opened = openDb(path, sync, onWalHold ? { onHold: onWalHold } : {});
   const { db, sqlite } = opened;
   const newest = latestMigration();
   return {
@@ -36,7 +39,7 @@ export function sqliteRepos(
     sessions: sqliteSessions(db),
     passkeys: sqlitePasskeys(db),
     oneTimeKeys: sqliteOneTimeKeys(db),
-    games: sqliteGames(db, sqlite, sync, onCommit),
+    games: sqliteGames(db, sqlite, sync, onCommit, opened.commits),
     daily: sqliteDaily(db),
     rooms: sqliteRooms(db),
     races: sqliteRaces(db),
