@@ -1,6 +1,6 @@
 /**
  * Lets the WAL keeper (wal-keeper.ts) hold the action commits for a moment. While held, the
- * group commit (repo/sqlite/group-commit.ts) keeps its writes queued in memory, unacknowledged,
+ * group commit (repo/group-commit.ts) keeps its writes queued in memory, unacknowledged,
  * and the event loop runs on; at the release it commits them, in the order they came, before
  * anything queued later.
  */

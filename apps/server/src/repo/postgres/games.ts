@@ -15,6 +15,7 @@ import {
   races,
 } from '../../db/pg-schema.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
+import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
@@ -50,10 +51,7 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
   // Every action that arrives in one turn of the event loop is stored by one commit, and each
   // promise resolves only after it (synchronous_commit=on: flushed to disk). One, not SQLite's
   // small groups (sqlite/games.ts): every commit here waits for a flush to disk.
-  let pending: PendingAction[] = [];
-  const flush = async () => {
-    const batch = pending;
-    pending = [];
+  const store = async (batch: readonly PendingAction[]) => {
     try {
       const started = performance.now();
       const stored = await pool.query<{ game_id: string; seq: number }>({
@@ -76,6 +74,7 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
       for (const p of batch) p.failed(error);
     }
   };
+  const enqueue = groupCommits<PendingAction>(Number.POSITIVE_INFINITY, (batch) => void store(batch));
 
   return {
     async create(row) {
@@ -95,10 +94,7 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
       return rows.map((a) => ({ seq: a.seq, at: a.at, action: JSON.parse(a.action) as GameAction }));
     },
     append(gameId, action) {
-      return new Promise((done, failed) => {
-        pending.push({ gameId, action, done, failed });
-        if (pending.length === 1) setImmediate(flush);
-      });
+      return new Promise((done, failed) => enqueue({ gameId, action, done, failed }));
     },
     async finish(gameId, end, daily, fence) {
       return db.transaction(async (tx) => {

@@ -6,15 +6,15 @@ import type { CommitGate } from '../../db/commit-gate.ts';
 import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyFlagged, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
+import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
 import { checkFence } from './fence.ts';
-import { groupCommits } from './group-commit.ts';
 import { IMMEDIATE } from './immediate.ts';
 
 /**
- * The most actions one commit stores (group-commit.ts). With `synchronous = NORMAL` a commit
+ * The most actions one commit stores (repo/group-commit.ts). With `synchronous = NORMAL` a commit
  * costs about what an insert does (no fsync), so small groups let a burst's first acks leave
  * before its last frames are read; with `FULL` every commit waits for an fsync, the whole cost,
  * so all the actions of one turn of the event loop share one.

@@ -1,4 +1,4 @@
-import type { CommitGate } from '../../db/commit-gate.ts';
+import type { CommitGate } from '../db/commit-gate.ts';
 
 /**
  * Groups the writes of one turn of the event loop into few commits: `add` queues an item, and

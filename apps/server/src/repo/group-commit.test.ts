@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CommitGate } from '../../db/commit-gate.ts';
+import { CommitGate } from '../db/commit-gate.ts';
 import { groupCommits } from './group-commit.ts';
 
 const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
