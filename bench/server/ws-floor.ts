@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { flag } from './flag.ts';
+import { pace } from './pace.ts';
 import { ms, percentile } from './stats.ts';
 
 export interface FloorFigures {
@@ -49,9 +50,7 @@ export async function benchWsFloor(players: number, seconds: number, movesPerSec
     }
     const rtts: number[] = [];
     let measuring = false;
-    const period = 1000 / movesPerSecond;
-    const timers: NodeJS.Timeout[] = [];
-    sockets.forEach((socket, i) => {
+    const sends = sockets.map((socket) => {
       let sentAt: number | undefined;
       socket.on('message', (data) => {
         const text = data.toString();
@@ -60,18 +59,18 @@ export async function benchWsFloor(players: number, seconds: number, movesPerSec
         if (measuring && sentAt !== undefined) rtts.push(performance.now() - sentAt);
         sentAt = undefined;
       });
-      const send = () => {
+      return () => {
         if (sentAt !== undefined) return;
         sentAt = performance.now();
         socket.send(MOVE);
       };
-      timers.push(setTimeout(() => timers.push(setInterval(send, period)), (i * period) / players));
     });
+    const stopSending = pace(players, 1000 / movesPerSecond, (i) => sends[i]!());
     await new Promise((resolve) => setTimeout(resolve, 2000));
     measuring = true;
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     measuring = false;
-    for (const timer of timers) clearInterval(timer);
+    stopSending();
     for (const socket of sockets) socket.terminate();
     return {
       players,

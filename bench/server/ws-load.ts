@@ -17,6 +17,7 @@ import {
 } from '../../packages/protocol/src/index.ts';
 import { legalMoves } from '../../packages/rules/src/index.ts';
 import { flag } from './flag.ts';
+import { pace } from './pace.ts';
 import { ClosedBeforeWelcome, openOnRoomPage } from './room-socket.ts';
 import { type RoundtripCounts, roundtripCounts, SERVER_SIDE_BOUNDS_MS, sharesOver } from './server-side.ts';
 import { ms, percentile } from './stats.ts';
@@ -352,16 +353,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       racer.socket.send(JSON.stringify(message));
     };
 
-    const period = 1000 / options.movesPerSecond;
-    const timers: NodeJS.Timeout[] = [];
-    racers.forEach((racer, i) => {
-      const phase = (i * period) / racers.length;
-      timers.push(
-        setTimeout(() => {
-          timers.push(setInterval(() => act(racer), period));
-        }, phase),
-      );
-    });
+    const stopActing = pace(racers.length, 1000 / options.movesPerSecond, (i) => act(racers[i]!));
     await new Promise((resolve) => setTimeout(resolve, 2000));
     measuring = true;
     const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
@@ -384,7 +376,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       const name = `${options.serverDir ? options.serverDir.replace(/\W+/g, '_') : 'this'}-${Date.now()}.log`;
       writeFileSync(join(process.env.BENCH_SERVER_OUTPUT, name), `${window}\n${server.output()}`);
     }
-    for (const timer of timers) clearInterval(timer);
+    stopActing();
     if (options.acksFile) {
       await inFlightAnswered(racers);
       writeFileSync(options.acksFile, acked.map((line) => `${line}\n`).join(''));
