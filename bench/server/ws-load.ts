@@ -155,12 +155,14 @@ function waitFor(racer: Racer, type: string): Promise<Record<string, unknown>> {
 }
 
 /**
- * The load generator's own node flags. Its garbage collector's helper threads, spread over
- * both cores of the bench machine, took the CPU from the server's event loop at random: with
- * V8's defaults the same server measured a p99 of 9–19 ms, with these 6–7 ms. Real players'
- * browsers are not on the server's cores; the clients should be as light on them as they can.
+ * The load generator's own node flags: a young generation of 1 MB keeps its scavenges short.
+ * With the server of 2026-11-24 and V8's defaults, the clients' GC helper threads took both
+ * cores from the server (p99 9–19 ms against 6–7 with `--single-threaded-gc` as well). With
+ * paced players and today's lighter server it is the other way round: the clients' own pauses
+ * are a good part of the tail, and their helpers shorten them (p99 lower in four of five
+ * alternating rounds, medians 1.61 against 1.81 ms; bench/README.md, 2026-11-28 morning).
  */
-export const CLIENT_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded-gc'];
+export const CLIENT_NODE_FLAGS = ['--max-semi-space-size=1'];
 
 /**
  * `players` players in `players / 2` two-player races, each sending one action (a legal move
