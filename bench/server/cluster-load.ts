@@ -127,6 +127,7 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
       roomSockets: true,
       acksFile,
       serverPids: cluster.nodes.map((n) => n.pid!),
+      dealsFrom: cluster.databaseUrl,
     });
     const after = await engineCounts(cluster.databaseUrl, cluster.redisUrl);
     const running = cluster;

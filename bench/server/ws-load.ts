@@ -8,17 +8,12 @@ import { WebSocket } from 'ws';
 import buildServer from '../../apps/server/src/cluster/build.global.ts';
 import { spawnBuiltServer } from '../../apps/server/src/test/child.ts';
 import { signUp } from '../../apps/server/src/test/client.ts';
-import {
-  type Ack,
-  type GameAction,
-  type GameSnapshot,
-  SnapshotLine,
-  toGameState,
-} from '../../packages/protocol/src/index.ts';
-import { legalMoves } from '../../packages/rules/src/index.ts';
+import type { Ack, GameAction, GameSnapshot } from '../../packages/protocol/src/index.ts';
+import { readDeals } from './deals.ts';
 import { flag } from './flag.ts';
 import { pace } from './pace.ts';
 import { ClosedBeforeWelcome, openOnRoomPage } from './room-socket.ts';
+import { type Script, scriptFor } from './script.ts';
 import { type RoundtripCounts, roundtripCounts, SERVER_SIDE_BOUNDS_MS, sharesOver } from './server-side.ts';
 import { ms, percentile } from './stats.ts';
 import { formatWalHolds, type WalHolds, walHolds } from './wal-holds.ts';
@@ -29,6 +24,11 @@ type Socket = InstanceType<typeof WebSocket>;
 export interface LoadOptions {
   /** An already running server to load (its database gets the load's players and races). */
   readonly url?: string;
+  /**
+   * For a server given by `url`: where it stores its games (a PostgreSQL URL, or a SQLite file),
+   * for the players' scripts (`readDeals`).
+   */
+  readonly dealsFrom?: string;
   readonly players: number;
   readonly seconds: number;
   readonly movesPerSecond: number;
@@ -101,13 +101,13 @@ function cpuSeconds(pids: readonly (number | undefined)[]): number {
 
 interface Racer {
   readonly socket: Socket;
-  game: GameSnapshot | undefined;
-  /**
-   * The boards it was shown, for an undo's small ack. A player here undoes only when stuck, and
-   * plays on at once: a few boards back are plenty, and the clients stay light.
-   */
-  readonly line: SnapshotLine;
-  /** The action in flight, which its ack moves `game` on by. */
+  /** Its race's game, from the `game` frame of the race's start. */
+  gameId: string | undefined;
+  /** The game's move number: the index in `script` of its next action. */
+  seq: number;
+  /** Its actions, once worked out; gone after an answer out of step with it. */
+  script: Script | undefined;
+  /** The action in flight. */
   sent: GameAction | undefined;
   sentAt: number | undefined;
   readonly waiters: ((frame: { type: string } & Record<string, unknown>) => boolean)[];
@@ -121,8 +121,9 @@ function open(wsUrl: string, cookie: string, onFrame: (racer: Racer, text: strin
   const socket = new WebSocket(wsUrl, { headers: { cookie } });
   const racer: Racer = {
     socket,
-    game: undefined,
-    line: new SnapshotLine(16),
+    gameId: undefined,
+    seq: 0,
+    script: undefined,
     sent: undefined,
     sentAt: undefined,
     waiters: [],
@@ -164,11 +165,16 @@ function waitFor(racer: Racer, type: string): Promise<Record<string, unknown>> {
  */
 export const CLIENT_NODE_FLAGS = ['--max-semi-space-size=1'];
 
+/** How long the players act before the timed window opens. */
+const WARM_UP_MS = 2000;
+
 /**
- * `players` players in `players / 2` two-player races, each sending one action (a legal move
- * from its own view, or an undo when stuck) `movesPerSecond` times a second, for `seconds`.
- * The server runs as its own process on a fresh database, and the clients in another
- * (`CLIENT_NODE_FLAGS`), which starts the server and reports its figures as JSON.
+ * `players` players in `players / 2` two-player races, each sending one action `movesPerSecond`
+ * times a second, for `seconds`: a legal move, or an undo when stuck (`chooseAction`), from a
+ * script worked out from the race's deal before the timed window (`scriptFor`), so that in the
+ * window the clients do no more than the floor's. The server runs as its own process on a fresh
+ * database, and the clients in another (`CLIENT_NODE_FLAGS`), which starts the server and
+ * reports its figures as JSON.
  */
 let built: Promise<void> | undefined;
 
@@ -180,6 +186,7 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
   }
   const args = ['--players', String(options.players), '--seconds', String(options.seconds)];
   args.push('--rate', String(options.movesPerSecond), ...(options.url ? ['--url', options.url] : []));
+  if (options.dealsFrom) args.push('--deals-from', options.dealsFrom);
   if (options.roomSockets) args.push('--rooms');
   if (options.acksFile) args.push('--acks', options.acksFile);
   if (options.serverPids) args.push('--pids', options.serverPids.join(','));
@@ -204,6 +211,7 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
 
 /** The clients of `benchWsLoad`, in this process. */
 async function runClients(options: LoadOptions): Promise<LoadFigures> {
+  if (options.url && !options.dealsFrom) throw new Error('a server given by its URL needs dealsFrom: its database');
   const dir = mkdtempSync(join(tmpdir(), 'scorpion-bench-ws-'));
   // A server the bench starts shows its own round trips on /metrics, behind this token.
   const metricsToken = randomBytes(24).toString('base64url');
@@ -232,37 +240,35 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
   let redirects = 0;
   const serverPids = options.serverPids ?? (server.process ? [server.process.pid] : []);
 
+  const count = (error: string) => {
+    errors[error] = (errors[error] ?? 0) + 1;
+  };
   const onFrame = (racer: Racer, text: string) => {
     if (text.startsWith('{"type":"race-progress"')) return;
     const frame = JSON.parse(text) as { type: string } & Record<string, unknown>;
     const waiter = racer.waiters.findIndex((w) => w(frame));
     if (waiter >= 0) racer.waiters.splice(waiter, 1);
     if (frame.type === 'game' && (frame.game as GameSnapshot).kind === 'race') {
-      racer.game = frame.game as GameSnapshot;
-      racer.line.reset();
+      const game = frame.game as GameSnapshot;
+      // The race's start; a game sent again later must be where the script has it.
+      if (!racer.script) [racer.gameId, racer.seq] = [game.gameId, game.seq];
+      else if (game.gameId !== racer.gameId || game.seq !== racer.seq) {
+        count('out-of-step');
+        racer.script = undefined;
+      }
     }
     if (frame.type === 'ack' || frame.type === 'error') {
       if (racer.sentAt !== undefined && measuring) rtts.push(performance.now() - racer.sentAt);
       racer.sentAt = undefined;
-      if (frame.type === 'ack') {
-        // As the web app does: the board comes from the small ack and the shared rules, or after
-        // an undo from the boards it was shown (a server that sends the whole game resets them).
-        const ack = frame as unknown as Ack;
-        // The ack's seq is the game's after the action: the action was stored at the one before.
-        if (options.acksFile && !ack.duplicate) acked.push(JSON.stringify([ack.gameId, ack.seq - 1, racer.sent]));
-        const next = racer.game && racer.sent && racer.line.advance(racer.game, racer.sent, ack);
-        if (next) racer.game = next;
-        else {
-          errors['out-of-step'] = (errors['out-of-step'] ?? 0) + 1;
-          racer.game = undefined;
-          racer.socket.send(JSON.stringify({ type: 'game-resume', gameId: frame.gameId }));
-        }
+      const ack = frame as unknown as Ack;
+      // The ack's seq is the game's after the action: the action was stored at the one before.
+      if (frame.type === 'ack' && ack.gameId === racer.gameId && ack.seq === racer.seq + 1) {
+        if (options.acksFile && !ack.duplicate) acked.push(JSON.stringify([ack.gameId, racer.seq, racer.sent]));
+        racer.seq = ack.seq;
       } else {
-        errors[frame.code as string] = (errors[frame.code as string] ?? 0) + 1;
-        if (frame.game) {
-          racer.game = frame.game as GameSnapshot;
-          racer.line.reset();
-        }
+        // The script no longer fits the game: this player stops.
+        count(frame.type === 'ack' ? 'out-of-step' : (frame.code as string));
+        racer.script = undefined;
       }
     }
   };
@@ -338,25 +344,27 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     await Promise.all(starts);
     await new Promise((resolve) => setTimeout(resolve, 1200));
 
+    // Each player's script, long enough for the warm-up, the window and a late schedule.
+    const deals = await readDeals(
+      options.dealsFrom ?? join(dir, 'load.db'),
+      racers.map((r) => r.gameId!),
+    );
+    const length = Math.ceil(options.movesPerSecond * (WARM_UP_MS / 1000 + options.seconds + 5));
+    for (const racer of racers) {
+      if (racer.seq !== 0) throw new Error(`game ${racer.gameId} was played before its script (at ${racer.seq})`);
+      racer.script = scriptFor(deals.get(racer.gameId!)!, racer.gameId!, length);
+    }
+
     const act = (racer: Racer) => {
-      const game = racer.game;
-      if (!game || racer.sentAt !== undefined) return;
-      if (game.status !== 'playing') return;
-      const moves = legalMoves(toGameState(game.view));
-      // Prefer a move that is not the stock deal, so games last; undo when stuck.
-      const choices = moves.length > 1 ? moves.filter((m) => m.kind !== 'deal') : moves;
-      const action: GameAction = choices.length > 0 ? choices[(game.seq * 7 + 3) % choices.length]! : { kind: 'undo' };
-      const message =
-        action.kind === 'undo'
-          ? { type: 'undo', gameId: game.gameId, expect: game.seq }
-          : { type: 'move', gameId: game.gameId, expect: game.seq, move: action };
-      racer.sent = action;
+      const script = racer.script;
+      if (!script || racer.sentAt !== undefined || racer.seq >= script.frames.length) return;
+      racer.sent = script.actions[racer.seq];
       racer.sentAt = performance.now();
-      racer.socket.send(JSON.stringify(message));
+      racer.socket.send(script.frames[racer.seq]!);
     };
 
     const stopActing = pace(racers.length, 1000 / options.movesPerSecond, (i) => act(racers[i]!));
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
     measuring = true;
     const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
     lag.enable();
@@ -436,7 +444,7 @@ export function formatLoad(figures: readonly LoadFigures[]): string {
 }
 
 /**
- * `node --conditions=source --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000] [--url http://host:port] [--rooms] [--acks FILE] [--pids PID,…]`
+ * `node --conditions=source --import tsx bench/server/ws-load.ts [--players 1000] [--seconds 30] [--rate 2] [--ramp 1000,2000,4000] [--url http://host:port --deals-from postgres://…|FILE] [--rooms] [--acks FILE] [--pids PID,…]`
  * With `--ramp`, one run per player count (a fresh server each), to find the largest load
  * whose p99 stays under 50 ms.
  */
@@ -447,6 +455,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const movesPerSecond = Number(flag('rate', '2'));
   const url = process.argv.includes('--url') ? flag('url', '') : undefined;
   const cluster = {
+    ...(process.argv.includes('--deals-from') ? { dealsFrom: flag('deals-from', '') } : {}),
     roomSockets: process.argv.includes('--rooms'),
     ...(process.argv.includes('--acks') ? { acksFile: flag('acks', '') } : {}),
     ...(process.argv.includes('--pids') ? { serverPids: flag('pids', '').split(',').map(Number) } : {}),

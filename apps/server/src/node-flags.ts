@@ -14,6 +14,6 @@
  * in ten alternating 20 s loads at 1,000 players on the shared 2-core VM (load average about
  * 9), the server's scavenges took 330–520 ms in all per 20 s with it against 440–1,220 ms
  * without, and the clients' p99 was lower in four pairs of five (bench/README.md, 2026-11-27,
- * night). The bench's clients run with it for the same reason.
+ * night).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=1', '--single-threaded-gc'] as const;
