@@ -6,6 +6,8 @@ import { benchWsLoad, formatLoad, type LoadFigures, walMb } from './ws-load.ts';
 export interface VsFloorFigures {
   readonly loads: readonly LoadFigures[];
   readonly floors: readonly FloorFigures[];
+  /** Round by round, the floor whose echo server does the round's server CPU time per action. */
+  readonly matchedFloors: readonly FloorFigures[];
   /** With a base: the older build's loads, round by round, and the median of their p99s. */
   readonly baseLoads: readonly LoadFigures[];
   readonly baseP99: number;
@@ -13,6 +15,8 @@ export interface VsFloorFigures {
   readonly loadP99: number;
   readonly floorP99: number;
   readonly ratio: number;
+  /** The median of the matched floors' p99s. */
+  readonly matchedP99: number;
 }
 
 /**
@@ -20,6 +24,11 @@ export interface VsFloorFigures {
  * bare-socket floor of the same pattern, alternated `rounds` times. A figure on this shared
  * machine means something only beside the floor measured in the same minutes: the neighbours
  * move both. The goal of issue #14 is the ratio of the medians of their p99s.
+ *
+ * Each round also runs the floor with the round's server CPU time per action as work in the
+ * echo server (`benchWsFloor`'s `workUs`): how far that much work alone, with no pause, takes
+ * the p99 on this machine. The server above it is its pauses; the matched floor above the bare
+ * one is its CPU time per action.
  */
 export async function benchVsFloor(
   players: number,
@@ -30,6 +39,7 @@ export async function benchVsFloor(
   const loads: LoadFigures[] = [];
   const baseLoads: LoadFigures[] = [];
   const floors: FloorFigures[] = [];
+  const matchedFloors: FloorFigures[] = [];
   const load = () => benchWsLoad({ players, seconds, movesPerSecond: 2 });
   const baseLoad = () => benchWsLoad({ players, seconds, movesPerSecond: 2, serverDir: baseDir });
   for (let round = 0; round < rounds; round++) {
@@ -38,24 +48,28 @@ export async function benchVsFloor(
     loads.push(await load());
     if (baseDir && round % 2 === 1) baseLoads.push(await baseLoad());
     floors.push(await benchWsFloor(players, seconds));
+    matchedFloors.push(await benchWsFloor(players, seconds, 2, Math.round(loads.at(-1)!.serverCpuPerAction)));
   }
   const loadP99 = median(loads.map((f) => f.p99));
   const floorP99 = median(floors.map((f) => f.p99));
   const baseP99 = baseDir ? median(baseLoads.map((f) => f.p99)) : Number.NaN;
-  return { loads, floors, baseLoads, loadP99, floorP99, baseP99, ratio: loadP99 / floorP99 };
+  const matchedP99 = median(matchedFloors.map((f) => f.p99));
+  return { loads, floors, matchedFloors, baseLoads, loadP99, floorP99, baseP99, ratio: loadP99 / floorP99, matchedP99 };
 }
 
 export function formatVsFloor(f: VsFloorFigures): string {
   const rows = f.loads.map((load, i) => {
     const floor = f.floors[i]!;
-    return `| ${i + 1} | ${ms(load.p50)} | ${ms(load.p99)} | ${ms(load.max)} | ${ms(floor.p50)} | ${ms(floor.p99)} | ${ms(floor.max)} | ${(load.p99 / floor.p99).toFixed(1)}× |`;
+    const matched = f.matchedFloors[i]!;
+    return `| ${i + 1} | ${ms(load.p50)} | ${ms(load.p99)} | ${ms(load.max)} | ${ms(floor.p50)} | ${ms(floor.p99)} | ${ms(floor.max)} | ${(load.p99 / floor.p99).toFixed(1)}× | ${matched.workUs} | ${ms(matched.p99)} |`;
   });
   return [
-    '| round | server p50 ms | server p99 ms | server max ms | floor p50 ms | floor p99 ms | floor max ms | p99 ratio |',
-    '|---|---|---|---|---|---|---|---|',
+    '| round | server p50 ms | server p99 ms | server max ms | floor p50 ms | floor p99 ms | floor max ms | p99 ratio | matched floor: work µs | matched floor p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     `Medians of p99: server ${ms(f.loadP99)} ms, floor ${ms(f.floorP99)} ms: **${f.ratio.toFixed(1)}×** the floor.`,
+    `The floor doing the server's CPU time per action: ${ms(f.matchedP99)} ms, ${(f.matchedP99 / f.floorP99).toFixed(1)}× the floor; the server is ${(f.loadP99 / f.matchedP99).toFixed(1)}× that.`,
     ...(f.baseLoads.length > 0 ? ['', ...formatBase(f)] : []),
   ].join('\n');
 }

@@ -7,6 +7,8 @@ import { ms, percentile } from './stats.ts';
 
 export interface FloorFigures {
   readonly players: number;
+  /** The echo server's CPU work per frame, in µs (0: none, the bare floor). */
+  readonly workUs: number;
   readonly actions: number;
   readonly p50: number;
   readonly p95: number;
@@ -26,11 +28,24 @@ const MOVE = JSON.stringify({
  * player, an action every `1 / movesPerSecond` s each, phased evenly, each answered by one
  * frame the size of an ack with the race's progress) against a bare echo server in its own
  * process (`echo-server.ts`). Whatever the real server measures above this is the server's.
+ * With `workUs`, the echo server keeps its CPU busy that long before each answer.
  */
-export async function benchWsFloor(players: number, seconds: number, movesPerSecond = 2): Promise<FloorFigures> {
+export async function benchWsFloor(
+  players: number,
+  seconds: number,
+  movesPerSecond = 2,
+  workUs = 0,
+): Promise<FloorFigures> {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', join(import.meta.dirname, 'echo-server.ts')],
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'echo-server.ts'),
+      '--work-us',
+      String(workUs),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -74,6 +89,7 @@ export async function benchWsFloor(players: number, seconds: number, movesPerSec
     for (const socket of sockets) socket.terminate();
     return {
       players,
+      workUs,
       actions: rtts.length,
       p50: percentile(rtts, 50),
       p95: percentile(rtts, 95),
