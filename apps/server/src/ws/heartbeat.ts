@@ -1,7 +1,11 @@
 import type { WebSocket } from 'ws';
 
-/** How often a slice of the sockets is pinged: the period is split into ticks of about this. */
-const TICK_MS = 1000;
+/**
+ * How often a slice of the sockets is pinged: the period is split into ticks of about this. A
+ * ping is a socket write (about 30 µs here): at 1 s ticks a process with 1,000 sockets paused
+ * for a millisecond every second, and one with 10,000 for ten.
+ */
+const TICK_MS = 100;
 
 /**
  * Pings every socket once a period and drops those that did not answer the ping before. The
