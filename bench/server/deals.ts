@@ -3,11 +3,8 @@ import pg from 'pg';
 import type { Card, Options, VariantId } from '../../packages/rules/src/index.ts';
 import type { Deal } from './script.ts';
 
-interface DealRow {
+interface DealRow extends Deal {
   readonly id: string;
-  readonly variant: VariantId;
-  readonly options: Options;
-  readonly deck: readonly Card[];
 }
 
 /**

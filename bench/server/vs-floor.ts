@@ -27,8 +27,8 @@ export interface VsFloorFigures {
  *
  * Each round also runs the floor with the round's server CPU time per action as work in the
  * echo server (`benchWsFloor`'s `workUs`): how far that much work alone, with no pause, takes
- * the p99 on this machine. The server above it is its pauses; the matched floor above the bare
- * one is its CPU time per action.
+ * the p99 on this machine. The matched floor above the bare one is the server's CPU time per
+ * action; the server above the matched floor is how unevenly that work costs, and its pauses.
  */
 export async function benchVsFloor(
   players: number,

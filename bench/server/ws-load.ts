@@ -159,9 +159,10 @@ function waitFor(racer: Racer, type: string): Promise<Record<string, unknown>> {
  * The load generator's own node flags: a young generation of 1 MB keeps its scavenges short.
  * With the server of 2026-11-24 and V8's defaults, the clients' GC helper threads took both
  * cores from the server (p99 9–19 ms against 6–7 with `--single-threaded-gc` as well). With
- * paced players and today's lighter server it is the other way round: the clients' own pauses
- * are a good part of the tail, and their helpers shorten them (p99 lower in four of five
- * alternating rounds, medians 1.61 against 1.81 ms; bench/README.md, 2026-11-28 morning).
+ * paced players and a lighter server it was the other way round: the clients' own pauses were a
+ * good part of the tail, and their helpers shortened them (p99 lower in four of five alternating
+ * rounds, medians 1.61 against 1.81 ms; bench/README.md, 2026-11-28 morning). That was with
+ * players choosing their moves in the window; scripted since, they make far less garbage.
  */
 export const CLIENT_NODE_FLAGS = ['--max-semi-space-size=1'];
 
