@@ -21,3 +21,14 @@ export function parseJsonLine(line: string): { ok: true; value: unknown } | { ok
     return { ok: false, error: 'not valid JSON' };
   }
 }
+
+/**
+ * Ends the command quietly when the reader of its output has gone (`scorpion replay … | head`):
+ * a closed pipe means nobody wants the rest, not a failure worth a stack trace.
+ */
+export function stopQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+}

@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -65,6 +66,25 @@ describe('scorpion replay', { timeout: SPAWNING_MS }, () => {
       { ok: false, illegalAt: 0, reason: 'no-such-column' },
     ]);
   });
+
+  it('stops quietly, status 0, when the reader of its output goes away (| head)', async () => {
+    const record = cases[0].record;
+    // Far more than a pipe holds, so the command is still writing when the reader leaves.
+    const input = `${Array.from({ length: 2000 }, () => JSON.stringify(record)).join('\n')}\n`;
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', join(import.meta.dirname, 'main.ts'), 'replay', '--trace'],
+      { cwd: root },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stdin.end(input);
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+  });
 });
 
 describe('scorpion deal and show', { timeout: SPAWNING_MS }, () => {
@@ -87,6 +107,27 @@ describe('scorpion deal and show', { timeout: SPAWNING_MS }, () => {
     expect(bad.stderr).toContain('--seed takes 32 hex digits');
     expect(scorpion(['deal', '--variant', 'spider']).status).toBe(2);
     expect(scorpion(['fly']).status).toBe(2);
+  });
+
+  it('--help, -h or help prints the usage on stdout with status 0, for a command too', () => {
+    for (const args of [['--help'], ['-h'], ['help'], ['deal', '--help']]) {
+      const help = scorpion(args);
+      expect(help).toMatchObject({ status: 0, stderr: '' });
+      expect(help.stdout).toContain('usage: scorpion <command> [flags]');
+    }
+  });
+
+  it('a file it cannot write is status 1 with the reason, not a stack trace', () => {
+    const out = mkdtempSync(join(tmpdir(), 'scorpion-cli-'));
+    try {
+      const notADir = join(out, 'file');
+      writeFileSync(notADir, '');
+      const failed = scorpion(['study', '--variant', 'wasp', '--deals', '1', '--dir', notADir]);
+      expect(failed).toMatchObject({ status: 1, stdout: '' });
+      expect(failed.stderr).toBe(`scorpion: EEXIST: file already exists, mkdir '${notADir}'\n`);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('refuses a misspelt flag with usage and status 2, and prints nothing on stdout', () => {

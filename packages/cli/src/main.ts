@@ -5,7 +5,7 @@ import { SHOW_FLAGS, showRecord } from './commands/show.ts';
 import { SOLVE_FLAGS, solveBatch } from './commands/solve.ts';
 import { STUDY_FLAGS, studyCommand } from './commands/study.ts';
 import { WIN_RATES_FLAGS, winRatesCommand } from './commands/win-rates.ts';
-import { inputLines } from './io.ts';
+import { inputLines, stopQuietlyOnClosedPipe } from './io.ts';
 
 const USAGE = `usage: scorpion <command> [flags]
   deal --variant V --seed HEX [--foundations] [--open]   print a seeded deal as a game record
@@ -38,9 +38,16 @@ const FLAGS: Record<string, FlagSpec> = {
   'win-rates': WIN_RATES_FLAGS,
 };
 
+/** `--help`, `-h` or `help`, anywhere: asked for, so the usage goes to stdout and is no mistake. */
+const HELP = new Set(['--help', '-h', 'help']);
+
 async function run(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined) throw new UsageError('no command given');
+  if (HELP.has(command) || rest.some((word) => word === '--help' || word === '-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const spec = Object.hasOwn(FLAGS, command) ? FLAGS[command] : undefined;
   if (!spec) throw new UsageError(`unknown command ${command}`);
   const args = parseArgs(rest, spec, command);
@@ -70,13 +77,26 @@ async function run(argv: readonly string[]): Promise<number> {
   return status;
 }
 
+/** An error from the operating system (ENOENT, EACCES, EISDIR…), which names its file in its message. */
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
+stopQuietlyOnClosedPipe(process.stdout);
 run(process.argv.slice(2)).then(
   (status) => {
     process.exitCode = status;
   },
   (error: unknown) => {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`scorpion: ${error.message}\n${USAGE}\n`);
-    process.exitCode = 2;
+    if (error instanceof UsageError) {
+      process.stderr.write(`scorpion: ${error.message}\n${USAGE}\n`);
+      process.exitCode = 2;
+    } else if (isSystemError(error)) {
+      // A file that cannot be read or written (`--dir`, `--doc`, `--web`): its reason, not a stack.
+      process.stderr.write(`scorpion: ${error.message}\n`);
+      process.exitCode = 1;
+    } else {
+      throw error;
+    }
   },
 );
