@@ -32,11 +32,16 @@ export function webJson(rows: readonly WinRateRow[]): string {
  * replays, each seed is its deal's, no deal won in a row is proved lost in a row with more
  * options), then packs each into `KEY.jsonl.gz` (the committed copy, every winning line
  * shortened: `compactStudy`), and writes the table as markdown and as the web page's JSON.
- * Writes nothing when a check fails.
+ * Writes nothing when a check fails or D holds no study.
  */
 export function winRatesCommand(args: Args, err: (text: string) => void): number {
   const dir = stringFlag(args, 'dir') ?? DEFAULT_STUDY_DIR;
   const loaded = loadStudies(dir);
+  // No study at all is a mistyped --dir, not an empty table to publish over the real one.
+  if (loaded.length === 0) {
+    err(`no study in ${dir} (no KEY.jsonl or KEY.jsonl.gz with a result): nothing checked or written\n`);
+    return 1;
+  }
   const problems = [
     ...loaded.flatMap((s) => checkStudy(s.key, [...s.results, ...s.beyond]).map((p) => `${keyName(s.key)}: ${p}`)),
     ...optionContradictions(loaded),
