@@ -18,6 +18,43 @@ test('environment overrides, and refuses nonsense', () => {
   expect(() => configFromEnv({ SCORPION_SECRET: 'short' })).toThrow(/SCORPION_SECRET/);
 });
 
+test('PORT: digits from 0 to 65535, empty counts as unset; nothing that Number() merely coerces', () => {
+  expect(configFromEnv({ PORT: '' }).port).toBe(8080);
+  expect(configFromEnv({ PORT: '18083' }).port).toBe(18083);
+  for (const bad of [' ', ' 80', '0x50', '1e3', '8080.5', '-1', '65536']) {
+    expect(() => configFromEnv({ PORT: bad })).toThrow(/PORT/);
+  }
+});
+
+test('a misspelt word stops the start instead of quietly meaning the default (DATABASE_SYNC=fulll)', () => {
+  expect(configFromEnv({})).toMatchObject({ databaseSync: 'normal', certify: 'solver', logLevel: 'info' });
+  expect(configFromEnv({ DATABASE_SYNC: '', CERTIFY: '', LOG_LEVEL: '' })).toMatchObject({
+    databaseSync: 'normal',
+    certify: 'solver',
+    logLevel: 'info',
+  });
+  expect(configFromEnv({ DATABASE_SYNC: 'full', CERTIFY: 'none', LOG_LEVEL: 'warn' })).toMatchObject({
+    databaseSync: 'full',
+    certify: 'none',
+    logLevel: 'warn',
+  });
+  expect(() => configFromEnv({ DATABASE_SYNC: 'fulll' })).toThrow(
+    'DATABASE_SYNC must be one of normal, full, not fulll',
+  );
+  expect(() => configFromEnv({ DATABASE_SYNC: 'FULL' })).toThrow(/DATABASE_SYNC/);
+  expect(() => configFromEnv({ CERTIFY: 'off' })).toThrow(/CERTIFY/);
+  expect(() => configFromEnv({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+});
+
+test('RACE_COUNTDOWN_MS: 3000 by default (or empty), whole milliseconds, never NaN', () => {
+  expect(configFromEnv({}).countdownMs).toBe(3000);
+  expect(configFromEnv({ RACE_COUNTDOWN_MS: '' }).countdownMs).toBe(3000);
+  expect(configFromEnv({ RACE_COUNTDOWN_MS: '0' }).countdownMs).toBe(0);
+  for (const bad of ['abc', '-5', '1.5', String(2 ** 31)]) {
+    expect(() => configFromEnv({ RACE_COUNTDOWN_MS: bad })).toThrow(/RACE_COUNTDOWN_MS/);
+  }
+});
+
 test('METRICS_TOKEN: off when unset, at least 16 characters when set', () => {
   expect(configFromEnv({}).metricsToken).toBeUndefined();
   expect(configFromEnv({ METRICS_TOKEN: 'scrape-me-scrape-me' }).metricsToken).toBe('scrape-me-scrape-me');

@@ -89,10 +89,32 @@ function nodeIdFrom(value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * A variable that takes one of a few words: a misspelt one (`DATABASE_SYNC=fulll`) stops the
+ * start, since quietly falling back to the default would leave the operator believing it is set.
+ */
+function oneOf<T extends string>(name: string, value: string | undefined, words: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(words as readonly string[]).includes(value))
+    throw new Error(`${name} must be one of ${words.join(', ')}, not ${value}`);
+  return value as T;
+}
+
+/** A whole number of digits only: `Number` alone takes '', ' 80', '0x50' and '1e3'. */
+function wholeNumber(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n <= max)) throw new Error(`${name} must be a whole number from 0 to ${max}, not ${value}`);
+  return n;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The longest delay a Node timer keeps; a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  const port = wholeNumber('PORT', optional(env.PORT), 8080, 65535);
   const secret = optional(env.SCORPION_SECRET);
   if (secret !== undefined && secret.length < 32) throw new Error('SCORPION_SECRET must hold at least 32 characters');
   const databaseUrl = optional(env.DATABASE_URL);
@@ -122,15 +144,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     secret,
     metricsToken,
-    databaseSync: env.DATABASE_SYNC === 'full' ? 'full' : 'normal',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    databaseSync: oneOf('DATABASE_SYNC', optional(env.DATABASE_SYNC), ['normal', 'full'], 'normal'),
+    logLevel: oneOf('LOG_LEVEL', optional(env.LOG_LEVEL), LOG_LEVELS, 'info'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
     webDist: fromRoot(env.WEB_DIST ?? 'apps/web/dist'),
-    countdownMs: Number(env.RACE_COUNTDOWN_MS ?? 3000),
-    certify: env.CERTIFY === 'none' ? 'none' : 'solver',
+    countdownMs: wholeNumber('RACE_COUNTDOWN_MS', optional(env.RACE_COUNTDOWN_MS), 3000, MAX_TIMER_MS),
+    certify: oneOf('CERTIFY', optional(env.CERTIFY), ['solver', 'none'], 'solver'),
     trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),
     rateLimitScale,
     redisUrl,
