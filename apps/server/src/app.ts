@@ -248,6 +248,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     return503OnClosing: false,
   });
   answerErrorsAsApiErrors(app, drain);
+  // Every body is JSON: without this, Fastify reads text/plain as a string, and a JSON body sent
+  // as text/plain got a puzzling "expected object, received string" instead of 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie, { secret });
   installDeviceCookie(app);
   await installLimits(app, { ...DEFAULT_LIMITS, ...options.limits }, redis?.commands);

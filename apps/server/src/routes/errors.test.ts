@@ -71,6 +71,17 @@ describe("Fastify's own refusals come in the documented shape", () => {
     });
   });
 
+  test('a JSON body sent as text/plain is 415 unsupported-media-type, and nobody is signed up', async () => {
+    const headers = { 'content-type': 'text/plain' };
+    const payload = '{"nickname":"Plain"}';
+    expect(await refused({ method: 'POST', url: '/api/players', headers, payload })).toMatchObject({
+      status: 415,
+      body: { error: 'unsupported-media-type' },
+    });
+    const fresh = await server.app.inject({ method: 'POST', url: '/api/players', payload: { nickname: 'Plain' } });
+    expect(fresh.statusCode).toBe(201);
+  });
+
   test('a body that fails validation, or an empty JSON body, is 400 bad-message', async () => {
     expect(
       await refused({ method: 'POST', url: '/api/players', headers: json, payload: '{"nickname":7}' }),
