@@ -22,6 +22,8 @@ test('an unknown or misspelt flag, a missing value, a valued switch or a stray w
     [['-v'], 'deal has no flag -v'],
     [['--seed'], '--seed needs a value'],
     [['--seed', '--open'], '--seed needs a value'],
+    [['--seed='], '--seed needs a value'],
+    [['--variant', ''], '--variant needs a value'],
     [['--open=yes'], '--open is a switch and takes no value'],
     [['scorpion'], 'deal takes flags only, not scorpion'],
   ];

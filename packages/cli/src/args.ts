@@ -40,6 +40,8 @@ export function parseArgs(argv: readonly string[], spec: FlagSpec, command: stri
   }
   const flags = new Map<string, string | true>();
   for (const [name, value] of Object.entries(parsed.values)) {
+    // `--limit-nodes=` would otherwise be read as 0, and `--dir=` as the current directory.
+    if (value === '') throw new UsageError(`--${name} needs a value`);
     if (typeof value === 'string') flags.set(name, value);
     else if (value === true) flags.set(name, true);
   }
