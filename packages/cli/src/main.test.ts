@@ -3,6 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEAL_FLAGS } from './commands/deal.ts';
+import { REPLAY_FLAGS } from './commands/replay.ts';
+import { SHOW_FLAGS } from './commands/show.ts';
+import { SOLVE_FLAGS } from './commands/solve.ts';
+import { STUDY_FLAGS } from './commands/study.ts';
+import { WIN_RATES_FLAGS } from './commands/win-rates.ts';
 
 /* The real command, as `pnpm --silent scorpion …` runs it, fed on stdin. */
 const root = join(import.meta.dirname, '../../..');
@@ -114,6 +120,27 @@ describe('scorpion deal and show', { timeout: SPAWNING_MS }, () => {
       const help = scorpion(args);
       expect(help).toMatchObject({ status: 0, stderr: '' });
       expect(help.stdout).toContain('usage: scorpion <command> [flags]');
+    }
+  });
+
+  it("the usage names every flag of every command (study's --progress was missing)", () => {
+    const usage = scorpion(['--help']).stdout;
+    // Each command's part: its line and the indented lines under it, up to the next command.
+    const parts = new Map(
+      usage
+        .split(/\n(?= {2}[a-z])/)
+        .slice(1)
+        .map((part) => [part.trim().split(' ')[0]!, part] as const),
+    );
+    const commands = {
+      deal: DEAL_FLAGS,
+      show: SHOW_FLAGS,
+      replay: REPLAY_FLAGS,
+      solve: SOLVE_FLAGS,
+      study: STUDY_FLAGS,
+    };
+    for (const [command, flags] of Object.entries({ ...commands, 'win-rates': WIN_RATES_FLAGS })) {
+      for (const flag of Object.keys(flags)) expect(parts.get(command), `${command} --${flag}`).toContain(`--${flag}`);
     }
   });
 

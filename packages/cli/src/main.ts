@@ -8,14 +8,16 @@ import { WIN_RATES_FLAGS, winRatesCommand } from './commands/win-rates.ts';
 import { inputLines, stopQuietlyOnClosedPipe } from './io.ts';
 
 const USAGE = `usage: scorpion <command> [flags]
-  deal --variant V --seed HEX [--foundations] [--open]   print a seeded deal as a game record
+  deal [--variant V] [--seed HEX] [--foundations] [--open]
+                                                         print a deal as a game record (scorpion; a random seed)
   show [--reveal]                                        records on stdin → text boards
   replay [--trace]                                       records on stdin → one JSON result per line
   solve [--limit-nodes N] [--limit-ms T] [--progress]    records on stdin → the solver's verdict per line
-  study --variant V --deals N [--open] [--foundations] [--workers W] [--limit-ms T] [--limit-nodes N] [--dir D]
-        [--retry-unknown]
+  study [--variant V] --deals N [--open] [--foundations] [--workers W] [--limit-ms T] [--limit-nodes N] [--dir D]
+        [--retry-unknown] [--progress]
                                                          solves seeded deals (resumable) → the variant's win-rate row
-  win-rates [--dir D] [--doc FILE] [--web FILE]          checks the studies, packs them, writes the win-rate table`;
+  win-rates [--dir D] [--doc FILE] [--web FILE]          checks the studies, packs them, writes the win-rate table
+  --help                                                 this text`;
 
 /** Runs a command over stdin line by line; returns the exit status (1 when any line failed). */
 type LineCommand = (line: string, args: Args) => { text: string; ok: boolean };
