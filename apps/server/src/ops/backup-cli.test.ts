@@ -45,3 +45,10 @@ test('usage, a relative PATH from the caller, refusal to overwrite, --force; exi
   expect(again.stderr).toMatch(/^backup failed \(exists\): .*--force/);
   expect((await cli('--force', 'nightly.db')).code).toBe(0);
 }, 30_000);
+
+test('--help prints the usage on stdout with status 0 and backs nothing up', async () => {
+  const help = await cli('--help');
+  expect(help).toMatchObject({ code: 0, stderr: '' });
+  expect(help.stdout).toMatch(/^usage: pnpm backup PATH/);
+  expect(existsSync(join(caller, '--help'))).toBe(false);
+}, 30_000);

@@ -24,6 +24,11 @@ function describe(report: BackupReport): string {
 }
 
 async function main(args: readonly string[]): Promise<number> {
+  // Asked for, not a mistake: the usage on stdout and status 0, as `scorpion --help` does.
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const force = args.includes('--force');
   // pnpm may pass a literal `--` through; it separates nothing here.
   const rest = args.filter((a) => a !== '--force' && a !== '--');
