@@ -299,13 +299,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       socketsPerPlayer: options.rateLimit?.socketsPerPlayer ?? 8,
     },
   });
-  app.get('/api/health', async () => ({
-    ok: true,
-    serverTime: now(),
-    ...(nodeId === undefined ? {} : { node: nodeId }),
-  }));
   await app.register(healthRoutes, {
     nodeId,
+    now,
     ready: async () => {
       const database = await repos.ready();
       if (!database.ok) return database;

@@ -70,10 +70,12 @@ test('passing health checks log nothing; a failing /readyz logs its reason as a 
   const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
   let ready: Readiness = { ok: true };
   const app = Fastify({ logger: { level: 'info', stream } });
-  await app.register(healthRoutes, { ready: async () => ready });
+  await app.register(healthRoutes, { ready: async () => ready, now: () => 0 });
   app.get('/other', async () => ({ ok: true }));
 
-  for (const url of ['/healthz', '/readyz', '/readyz']) expect((await app.inject(url)).statusCode).toBe(200);
+  for (const url of ['/healthz', '/readyz', '/readyz', '/api/health']) {
+    expect((await app.inject(url)).statusCode).toBe(200);
+  }
   expect(lines).toEqual([]);
   // The same logger does log an ordinary request: the silence above is the health routes' own.
   await app.inject('/other');

@@ -1,5 +1,6 @@
 import type { PoolHealth } from '@scorpion/solver';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
 import type { Readiness } from '../repo/types.ts';
 
 /**
@@ -12,7 +13,8 @@ export function solverReadiness(health: PoolHealth | undefined): Readiness {
 }
 
 /**
- * `/healthz`: the process serves HTTP (a container's liveness check). `/readyz`: it can take
+ * `/healthz`: the process serves HTTP (a container's liveness check), as `/api/health` does
+ * with the server's clock. `/readyz`: it can take
  * players (the repository's `ready()`, then `solverReadiness`), 503 with the reason otherwise;
  * in a cluster both say which process answered (`node`). Once shutdown begins, Fastify
  * answers every request, these included, with 503 until the port closes, so a load balancer
@@ -23,10 +25,16 @@ export function solverReadiness(health: PoolHealth | undefined): Readiness {
  */
 export async function healthRoutes(
   app: FastifyInstance,
-  opts: { ready: () => Promise<Readiness>; nodeId?: string | undefined },
+  opts: { ready: () => Promise<Readiness>; now: Clock; nodeId?: string | undefined },
 ) {
   const quiet = { logLevel: 'warn' } as const;
   app.get('/healthz', quiet, async (_request, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
+  // The older check, with the server's clock; a load balancer may still poll it as often.
+  app.get('/api/health', quiet, async () => ({
+    ok: true,
+    serverTime: opts.now(),
+    ...(opts.nodeId === undefined ? {} : { node: opts.nodeId }),
+  }));
   app.get('/readyz', quiet, async (request, reply) => {
     const state = await opts.ready();
     if (!state.ok) request.log.warn({ reason: state.reason }, 'not ready');
