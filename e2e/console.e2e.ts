@@ -23,3 +23,12 @@ test('a board mounts and is played without an uncaught error', async ({ page }) 
   await expect(page.getByRole('button', { name: 'The stock has been dealt' })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test("a guest reads the daily's start page without a refused request in the console", async ({ page }) => {
+  const problems = problemsOf(page);
+  await page.goto('/daily');
+  await expect(page.getByTestId('daily-start').getByTestId('daily-unranked')).toBeVisible();
+  // Every request the page made on arrival has been answered by now.
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
