@@ -22,9 +22,6 @@ test('on a phone, a long nickname gives way on the daily board, never "(you)"', 
   const mine = page.locator('tr[aria-current="true"]');
   await expect(mine).toContainText('Maximilian');
   // Clipped text still counts as visible: the label's box must lie within its cell.
-  const [you, cell] = await Promise.all([
-    mine.locator('.you').boundingBox(),
-    mine.locator('td').nth(1).boundingBox(),
-  ]);
+  const [you, cell] = await Promise.all([mine.locator('.you').boundingBox(), mine.locator('td').nth(1).boundingBox()]);
   expect(you!.x + you!.width).toBeLessThanOrEqual(cell!.x + cell!.width);
 });
