@@ -135,6 +135,10 @@ test('a player solves the daily: a winning share line, a rank and their place in
   for (const move of line) await playByHand(page, move);
   const result = page.getByTestId('daily-result');
   await expect(result.getByRole('heading', { name: 'You solved it!' })).toBeVisible();
+  // Said to a screen reader too, through the board's live region that said every move.
+  await expect(page.locator('.board [aria-live="polite"]')).toHaveText(
+    new RegExp(`^You solved it in \\d+:\\d\\d, ${line.length} moves\\.\\s?$`),
+  );
   await expect(result.locator('code')).toHaveText(
     new RegExp(`^Scorpion #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves\\s+http://\\S+/leaderboards\\?tab=daily&date=`),
   );

@@ -25,3 +25,18 @@ test('keyboard only on the daily: the focus stays on the board when the server t
   await page.keyboard.press('ArrowLeft');
   await expect(card(page, move.from - 1, start.columns[move.from - 1]!.length - 1)).toBeFocused();
 });
+
+test('keyboard only on the daily: giving up is said where the moves were said', async ({ page }) => {
+  await page.goto('/daily');
+  await startDaily(page, 'Keys Quitter');
+  const giveUp = page.getByRole('button', { name: 'Give up' });
+  await giveUp.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Really give up?' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('daily-result')).toBeVisible();
+  // The result shows above the board without taking the focus: a screen reader hears it here.
+  await expect(page.locator('.board [aria-live="polite"]')).toHaveText(
+    /^Not solved this time: 0 of 52 cards built\.\s?$/,
+  );
+});
