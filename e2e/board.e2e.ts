@@ -93,3 +93,24 @@ test('practice deals a deal the solver proved winnable when asked to', async ({ 
   await expect(page).not.toHaveURL(new RegExp(SEED));
   await expect(page.getByRole('img', { name: /^Difficulty [1-5] of 5$/ })).toBeVisible();
 });
+
+test("a column's empty-slot outline is a card's size: it never peeks out from under a lone card", async ({ page }) => {
+  await page.goto(`/practice?variant=scorpion&seed=${SEED}`);
+  const bottom = card(page, 0, 0);
+  await expect(bottom).toBeVisible();
+  const [outline, face] = await Promise.all([
+    page
+      .locator('.columns .column')
+      .first()
+      .evaluate((column) => {
+        const slot = getComputedStyle(column, '::before');
+        const top = column.getBoundingClientRect().top;
+        // The outline's drawn height: its content box and, unless it is sized as a border box, its borders.
+        const borders = slot.boxSizing === 'border-box' ? 0 : 2 * Number.parseFloat(slot.borderTopWidth);
+        return { top, height: Number.parseFloat(slot.height) + borders };
+      }),
+    bottom.boundingBox(),
+  ]);
+  expect(outline.top).toBe(face!.y);
+  expect(outline.height).toBe(face!.height);
+});

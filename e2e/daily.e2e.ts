@@ -135,6 +135,10 @@ test('a player solves the daily: a winning share line, a rank and their place in
   for (const move of line) await playByHand(page, move);
   const result = page.getByTestId('daily-result');
   await expect(result.getByRole('heading', { name: 'You solved it!' })).toBeVisible();
+  // Said to a screen reader too, through the board's live region that said every move.
+  await expect(page.locator('.board [aria-live="polite"]')).toHaveText(
+    new RegExp(`^You solved it in \\d+:\\d\\d, ${line.length} moves\\.\\s?$`),
+  );
   await expect(result.locator('code')).toHaveText(
     new RegExp(`^Scorpion #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves\\s+http://\\S+/leaderboards\\?tab=daily&date=`),
   );
@@ -245,6 +249,12 @@ test("a new player's first daily is unranked, and the page says why before the s
   await expect(page.getByTestId('daily-start').getByTestId('daily-unranked')).toContainText(
     "New players' first daily is unranked",
   );
+  // Nothing else on the page, or on the home page, tells them the opposite.
+  await expect(page.getByTestId('daily-start')).not.toContainText(/first attempt is (the )?ranked/);
+  await page.goto('/');
+  await expect(page.getByRole('main')).toContainText('Only your first attempt can be ranked');
+  await expect(page.getByRole('main')).not.toContainText(/first attempt is (the )?ranked/);
+  await page.goto('/daily');
   // Nicknames starting with Scout sign up as new players (e2e/serve.ts); the others a day back.
   await startDaily(page, 'ScoutNewbie');
   await expect(page.getByText('Unranked: new player')).toBeVisible();

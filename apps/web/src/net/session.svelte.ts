@@ -11,6 +11,7 @@ export class Session {
   /** A page asked for a nickname (a ranked game, a race, a room): the dialog is open. */
   #asking = $state(false);
   #answer: ((picked: boolean) => void) | undefined;
+  #loaded: Promise<void> | undefined;
 
   get player() {
     return this.#player;
@@ -45,7 +46,21 @@ export class Session {
     answer?.(Boolean(this.#player));
   }
 
-  async load() {
+  load(): Promise<void> {
+    this.#loaded = this.#ask();
+    return this.#loaded;
+  }
+
+  /**
+   * The player once the server has said who this is (null: a guest). Pages wait on it before
+   * asking for what only a player has, instead of being refused (a 401 in the console) as a guest.
+   */
+  async known(): Promise<Player | null> {
+    await this.#loaded;
+    return this.#player ?? null;
+  }
+
+  async #ask() {
     try {
       this.#player = (await api<MeResponse>('/api/me')).player;
       this.#offline = false;

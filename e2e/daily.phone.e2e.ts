@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { startDaily } from './helpers.ts';
+
+test("on a phone, a new player's daily bar fits the screen: Give up stays in reach", async ({ page }) => {
+  await page.goto('/daily');
+  // A Scout signs up as new (e2e/serve.ts): the bar carries the widest tag, "Unranked: new player".
+  await startDaily(page, 'ScoutPhone');
+  await expect(page.getByText('Unranked: new player')).toBeVisible();
+  // A phone widens its layout to whatever overflows, so the page must be no wider than the screen.
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: screen.width }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+  await expect(page.getByRole('button', { name: 'Give up' })).toBeInViewport({ ratio: 1 });
+});
+
+test('on a phone, a long nickname gives way on the daily board, never "(you)"', async ({ page }) => {
+  await page.goto('/daily');
+  // Signed up a day back (e2e/serve.ts), so the result is ranked and has a row.
+  await startDaily(page, 'Maximilian Longname');
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Really give up?' }).click();
+  await page.getByTestId('daily-result').getByRole('link', { name: "See today's leaderboard" }).click();
+  const mine = page.locator('tr[aria-current="true"]');
+  await expect(mine).toContainText('Maximilian');
+  // Clipped text still counts as visible: the label's box must lie within its cell.
+  const [you, cell] = await Promise.all([mine.locator('.you').boundingBox(), mine.locator('td').nth(1).boundingBox()]);
+  expect(you!.x + you!.width).toBeLessThanOrEqual(cell!.x + cell!.width);
+});
