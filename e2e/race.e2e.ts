@@ -6,13 +6,21 @@ import {
   pickNickname,
   playByHand,
   raceUnderway,
+  recordThrown,
   screenshots,
   watchCountdown,
 } from './helpers.ts';
 
+/** What every page of the test threw: nothing, whatever it showed (a race's boards once looped without end). */
+const thrown: string[] = [];
+test.afterEach(() => {
+  expect(thrown.splice(0)).toEqual([]);
+});
+
 async function player(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  recordThrown(page, thrown);
   await page.goto(url);
   return page;
 }
@@ -32,6 +40,7 @@ async function raceWithRoutedGuest(
   await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const guest = await context.newPage();
+  recordThrown(guest, thrown);
   await guest.routeWebSocket(/\/ws(\?|$)/, route);
   await guest.goto(host.url());
   await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
