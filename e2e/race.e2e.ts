@@ -325,3 +325,41 @@ test("a racer who gave up watches a friend's race, a few seconds behind; the one
   await expect(guest.getByRole('heading', { name: "Beat Watched Host's time" })).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Play the challenge' })).toBeVisible();
 });
+
+test("a timed race's clock reads its limit through the countdown and runs on after your own game ends", async ({
+  browser,
+}) => {
+  const host = await player(browser, '/race');
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Clockwatcher');
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const guest = await player(browser, host.url());
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Dawdler');
+  await expect(host.getByTestId('room-members')).toContainText('Dawdler');
+
+  // Every reading of the host's "Left" clock, recorded as it changes (the room's limit is 10 minutes).
+  await host.evaluate(() => {
+    const seen: string[] = [];
+    new MutationObserver(() => {
+      const stat = [...document.querySelectorAll('.stat')].find((s) => s.textContent?.startsWith('Left'));
+      const value = stat?.querySelector('.value')?.textContent;
+      if (value && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    Object.assign(window, { e2eLeft: seen });
+  });
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  await raceUnderway(host);
+  const seconds = (clock: string) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  const readings = await host.evaluate(() => (window as unknown as { e2eLeft: string[] }).e2eLeft);
+  expect(readings[0]).toBe('10:00');
+  expect(Math.max(...readings.map(seconds))).toBe(600);
+
+  // The host gives up; the race goes on for the guest, and so does its clock on the host's screen.
+  await host.getByRole('button', { name: 'Give up' }).click();
+  await host.getByRole('button', { name: 'Really give up?' }).click();
+  await expect(host.getByTestId('game-over')).toContainText('Waiting for Dawdler');
+  const left = host.locator('.stat', { hasText: 'Left' }).locator('.value');
+  const atGiveUp = await left.textContent();
+  await expect.poll(() => left.textContent()).not.toBe(atGiveUp);
+});
