@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { GHOST_CHALLENGE, openWin } from './fixtures/deals.ts';
-import { pickNickname, playByHand, screenshots } from './helpers.ts';
+import { pickNickname, playByHand, recordThrown, screenshots } from './helpers.ts';
+
+/** What the page threw: nothing (the two boards that compare the games once re-ran each other without end). */
+const thrown: string[] = [];
+test.beforeEach(({ page }) => recordThrown(page, thrown));
+test.afterEach(() => {
+  expect(thrown.splice(0)).toEqual([]);
+});
 
 test('open a challenge link and finish ahead of the ghost, then compare both games move by move', async ({ page }) => {
   // 85 moves played by hand, every one waited for.
