@@ -363,3 +363,35 @@ test("a timed race's clock reads its limit through the countdown and runs on aft
   const atGiveUp = await left.textContent();
   await expect.poll(() => left.textContent()).not.toBe(atGiveUp);
 });
+
+test('a member dealt into a rematch while on another page is shown the way back to the race', async ({ browser }) => {
+  const host = await player(browser, '/race');
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Rematcher');
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const room = host.url();
+  const guest = await player(browser, room);
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Wanderer');
+  await expect(host.getByTestId('room-members')).toContainText('Wanderer');
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+  for (const page of [host, guest]) {
+    await page.getByRole('button', { name: 'Give up' }).click();
+    await page.getByRole('button', { name: 'Really give up?' }).click();
+  }
+  await expect(guest.getByTestId('race-results')).toBeVisible();
+
+  // The guest goes to read the leaderboards, still connected: the rematch deals them in there.
+  await guest.getByRole('link', { name: 'Leaderboards' }).click();
+  await expect(guest).toHaveURL(/\/leaderboards/);
+  await host.getByRole('button', { name: 'Rematch: new deal' }).click();
+  const notice = guest.getByTestId('race-elsewhere');
+  await expect(notice).toContainText(`Your race in room ${room.slice(-6)} is on`);
+  await notice.getByRole('link', { name: 'Back to the race' }).click();
+  await expect(guest).toHaveURL(room);
+  await raceUnderway(guest);
+  // On the race's own page the notice has nothing to say.
+  await expect(notice).toHaveCount(0);
+  await expect(host.getByTestId('race-elsewhere')).toHaveCount(0);
+});
