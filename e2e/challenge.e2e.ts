@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { GHOST_CHALLENGE, openWin } from './fixtures/deals.ts';
-import { pickNickname, playByHand, screenshots } from './helpers.ts';
+import { pickNickname, playByHand, recordThrown, screenshots } from './helpers.ts';
+
+/** What the page threw: nothing (the two boards that compare the games once re-ran each other without end). */
+const thrown: string[] = [];
+test.beforeEach(({ page }) => recordThrown(page, thrown));
+test.afterEach(() => {
+  expect(thrown.splice(0)).toEqual([]);
+});
 
 test('open a challenge link and finish ahead of the ghost, then compare both games move by move', async ({ page }) => {
   // 85 moves played by hand, every one waited for.
@@ -35,4 +42,18 @@ test('open a challenge link and finish ahead of the ghost, then compare both gam
   await expect(compare.getByRole('heading', { name: 'You · move 1' })).toBeVisible();
   await expect(compare.getByRole('heading', { name: 'Ghost Ann · move 1' })).toBeVisible();
   await screenshots(page, '21-challenge-compare');
+});
+
+test('a challenger who gives up reads how each game ended in words', async ({ page }) => {
+  await page.goto(`/c/${GHOST_CHALLENGE}`);
+  await page.getByRole('button', { name: 'Play the challenge' }).click();
+  await pickNickname(page, 'Quitter');
+  await playByHand(page, openWin.moves[0]!);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Really give up?' }).click();
+
+  const rows = page.getByTestId('challenge-result').locator('tbody tr');
+  await expect(rows.nth(0)).toContainText('gave up');
+  await expect(rows.nth(0)).not.toContainText('gave-up');
+  await expect(rows.nth(1)).toContainText('solved');
 });

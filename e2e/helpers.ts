@@ -21,6 +21,15 @@ export async function serverDate(page: Page, days = 0): Promise<string> {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * Records from now on what the page throws and nobody catches, into `thrown`: a spec expects it
+ * empty at its end. A page can throw thousands of errors (an effect re-running without end) while
+ * every assertion on what it shows still passes.
+ */
+export function recordThrown(page: Page, thrown: string[]) {
+  page.on('pageerror', (error) => thrown.push(`${error.name}: ${error.message}`));
+}
+
 /** Saves the page at phone and desktop sizes, then puts the viewport back. */
 export async function screenshots(page: Page, name: string) {
   const before = page.viewportSize() ?? DESKTOP;

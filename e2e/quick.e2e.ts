@@ -1,13 +1,20 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
-import { pickNickname, raceUnderway, screenshots } from './helpers.ts';
+import { pickNickname, raceUnderway, recordThrown, screenshots } from './helpers.ts';
 
 // The ghost test races a game the strangers' test recorded: the two run in order, the second only after the first passed.
 test.describe.configure({ mode: 'serial' });
 
+/** What every page of the test threw: nothing, whatever it showed. */
+const thrown: string[] = [];
+test.afterEach(() => {
+  expect(thrown.splice(0)).toEqual([]);
+});
+
 async function player(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  recordThrown(page, thrown);
   await page.goto('/');
   return page;
 }

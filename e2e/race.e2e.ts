@@ -6,13 +6,21 @@ import {
   pickNickname,
   playByHand,
   raceUnderway,
+  recordThrown,
   screenshots,
   watchCountdown,
 } from './helpers.ts';
 
+/** What every page of the test threw: nothing, whatever it showed (a race's boards once looped without end). */
+const thrown: string[] = [];
+test.afterEach(() => {
+  expect(thrown.splice(0)).toEqual([]);
+});
+
 async function player(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  recordThrown(page, thrown);
   await page.goto(url);
   return page;
 }
@@ -32,6 +40,7 @@ async function raceWithRoutedGuest(
   await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const guest = await context.newPage();
+  recordThrown(guest, thrown);
   await guest.routeWebSocket(/\/ws(\?|$)/, route);
   await guest.goto(host.url());
   await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
@@ -315,4 +324,74 @@ test("a racer who gave up watches a friend's race, a few seconds behind; the one
   await guest.goto(challengeLink!);
   await expect(guest.getByRole('heading', { name: "Beat Watched Host's time" })).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Play the challenge' })).toBeVisible();
+});
+
+test("a timed race's clock reads its limit through the countdown and runs on after your own game ends", async ({
+  browser,
+}) => {
+  const host = await player(browser, '/race');
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Clockwatcher');
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const guest = await player(browser, host.url());
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Dawdler');
+  await expect(host.getByTestId('room-members')).toContainText('Dawdler');
+
+  // Every reading of the host's "Left" clock, recorded as it changes (the room's limit is 10 minutes).
+  await host.evaluate(() => {
+    const seen: string[] = [];
+    new MutationObserver(() => {
+      const stat = [...document.querySelectorAll('.stat')].find((s) => s.textContent?.startsWith('Left'));
+      const value = stat?.querySelector('.value')?.textContent;
+      if (value && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    Object.assign(window, { e2eLeft: seen });
+  });
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  await raceUnderway(host);
+  const seconds = (clock: string) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+  const readings = await host.evaluate(() => (window as unknown as { e2eLeft: string[] }).e2eLeft);
+  expect(readings[0]).toBe('10:00');
+  expect(Math.max(...readings.map(seconds))).toBe(600);
+
+  // The host gives up; the race goes on for the guest, and so does its clock on the host's screen.
+  await host.getByRole('button', { name: 'Give up' }).click();
+  await host.getByRole('button', { name: 'Really give up?' }).click();
+  await expect(host.getByTestId('game-over')).toContainText('Waiting for Dawdler');
+  const left = host.locator('.stat', { hasText: 'Left' }).locator('.value');
+  const atGiveUp = await left.textContent();
+  await expect.poll(() => left.textContent()).not.toBe(atGiveUp);
+});
+
+test('a member dealt into a rematch while on another page is shown the way back to the race', async ({ browser }) => {
+  const host = await player(browser, '/race');
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Rematcher');
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const room = host.url();
+  const guest = await player(browser, room);
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Wanderer');
+  await expect(host.getByTestId('room-members')).toContainText('Wanderer');
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+  for (const page of [host, guest]) {
+    await page.getByRole('button', { name: 'Give up' }).click();
+    await page.getByRole('button', { name: 'Really give up?' }).click();
+  }
+  await expect(guest.getByTestId('race-results')).toBeVisible();
+
+  // The guest goes to read the leaderboards, still connected: the rematch deals them in there.
+  await guest.getByRole('link', { name: 'Leaderboards' }).click();
+  await expect(guest).toHaveURL(/\/leaderboards/);
+  await host.getByRole('button', { name: 'Rematch: new deal' }).click();
+  const notice = guest.getByTestId('race-elsewhere');
+  await expect(notice).toContainText(`Your race in room ${room.slice(-6)} is on`);
+  await notice.getByRole('link', { name: 'Back to the race' }).click();
+  await expect(guest).toHaveURL(room);
+  await raceUnderway(guest);
+  // On the race's own page the notice has nothing to say.
+  await expect(notice).toHaveCount(0);
+  await expect(host.getByTestId('race-elsewhere')).toHaveCount(0);
 });

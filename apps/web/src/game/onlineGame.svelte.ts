@@ -200,6 +200,12 @@ export class OnlineGame {
       this.#line.reset();
       this.#accept(error.game);
     }
-    this.#rejected = error.message;
+    this.#rejected = error.code === 'stale' ? MOVED_ON : error.message;
   }
 }
+
+/**
+ * A `stale` refusal's words for a player: the move was made on a board the game had moved on
+ * from (in another tab or on another device); the server's own text gives move numbers.
+ */
+const MOVED_ON = 'Your game moved on in another tab or device: this is where it stands now.';

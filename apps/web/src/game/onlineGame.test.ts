@@ -211,6 +211,25 @@ describe('OnlineGame', () => {
     expect(game.rejected).toBe('Slow down.');
   });
 
+  it('says in words that the game moved on elsewhere when a move was played on an old board', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    game.play(first);
+    // Another tab had played the first move already: this tab's copy of it comes back stale.
+    const elsewhere = after(start, first);
+    link.deliver({
+      type: 'error',
+      code: 'stale',
+      message: 'The game is at 1, not 0.',
+      ref: 'move',
+      gameId: 'g1',
+      reason: null,
+      game: snapshot(elsewhere, 1),
+    });
+    expect(game.snapshot.seq).toBe(1);
+    expect(game.rejected).toBe('Your game moved on in another tab or device: this is where it stands now.');
+  });
+
   it('after a reconnection, resends only the moves the server has not stored', () => {
     const link = new FakeLink();
     const game = new OnlineGame(link, snapshot(start, 0));

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { counted, formatDuration, ordinal, shareText, standing } from './format.ts';
+import { counted, formatDuration, ordinal, outcomeWords, shareText, standing } from './format.ts';
 
 describe('format', () => {
+  it('says how a game ended in words, never as its status code', () => {
+    expect((['won', 'gave-up', 'timed-out', 'playing'] as const).map(outcomeWords)).toEqual([
+      'solved',
+      'gave up',
+      'time ran out',
+      'not finished',
+    ]);
+  });
+
   it('writes times and the share line', () => {
     expect(formatDuration(261_000)).toBe('4:21');
     expect(formatDuration(3_723_000)).toBe('1:02:03');

@@ -1,3 +1,5 @@
+import type { GameStatus } from '@scorpion/protocol';
+
 /** `4:21`, or `1:02:03` past an hour. Negative times (a countdown) read as 0:00. */
 export function formatDuration(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -5,6 +7,13 @@ export function formatDuration(ms: number): string {
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** How a game ended (or that it has not), in words: never the status code itself. */
+export function outcomeWords(status: GameStatus): string {
+  if (status === 'won') return 'solved';
+  if (status === 'gave-up') return 'gave up';
+  return status === 'timed-out' ? 'time ran out' : 'not finished';
 }
 
 /** `1 move`, `187 moves`: a count with its noun, singular only for exactly one. */
