@@ -136,3 +136,22 @@ test('a room loaded only to refuse a command goes again', async () => {
   graceRunsOut();
   await expect.poll(() => hub.loaded).toEqual({ rooms: 0, players: 0 });
 });
+
+test("a race stopped by a shutdown neither loads a game nor sends a frame when a racer's socket closes after", async () => {
+  push.here.add('host');
+  push.here.add('guest');
+  const { code } = await hub.create('host', SPEC);
+  await hub.join('guest', code);
+  expect((await hub.start('host', code)).ok).toBe(true);
+  await expect.poll(() => push.frames('game').length).toBe(2);
+  // Out of memory, a progress frame would load the games from the database, closed by then.
+  for (const frame of push.frames('game')) games.forget(frame.game.gameId);
+  const load = vi.spyOn(games, 'load');
+  const progressBefore = push.frames('race-progress').length;
+
+  hub.stop();
+  presence('guest', false);
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(load).not.toHaveBeenCalled();
+  expect(push.frames('race-progress').length).toBe(progressBefore);
+});
