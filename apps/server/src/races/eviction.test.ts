@@ -96,13 +96,18 @@ test('a room everyone has left leaves memory, and comes back whole when next joi
   expect(hub.loaded).toEqual({ rooms: 1, players: 2 });
 });
 
-test('a room stays while its race runs, even with nobody here, and goes once the race is over', async () => {
+/** Host and guest, both here, race in a new room: once both are dealt. */
+async function raceStarted(): Promise<void> {
   push.here.add('host');
   push.here.add('guest');
   const { code } = await hub.create('host', SPEC);
   await hub.join('guest', code);
   expect((await hub.start('host', code)).ok).toBe(true);
   await expect.poll(() => push.frames('game').length).toBe(2);
+}
+
+test('a room stays while its race runs, even with nobody here, and goes once the race is over', async () => {
+  await raceStarted();
   const dealt = push.frames('game').map((f) => f.game);
 
   presence('host', false);
@@ -138,12 +143,7 @@ test('a room loaded only to refuse a command goes again', async () => {
 });
 
 test("a race stopped by a shutdown neither loads a game nor sends a frame when a racer's socket closes after", async () => {
-  push.here.add('host');
-  push.here.add('guest');
-  const { code } = await hub.create('host', SPEC);
-  await hub.join('guest', code);
-  expect((await hub.start('host', code)).ok).toBe(true);
-  await expect.poll(() => push.frames('game').length).toBe(2);
+  await raceStarted();
   // Out of memory, a progress frame would load the games from the database, closed by then.
   for (const frame of push.frames('game')) games.forget(frame.game.gameId);
   const load = vi.spyOn(games, 'load');
