@@ -14,11 +14,10 @@ export function solverReadiness(health: PoolHealth | undefined): Readiness {
 
 /**
  * `/healthz`: the process serves HTTP (a container's liveness check), as `/api/health` does
- * with the server's clock. `/readyz`: it can take
- * players (the repository's `ready()`, then `solverReadiness`), 503 with the reason otherwise;
- * in a cluster both say which process answered (`node`). Once shutdown begins, Fastify
- * answers every request, these included, with 503 until the port closes, so a load balancer
- * stops sending players at once.
+ * with the server's clock. `/readyz`: it can take players (the repository's `ready()`, then
+ * `solverReadiness`), 503 with the reason otherwise; in a cluster both say which process
+ * answered (`node`). Once shutdown begins, Fastify answers every request, these included, with
+ * 503 until the port closes, so a load balancer stops sending players at once.
  *
  * A load balancer checks every process twice a second: a check that passes logs nothing (the
  * routes log at `warn`), one that fails logs its reason as a warning.

@@ -84,9 +84,9 @@ export class LiveRace {
   private readonly seen = new Map<string, { change: number; until: number }>();
   private ending = false;
   /**
-   * Stopped (a shutdown, or the room taken over): nothing more is sent or stored from here. A
-   * socket closing as the server shuts down would otherwise have the race load its games for a
-   * progress frame from a database already closed.
+   * Stopped (its end begun, a shutdown, or the room taken over): nothing more is sent or stored
+   * from here but what `end` itself does. A socket closing as the server shuts down would
+   * otherwise have the race load its games for a progress frame from a database already closed.
    */
   private stopped = false;
   private finished = false;
@@ -192,7 +192,7 @@ export class LiveRace {
 
   /** A racer's game changed: a finish is shown at once (and may end the race), moves throttled. */
   gameChanged(game: LiveGame): void {
-    if (this.ending || this.stopped) return;
+    if (this.stopped) return;
     this.watchers.changed(game);
     this.changes++;
     if (game.row.status !== 'playing') {
@@ -283,7 +283,7 @@ export class LiveRace {
 
   /** A racer connected or dropped: their grace stops or starts, and the others see it now. */
   presence(playerId: string, here: boolean): void {
-    if (this.ending || this.stopped) return;
+    if (this.stopped) return;
     if (here) this.absences.back(playerId);
     else this.absences.away(playerId);
     void this.broadcastProgress();
@@ -296,7 +296,7 @@ export class LiveRace {
 
   /** To everyone in the room, at once. */
   async broadcastProgress(): Promise<void> {
-    if (this.ending || this.stopped) return;
+    if (this.stopped) return;
     await this.sendProgress(this.room.audience());
   }
 
@@ -317,7 +317,7 @@ export class LiveRace {
 
   /** Ends the race once: the rest time out, the ranking is stored, everyone is told. */
   async end(): Promise<void> {
-    if (this.ending || this.stopped) return;
+    if (this.stopped) return;
     this.ending = true;
     this.stop();
     await this.endOnce().catch((e) => this.refused(e));
