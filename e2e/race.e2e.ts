@@ -26,6 +26,27 @@ async function player(browser: Browser, url: string): Promise<Page> {
 }
 
 /**
+ * A host's new room (all cards face up with `faceUp`) and a guest who joined it from its link,
+ * seen by the host; the race not started.
+ */
+async function roomWithGuest(
+  browser: Browser,
+  names: { host: string; guest: string },
+  { faceUp = false } = {},
+): Promise<{ host: Page; guest: Page }> {
+  const host = await player(browser, '/race');
+  if (faceUp) await host.getByLabel('All cards face up').check();
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, names.host);
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const guest = await player(browser, host.url());
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, names.guest);
+  await expect(host.getByTestId('room-members')).toContainText(names.guest);
+  return { host, guest };
+}
+
+/**
  * A host's new room with a guest in it whose sockets (on a room page, `/ws?room=CODE`) pass
  * through `route`, and the race started and under way for both.
  */
@@ -284,15 +305,7 @@ test("a racer who gave up watches a friend's race, a few seconds behind; the one
   browser,
 }) => {
   test.setTimeout(180_000);
-  const host = await player(browser, '/race');
-  await host.getByLabel('All cards face up').check();
-  await host.getByRole('button', { name: 'Create room' }).click();
-  await pickNickname(host, 'Watched Host');
-  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
-  const guest = await player(browser, host.url());
-  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
-  await pickNickname(guest, 'Watcher');
-  await expect(host.getByTestId('room-members')).toContainText('Watcher');
+  const { host, guest } = await roomWithGuest(browser, { host: 'Watched Host', guest: 'Watcher' }, { faceUp: true });
   await host.getByRole('button', { name: 'Start the race' }).click();
   for (const page of [host, guest]) await raceUnderway(page);
 
@@ -329,14 +342,7 @@ test("a racer who gave up watches a friend's race, a few seconds behind; the one
 test("a timed race's clock reads its limit through the countdown and runs on after your own game ends", async ({
   browser,
 }) => {
-  const host = await player(browser, '/race');
-  await host.getByRole('button', { name: 'Create room' }).click();
-  await pickNickname(host, 'Clockwatcher');
-  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
-  const guest = await player(browser, host.url());
-  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
-  await pickNickname(guest, 'Dawdler');
-  await expect(host.getByTestId('room-members')).toContainText('Dawdler');
+  const { host } = await roomWithGuest(browser, { host: 'Clockwatcher', guest: 'Dawdler' });
 
   // Every reading of the host's "Left" clock, recorded as it changes (the room's limit is 10 minutes).
   await host.evaluate(() => {
@@ -365,15 +371,8 @@ test("a timed race's clock reads its limit through the countdown and runs on aft
 });
 
 test('a member dealt into a rematch while on another page is shown the way back to the race', async ({ browser }) => {
-  const host = await player(browser, '/race');
-  await host.getByRole('button', { name: 'Create room' }).click();
-  await pickNickname(host, 'Rematcher');
-  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const { host, guest } = await roomWithGuest(browser, { host: 'Rematcher', guest: 'Wanderer' });
   const room = host.url();
-  const guest = await player(browser, room);
-  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
-  await pickNickname(guest, 'Wanderer');
-  await expect(host.getByTestId('room-members')).toContainText('Wanderer');
   await host.getByRole('button', { name: 'Start the race' }).click();
   for (const page of [host, guest]) await raceUnderway(page);
   for (const page of [host, guest]) {
