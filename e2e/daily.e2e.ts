@@ -258,13 +258,33 @@ test("a new player's first daily is unranked, and the page says why before the s
   // Nicknames starting with Scout sign up as new players (e2e/serve.ts); the others a day back.
   await startDaily(page, 'ScoutNewbie');
   await expect(page.getByText('Unranked: new player')).toBeVisible();
+  const start = dailyStart();
+  const move = singleTargetMove(start);
+  await drag(page, move.from, move.row, move.to);
+  await expect(await movesShown(page)).toHaveText('1');
   await page.getByRole('button', { name: 'Give up' }).click();
   await page.getByRole('button', { name: 'Really give up?' }).click();
+  // Once the attempt has started, a passkey can no longer rank today's deal: the page says only what is true.
+  const afterwards =
+    /^This attempt was unranked\. New players' first daily is unranked: you signed up after today's deal came out\. You are ranked from tomorrow's deal\.$/;
   const result = page.getByTestId('daily-result');
-  await expect(result.getByTestId('daily-unranked')).toHaveText(
-    /^This attempt was unranked\. New players' first daily is unranked: .*ranked from tomorrow, or today if you add a passkey in Settings before you start\.$/,
-  );
+  await expect(result.getByTestId('daily-unranked')).toHaveText(afterwards);
   await expect(result.locator('code')).toHaveCount(0);
+  await expect(result.locator('.figures')).toContainText(/\s1\s*moves/);
+  const figures = (await result.locator('.figures').textContent())!;
+
+  // Coming back the same day shows their result, marked unranked, not a Start as if they had not played.
+  await page.reload();
+  const again = page.getByTestId('daily-result');
+  await expect(again.getByRole('heading', { name: 'Not solved this time' })).toBeVisible();
+  await expect(again.getByTestId('daily-unranked')).toHaveText(afterwards);
+  await expect(again.locator('.figures')).toHaveText(figures);
+  await expect(page.getByTestId('daily-start')).toHaveCount(0);
+  await screenshots(page, '31-daily-unranked-later');
+  // Another go is practice, as for anyone who has played today.
+  await page.getByRole('button', { name: 'Play the deal again (unranked)' }).click();
+  await expect(page.getByText('Practice attempt')).toBeVisible();
+  await expect(await movesShown(page)).toHaveText('0');
 });
 
 test('a ranked result from a device that opened the deal under another identity is flagged: its owner sees why', async ({
