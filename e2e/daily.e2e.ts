@@ -8,7 +8,10 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   page,
 }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: /Scorpion #\d+/ })).toBeVisible();
+  // The day's deal has one name wherever it shows: here, on its page, its board and in the share.
+  const named = page.getByRole('heading', { name: /^Daily #\d+$/ });
+  await expect(named).toBeVisible();
+  const name = (await named.textContent())!;
   // The solver certified today's deal: its rating shows.
   await expect(page.getByRole('img', { name: /^Difficulty [1-5] of 5$/ })).toBeVisible();
   // Nothing stands in the way of reading what the site is: no dialog on arrival.
@@ -19,6 +22,8 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
 
   await page.getByRole('link', { name: "Play today's daily" }).click();
   await expect(page).toHaveURL(/\/daily$/);
+  await expect(page).toHaveTitle(`${name} · Scorpion Race`);
+  await expect(page.getByTestId('daily-start').getByRole('heading', { level: 1 })).toHaveText(name);
   // Before Start nothing is dealt: no board, and the page says how the clock runs.
   await expect(page.getByTestId('daily-start')).toContainText('runs until you solve the deal or give up');
   // The deal's stars, compared with the winnable deals of the win-rate study.
@@ -52,6 +57,7 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   await expect(await movesShown(page)).toHaveText('1');
   const landed = start.columns[move.to]!.length;
   await expect(card(page, move.to, landed)).toHaveAttribute('aria-label', cardLabel(moved, true, move.to));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await screenshots(page, '03-daily-board');
 
   // A reload mid-game comes back to the same position, and the board is quick to come back.
@@ -69,11 +75,14 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   await expect(result).not.toContainText('1st');
   await expect(result.getByText('Unranked')).toBeVisible();
   await expect(result.locator('code')).toHaveText(
-    /^Scorpion #\d+ ❌ \d+\/52 built · 1 move\s+http:\/\/[^ ]+\/leaderboards\?tab=daily&date=\d{4}-\d\d-\d\d$/,
+    new RegExp(
+      `^Scorpion Race ${name} ❌ \\d+/52 built · 1 move\\s+http://[^ ]+/leaderboards\\?tab=daily&date=\\d{4}-\\d\\d-\\d\\d$`,
+    ),
   );
   await screenshots(page, '04-daily-result');
 
   await result.getByRole('link', { name: "See today's leaderboard" }).click();
+  await expect(page.getByText(new RegExp(`^${name} · \\d+ played`))).toBeVisible();
   const mine = page.locator('tr[aria-current="true"]');
   await expect(mine).toContainText('Newcomer');
   await expect(mine).toContainText('(you)');
@@ -140,7 +149,9 @@ test('a player solves the daily: a winning share line, a rank and their place in
     new RegExp(`^You solved it in \\d+:\\d\\d, ${line.length} moves\\.\\s?$`),
   );
   await expect(result.locator('code')).toHaveText(
-    new RegExp(`^Scorpion #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves\\s+http://\\S+/leaderboards\\?tab=daily&date=`),
+    new RegExp(
+      `^Scorpion Race Daily #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves\\s+http://\\S+/leaderboards\\?tab=daily&date=`,
+    ),
   );
   await expect(result.getByText(/^\d+(st|nd|rd|th)$/)).toBeVisible();
   await expect(result.locator('.bin.mine')).toHaveCount(1);
