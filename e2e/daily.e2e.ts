@@ -212,7 +212,10 @@ async function measure(browser: Browser, page: Page) {
   }
 }
 
-test('a dropped connection shows, reconnects by itself and the game goes on', async ({ page }) => {
+test('a dropped connection shows, reconnects by itself and the game goes on; a lost network shows at once', async ({
+  page,
+  context,
+}) => {
   const sockets: import('@playwright/test').WebSocketRoute[] = [];
   await page.routeWebSocket('/ws', (ws) => {
     ws.connectToServer();
@@ -236,6 +239,13 @@ test('a dropped connection shows, reconnects by itself and the game goes on', as
   await page.reload();
   await expect(await movesShown(page)).toHaveText('2');
   await expect(page.getByRole('button', { name: 'The stock has been dealt' })).toBeVisible();
+
+  // The socket may look open for a while after the network goes: the browser's word is enough.
+  await context.setOffline(true);
+  await expect(page.locator('[data-connection="offline"]')).toHaveText('Offline');
+  await screenshots(page, '33-offline');
+  await context.setOffline(false);
+  await expect(page.locator('[data-connection="online"]')).toHaveText('Online');
 });
 
 test("after the day, the deal is public and the solver's solution steps through it", async ({ page }) => {
