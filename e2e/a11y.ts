@@ -47,7 +47,7 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   const yesterday = await serverDate(page, -1);
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: /Scorpion #\d+/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Daily #\d+$/ })).toBeVisible();
   await visit(page, size, 'home');
   await page.goto('/rules');
   await visit(page, size, 'rules');

@@ -226,12 +226,12 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
   await screenshots(bea, '28-head-to-head');
 
   await bea.goto('/leaderboards');
-  const today = bea.getByText(/^Scorpion #\d+ · \d+ played/);
+  const today = bea.getByText(/^Daily #\d+ · \d+ played/);
   const day = Number((await today.textContent())!.match(/#(\d+)/)![1]);
   const yesterday = await serverDate(bea, -1);
   await bea.getByLabel('Day').fill(yesterday);
   await expect(bea).toHaveURL(new RegExp(`date=${yesterday}`));
-  await expect(bea.getByText(`Scorpion #${day - 1} · 0 played · 0 solved`)).toBeVisible();
+  await expect(bea.getByText(`Daily #${day - 1} · 0 played · 0 solved`)).toBeVisible();
   await expect(bea.getByText('Nobody has a result for this day yet.')).toBeVisible();
   await expect(bea.getByRole('link', { name: 'Watch a solution of this deal' })).toBeVisible();
   await screenshots(bea, '29-leaderboard-past-day');

@@ -8,7 +8,10 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   page,
 }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: /Scorpion #\d+/ })).toBeVisible();
+  // The day's deal has one name wherever it shows: here, on its page, its board and in the share.
+  const named = page.getByRole('heading', { name: /^Daily #\d+$/ });
+  await expect(named).toBeVisible();
+  const name = (await named.textContent())!;
   // The solver certified today's deal: its rating shows.
   await expect(page.getByRole('img', { name: /^Difficulty [1-5] of 5$/ })).toBeVisible();
   // Nothing stands in the way of reading what the site is: no dialog on arrival.
@@ -19,6 +22,8 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
 
   await page.getByRole('link', { name: "Play today's daily" }).click();
   await expect(page).toHaveURL(/\/daily$/);
+  await expect(page).toHaveTitle(`${name} · Scorpion Race`);
+  await expect(page.getByTestId('daily-start').getByRole('heading', { level: 1 })).toHaveText(name);
   // Before Start nothing is dealt: no board, and the page says how the clock runs.
   await expect(page.getByTestId('daily-start')).toContainText('runs until you solve the deal or give up');
   // The deal's stars, compared with the winnable deals of the win-rate study.
@@ -52,6 +57,7 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   await expect(await movesShown(page)).toHaveText('1');
   const landed = start.columns[move.to]!.length;
   await expect(card(page, move.to, landed)).toHaveAttribute('aria-label', cardLabel(moved, true, move.to));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await screenshots(page, '03-daily-board');
 
   // A reload mid-game comes back to the same position, and the board is quick to come back.
@@ -69,11 +75,14 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   await expect(result).not.toContainText('1st');
   await expect(result.getByText('Unranked')).toBeVisible();
   await expect(result.locator('code')).toHaveText(
-    /^Scorpion #\d+ ❌ \d+\/52 built · 1 move\s+http:\/\/[^ ]+\/leaderboards\?tab=daily&date=\d{4}-\d\d-\d\d$/,
+    new RegExp(
+      `^Scorpion Race ${name} ❌ \\d+/52 built · 1 move\\s+http://[^ ]+/leaderboards\\?tab=daily&date=\\d{4}-\\d\\d-\\d\\d$`,
+    ),
   );
   await screenshots(page, '04-daily-result');
 
   await result.getByRole('link', { name: "See today's leaderboard" }).click();
+  await expect(page.getByText(new RegExp(`^${name} · \\d+ played`))).toBeVisible();
   const mine = page.locator('tr[aria-current="true"]');
   await expect(mine).toContainText('Newcomer');
   await expect(mine).toContainText('(you)');
@@ -140,7 +149,9 @@ test('a player solves the daily: a winning share line, a rank and their place in
     new RegExp(`^You solved it in \\d+:\\d\\d, ${line.length} moves\\.\\s?$`),
   );
   await expect(result.locator('code')).toHaveText(
-    new RegExp(`^Scorpion #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves\\s+http://\\S+/leaderboards\\?tab=daily&date=`),
+    new RegExp(
+      `^Scorpion Race Daily #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves\\s+http://\\S+/leaderboards\\?tab=daily&date=`,
+    ),
   );
   await expect(result.getByText(/^\d+(st|nd|rd|th)$/)).toBeVisible();
   await expect(result.locator('.bin.mine')).toHaveCount(1);
@@ -201,7 +212,10 @@ async function measure(browser: Browser, page: Page) {
   }
 }
 
-test('a dropped connection shows, reconnects by itself and the game goes on', async ({ page }) => {
+test('a dropped connection shows, reconnects by itself and the game goes on; a lost network shows at once', async ({
+  page,
+  context,
+}) => {
   const sockets: import('@playwright/test').WebSocketRoute[] = [];
   await page.routeWebSocket('/ws', (ws) => {
     ws.connectToServer();
@@ -225,6 +239,13 @@ test('a dropped connection shows, reconnects by itself and the game goes on', as
   await page.reload();
   await expect(await movesShown(page)).toHaveText('2');
   await expect(page.getByRole('button', { name: 'The stock has been dealt' })).toBeVisible();
+
+  // The socket may look open for a while after the network goes: the browser's word is enough.
+  await context.setOffline(true);
+  await expect(page.locator('[data-connection="offline"]')).toHaveText('Offline');
+  await screenshots(page, '33-offline');
+  await context.setOffline(false);
+  await expect(page.locator('[data-connection="online"]')).toHaveText('Online');
 });
 
 test("after the day, the deal is public and the solver's solution steps through it", async ({ page }) => {
@@ -258,13 +279,33 @@ test("a new player's first daily is unranked, and the page says why before the s
   // Nicknames starting with Scout sign up as new players (e2e/serve.ts); the others a day back.
   await startDaily(page, 'ScoutNewbie');
   await expect(page.getByText('Unranked: new player')).toBeVisible();
+  const start = dailyStart();
+  const move = singleTargetMove(start);
+  await drag(page, move.from, move.row, move.to);
+  await expect(await movesShown(page)).toHaveText('1');
   await page.getByRole('button', { name: 'Give up' }).click();
   await page.getByRole('button', { name: 'Really give up?' }).click();
+  // Once the attempt has started, a passkey can no longer rank today's deal: the page says only what is true.
+  const afterwards =
+    /^This attempt was unranked\. New players' first daily is unranked: you signed up after today's deal came out\. You are ranked from tomorrow's deal\.$/;
   const result = page.getByTestId('daily-result');
-  await expect(result.getByTestId('daily-unranked')).toHaveText(
-    /^This attempt was unranked\. New players' first daily is unranked: .*ranked from tomorrow, or today if you add a passkey in Settings before you start\.$/,
-  );
+  await expect(result.getByTestId('daily-unranked')).toHaveText(afterwards);
   await expect(result.locator('code')).toHaveCount(0);
+  await expect(result.locator('.figures')).toContainText(/\s1\s*moves/);
+  const figures = (await result.locator('.figures').textContent())!;
+
+  // Coming back the same day shows their result, marked unranked, not a Start as if they had not played.
+  await page.reload();
+  const again = page.getByTestId('daily-result');
+  await expect(again.getByRole('heading', { name: 'Not solved this time' })).toBeVisible();
+  await expect(again.getByTestId('daily-unranked')).toHaveText(afterwards);
+  await expect(again.locator('.figures')).toHaveText(figures);
+  await expect(page.getByTestId('daily-start')).toHaveCount(0);
+  await screenshots(page, '31-daily-unranked-later');
+  // Another go is practice, as for anyone who has played today.
+  await page.getByRole('button', { name: 'Play the deal again (unranked)' }).click();
+  await expect(page.getByText('Practice attempt')).toBeVisible();
+  await expect(await movesShown(page)).toHaveText('0');
 });
 
 test('a ranked result from a device that opened the deal under another identity is flagged: its owner sees why', async ({

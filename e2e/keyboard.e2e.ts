@@ -1,16 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { dailyStart, uncoveringMove } from './fixtures/deals.ts';
-import { card, startDaily } from './helpers.ts';
+import { card, pickNickname, startDaily } from './helpers.ts';
 
-test('keyboard only on the daily: the focus stays on the board when the server turns a card over', async ({ page }) => {
+test('keyboard only on the daily: Start puts the focus on the board, and it stays there when the server turns a card over', async ({
+  page,
+}) => {
   const start = dailyStart();
   const move = uncoveringMove(start);
   await page.goto('/daily');
-  await startDaily(page, 'Keys Only');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to the board' })).toBeFocused();
+  await page.getByRole('button', { name: 'Start the clock and deal' }).focus();
   await page.keyboard.press('Enter');
-  // The skip link lands on the first face-up card of the first column; Home goes to its top.
+  await pickNickname(page, 'Keys Only');
+  // The board takes the focus from the Start button it replaces, where the skip link would take
+  // it: the first face-up card of the first column. Home goes to its top.
   await expect(card(page, 0, start.hidden[0]!)).toBeFocused();
   await page.keyboard.press('Home');
   for (let c = 0; c < move.from; c++) await page.keyboard.press('ArrowRight');

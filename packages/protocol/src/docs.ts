@@ -197,7 +197,7 @@ const endpoints: Entry[] = [
   {
     name: 'GET /api/me/daily → 200',
     about:
-      "Whether the caller's first attempt at today's daily is ranked (an identity made after the deal came out, without a passkey, plays it unranked), and their ranked result if it was flagged off the board (401 `unauthorized` without a player).",
+      "Whether the caller's first attempt at today's daily is, or was, ranked (an identity made after the deal came out, without a passkey when the attempt starts, plays it unranked; a passkey added after ranks nothing that day), that unranked attempt's result once it is over, and their ranked result if it was flagged off the board (401 `unauthorized` without a player).",
     schema: rest.DailyStanding,
   },
   {

@@ -61,27 +61,29 @@ export type UnrankedReason = z.infer<typeof UnrankedReason>;
 export const FlagReason = z.enum(['device', 'address']);
 export type FlagReason = z.infer<typeof FlagReason>;
 
+/** How a finished daily attempt of the caller's ended: figures only, never a card. */
+const DailyAttemptResult = z.strictObject({
+  gameId: z.string(),
+  won: z.boolean(),
+  timeMs: z.int(),
+  moves: z.int(),
+  progress: z.int(),
+  faceDown: z.int(),
+});
+
 /** `GET /api/me/daily`: where the caller stands with today's ranked daily. */
 export const DailyStanding = z.strictObject({
   date: DateString,
   /**
-   * Null when the caller may rank today's deal (their first attempt is, or was, ranked); else
-   * why not, and a message that says how to rank.
+   * Null when the caller's first attempt today is, or was, ranked; else why not, a message that
+   * says when they rank (before the attempt starts, also how to rank it), and the attempt's
+   * result once it is over (null before then).
    */
-  unranked: z.strictObject({ reason: UnrankedReason, message: z.string() }).nullable(),
-  /** The caller's ranked result of today when it was kept off the board, with why. */
-  flagged: z
-    .strictObject({
-      gameId: z.string(),
-      won: z.boolean(),
-      timeMs: z.int(),
-      moves: z.int(),
-      progress: z.int(),
-      faceDown: z.int(),
-      reason: FlagReason,
-      message: z.string(),
-    })
+  unranked: z
+    .strictObject({ reason: UnrankedReason, message: z.string(), result: DailyAttemptResult.nullable() })
     .nullable(),
+  /** The caller's ranked result of today when it was kept off the board, with why. */
+  flagged: DailyAttemptResult.extend({ reason: FlagReason, message: z.string() }).nullable(),
 });
 export type DailyStanding = z.infer<typeof DailyStanding>;
 

@@ -9,10 +9,16 @@ export type UnrankedReason = 'new-player';
 
 export type Eligibility = { readonly eligible: true } | { readonly eligible: false; readonly reason: UnrankedReason };
 
-/** What a new player is told before they start, and on their result. */
-export const NEW_PLAYER_UNRANKED =
-  "New players' first daily is unranked: you signed up after today's deal came out. " +
-  'You are ranked from tomorrow, or today if you add a passkey in Settings before you start.';
+const NEW_PLAYER = "New players' first daily is unranked: you signed up after today's deal came out.";
+
+/** What a new player is told before they start. */
+export const NEW_PLAYER_UNRANKED = `${NEW_PLAYER} You are ranked from tomorrow, or today if you add a passkey in Settings before you start.`;
+
+/**
+ * What they are told once their first attempt has started, and on its result: only a first
+ * attempt is ranked, so a passkey added now ranks nothing today.
+ */
+export const NEW_PLAYER_STARTED = `${NEW_PLAYER} You are ranked from tomorrow's deal.`;
 
 /** When `date`'s deal comes out: the start of its UTC day, the moment `DailyService` first deals it. */
 export function dealReleasedAt(date: string): number {

@@ -1,17 +1,18 @@
-import { DailyStanding } from '@scorpion/protocol';
+import { DailyBoard, DailyStanding } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { SoftAuthenticator } from '../test/authenticator.ts';
 import { TestClient } from '../test/client.ts';
-import { fixedDeals } from '../test/deals.ts';
+import { fixedDeals, WINNING } from '../test/deals.ts';
 import { TestDevice } from '../test/device.ts';
 import { NEW_PLAYERS, type RunningServer, startServer } from '../test/helper.ts';
-import { NEW_PLAYER_UNRANKED } from './eligibility.ts';
+import { NEW_PLAYER_STARTED, NEW_PLAYER_UNRANKED } from './eligibility.ts';
 
 /*
  * Issue #16: a ranked daily needs an identity older than the day's deal, "or one backed by a
- * passkey". A player made today ranks today's deal once a passkey backs them, and not before.
+ * passkey". A player made today ranks today's deal once a passkey backs them, and not before;
+ * once their first attempt has started, a passkey ranks nothing more that day.
  */
-const clock = Date.parse('2026-06-02T08:00:00Z');
+let clock = Date.parse('2026-06-02T08:00:00Z');
 let server: RunningServer;
 let origin: string;
 
@@ -22,17 +23,29 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+async function standing(device: TestDevice): Promise<DailyStanding> {
+  return DailyStanding.parse((await device.call('GET', '/api/me/daily')).body);
+}
+
+type Result = NonNullable<DailyStanding['unranked']>['result'];
+
+/** What the standing says of a new player's first attempt: `message`, and its result once over. */
+const newPlayer = (message: string, result: Result = null) => ({ reason: 'new-player', message, result });
+
+async function addPasskey(device: TestDevice) {
+  const authenticator = new SoftAuthenticator();
+  const options = await device.call('POST', '/api/passkeys/options');
+  const added = await device.call('POST', '/api/passkeys', { response: authenticator.create(options.body, origin) });
+  expect(added.status).toBe(201);
+}
+
 test("a player made today ranks today's deal once a passkey backs them", async () => {
   const laptop = new TestDevice(server.url, { origin });
   expect((await laptop.call('POST', '/api/players', { nickname: 'Keyed' })).status).toBe(201);
-  const standing = async () => DailyStanding.parse((await laptop.call('GET', '/api/me/daily')).body);
-  expect((await standing()).unranked).toEqual({ reason: 'new-player', message: NEW_PLAYER_UNRANKED });
+  expect((await standing(laptop)).unranked).toEqual(newPlayer(NEW_PLAYER_UNRANKED));
 
-  const authenticator = new SoftAuthenticator();
-  const options = await laptop.call('POST', '/api/passkeys/options');
-  const added = await laptop.call('POST', '/api/passkeys', { response: authenticator.create(options.body, origin) });
-  expect(added.status).toBe(201);
-  expect((await standing()).unranked).toBeNull();
+  await addPasskey(laptop);
+  expect((await standing(laptop)).unranked).toBeNull();
 
   const client = await TestClient.connect(server.wsUrl, laptop.cookie!);
   client.send({ type: 'daily-join' });
@@ -41,5 +54,38 @@ test("a player made today ranks today's deal once a passkey backs them", async (
     ranked: true,
     daily: { date: '2026-06-02' },
   });
+  client.socket.close();
+});
+
+test("a new player's unranked first daily: no passkey ranks it once started, and its result is theirs to see", async () => {
+  const laptop = new TestDevice(server.url, { origin });
+  expect((await laptop.call('POST', '/api/players', { nickname: 'Newbie' })).status).toBe(201);
+  const client = await TestClient.connect(server.wsUrl, laptop.cookie!);
+  client.send({ type: 'daily-join' });
+  const { game } = await client.next('game');
+  expect(game.ranked).toBe(false);
+  // Under way: a passkey could no longer rank it, and nothing of a game in play is shown.
+  expect((await standing(laptop)).unranked).toEqual(newPlayer(NEW_PLAYER_STARTED));
+
+  clock += 4_000;
+  await client.play(game, [WINNING.moves[0]]);
+  client.send({ type: 'give-up', gameId: game.gameId });
+  const over = (await client.next('game')).game;
+  expect(over).toMatchObject({ status: 'gave-up', elapsedMs: 4_000 });
+  const { progress, faceDown } = over;
+  const result = { gameId: game.gameId, won: false, timeMs: 4_000, moves: 1, progress, faceDown };
+  expect((await standing(laptop)).unranked).toEqual(newPlayer(NEW_PLAYER_STARTED, result));
+
+  // A passkey now changes nothing today: the result stays unranked, and another go is practice.
+  await addPasskey(laptop);
+  expect((await standing(laptop)).unranked).toEqual(newPlayer(NEW_PLAYER_STARTED, result));
+  client.send({ type: 'daily-join' });
+  const again = (await client.next('game')).game;
+  expect(again).toMatchObject({ ranked: false, seq: 0 });
+  expect(again.gameId).not.toBe(game.gameId);
+  // The standing keeps to the first attempt, not the practice one under way.
+  expect((await standing(laptop)).unranked?.result).toEqual(result);
+  const board = DailyBoard.parse((await laptop.call('GET', '/api/leaderboards/daily')).body);
+  expect(board).toMatchObject({ played: 0, me: null });
   client.socket.close();
 });

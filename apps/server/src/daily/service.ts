@@ -6,7 +6,7 @@ import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import type { Seen } from '../identity/device.ts';
 import { RankedDailyTaken } from '../repo/errors.ts';
-import type { DailyDealRow, Repos } from '../repo/types.ts';
+import type { DailyDealRow, GameRow, Repos } from '../repo/types.ts';
 import { DAILY_OPTIONS, DAILY_VARIANT, dailyGame } from './deal.ts';
 import { dealReleasedAt, type Eligibility, rankedEligibility } from './eligibility.ts';
 
@@ -21,6 +21,14 @@ const OPENS_KEPT_DAYS = 7;
 /** What a player is told when the day's deal cannot be dealt because the solver is down. */
 export const DAILY_UNAVAILABLE =
   "Today's deal is not ready: the solver that proves it winnable is restarting. Try again in a minute.";
+
+/** A player's first attempt at a day's deal, as `DailyService.firstAttempt` finds it. */
+export interface FirstAttempt {
+  readonly eligibility: Eligibility;
+  readonly started: boolean;
+  /** The attempt's stored game once it is over: its figures are the player's result. */
+  readonly ended: GameRow | undefined;
+}
 
 /**
  * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked (for an
@@ -112,6 +120,22 @@ export class DailyService {
       this.repos.players.isBacked(playerId),
     ]);
     return rankedEligibility(createdAt ?? Number.POSITIVE_INFINITY, backed, dealReleasedAt(date));
+  }
+
+  /**
+   * Whether the player's first attempt at `date` (today's by default) is, or was, ranked, and
+   * that attempt's row once it is over. An attempt started answers for itself: a passkey added
+   * since ranks nothing that day (`joinNow` ranks a first attempt only), so the rule is asked
+   * only before one. A first attempt is unranked for one reason alone: its player was new.
+   */
+  async firstAttempt(playerId: string, date = this.today()): Promise<FirstAttempt> {
+    const [first] = await this.repos.games.dailyOf(playerId, date);
+    if (!first) return { eligibility: await this.eligibility(playerId, date), started: false, ended: undefined };
+    return {
+      eligibility: first.ranked ? { eligible: true } : { eligible: false, reason: 'new-player' },
+      started: true,
+      ended: first.status === 'playing' ? undefined : await this.repos.games.get(first.id),
+    };
   }
 
   private async joinNow(playerId: string, seen: Seen, lost = false): Promise<LiveGame> {

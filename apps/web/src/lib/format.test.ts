@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, formatDuration, ordinal, outcomeWords, shareText, standing } from './format.ts';
+import { counted, dailyName, formatDuration, ordinal, outcomeWords, shareText, standing } from './format.ts';
 
 describe('format', () => {
   it('says how a game ended in words, never as its status code', () => {
@@ -21,14 +21,18 @@ describe('format', () => {
     );
   });
 
+  it('names the daily by its number, as every page and the share do', () => {
+    expect(dailyName(332)).toBe('Daily #332');
+  });
+
   it('shares a solve with its time and a give-up without one, each with the link to its day', () => {
     const link = 'https://example.org/leaderboards?tab=daily&date=2026-11-24';
     const base = { day: 123, timeMs: 261_400, total: 52 };
     expect(shareText({ ...base, won: true, moves: 187, progress: 52 }, link)).toBe(
-      `Scorpion #123 ✅ 4:21 · 187 moves\n${link}`,
+      `Scorpion Race Daily #123 ✅ 4:21 · 187 moves\n${link}`,
     );
     expect(shareText({ ...base, won: false, moves: 1, progress: 13 }, link)).toBe(
-      `Scorpion #123 ❌ 13/52 built · 1 move\n${link}`,
+      `Scorpion Race Daily #123 ❌ 13/52 built · 1 move\n${link}`,
     );
   });
 

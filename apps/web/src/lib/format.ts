@@ -21,6 +21,14 @@ export function counted(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? noun : `${noun}s`}`;
 }
 
+/**
+ * What the day's deal is called wherever a player sees it (title, headings, leaderboard, share):
+ * `Daily #123`. One name, so that the share a friend receives names what the site shows.
+ */
+export function dailyName(day: number): string {
+  return `Daily #${day}`;
+}
+
 /** What a share says about one daily attempt. */
 export interface SharedResult {
   readonly day: number;
@@ -33,12 +41,13 @@ export interface SharedResult {
 }
 
 /**
- * The lines a player pastes to friends: `Scorpion #123 ✅ 4:21 · 187 moves`, then the link to
- * the day's page. Only a solve has a time: how long a give-up took says nothing.
+ * The lines a player pastes to friends: `Scorpion Race Daily #123 ✅ 4:21 · 187 moves`, then the
+ * link to the day's page. The site's name comes first: pasted elsewhere, "Daily" alone says not
+ * which game. Only a solve has a time: how long a give-up took says nothing.
  */
 export function shareText(r: SharedResult, link: string): string {
   const how = r.won ? `✅ ${formatDuration(r.timeMs)}` : `❌ ${r.progress}/${r.total} built`;
-  return `Scorpion #${r.day} ${how} · ${counted(r.moves, 'move')}\n${link}`;
+  return `Scorpion Race ${dailyName(r.day)} ${how} · ${counted(r.moves, 'move')}\n${link}`;
 }
 
 /** The page of one day: its leaderboard, and once the day is over its solution and replays. */

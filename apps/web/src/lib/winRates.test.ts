@@ -33,13 +33,30 @@ describe('win rates', () => {
     expect(comparedWithStudy('scorpion', PLAIN, 3, [row])).toBe(
       'Harder than 70.0% of winnable Scorpion deals, as hard as 15.0%, easier than 15.0%.',
     );
-    expect(comparedWithStudy('scorpion', PLAIN, 1, [row])).toMatch(/^Harder than 0.0% .* as hard as 50.0%/);
   });
 
-  it('says nothing for a deal not rated, or options the study has no row for', () => {
+  it('says a deal at either end of the ratings is among the easiest or the hardest, not "harder than 0.0%"', () => {
+    expect(comparedWithStudy('scorpion', PLAIN, 1, [row])).toBe(
+      'Among the easiest winnable Scorpion deals: as easy as 50.0% of them, easier than 50.0%.',
+    );
+    expect(comparedWithStudy('scorpion', PLAIN, 5, [row])).toBe(
+      'Among the hardest winnable Scorpion deals: as hard as 5.0% of them, harder than 95.0%.',
+    );
+    // A rating past the end of the study's wins: beyond every one of them, not "as hard as 0.0%".
+    expect(comparedWithStudy('scorpion', PLAIN, 4, [{ ...row, stars: [50, 20, 15, 0, 0] }])).toBe(
+      'Harder than all winnable Scorpion deals.',
+    );
+    expect(comparedWithStudy('scorpion', PLAIN, 1, [{ ...row, stars: [0, 20, 15, 10, 5] }])).toBe(
+      'Easier than all winnable Scorpion deals.',
+    );
+  });
+
+  it('says nothing for a deal not rated, options the study has no row for, or wins all rated alike', () => {
     expect(comparedWithStudy('scorpion', PLAIN, null, [row])).toBeUndefined();
     expect(comparedWithStudy('scorpion', { foundations: false, open: true }, 3, [row])).toBeUndefined();
     expect(comparedWithStudy('scorpion', PLAIN, 3, [{ ...row, stars: [0, 0, 0, 0, 0] }])).toBeUndefined();
+    // Every won deal rated alike: there is nothing to be harder or easier than.
+    expect(comparedWithStudy('scorpion', PLAIN, 2, [{ ...row, stars: [0, 100, 0, 0, 0] }])).toBeUndefined();
   });
 
   it('writes shares as percentages with one decimal', () => {

@@ -21,9 +21,11 @@ export function rowFor(
 }
 
 /**
- * How a daily deal of `stars` compares with the winnable deals of the study:
- * `Harder than 72% of winnable Scorpion deals, as hard as 17%` (of the study's won deals, rated
- * as the daily is). Undefined for a deal not rated, or a variant the study has no wins for.
+ * How a daily deal of `stars` compares with the winnable deals of the study (its won deals, by
+ * rating): `Harder than 72.0% of winnable Scorpion deals, as hard as 17.0%, easier than 11.0%.`
+ * At either end one side is empty, and "harder than 0.0%" reads as a riddle: the deal is said to
+ * be among the easiest (or hardest) instead, with the figures that still say something. Undefined
+ * for a deal not rated, a variant the study has no wins for, or one whose wins are all rated alike.
  */
 export function comparedWithStudy(
   variant: VariantId,
@@ -38,6 +40,16 @@ export function comparedWithStudy(
   const share = (from: number, to: number) => row.stars.slice(from, to).reduce((a, b) => a + b, 0) / total;
   const easier = share(0, stars - 1);
   const same = share(stars - 1, stars);
-  const name = row.foundations || row.open ? row.name : VARIANTS[variant].name;
-  return `Harder than ${percent(easier)} of winnable ${name} deals, as hard as ${percent(same)}, easier than ${percent(1 - easier - same)}.`;
+  const harder = share(stars, row.stars.length);
+  if (easier === 0 && harder === 0) return undefined;
+  const deals = `winnable ${row.foundations || row.open ? row.name : VARIANTS[variant].name} deals`;
+  if (easier === 0) {
+    if (same === 0) return `Easier than all ${deals}.`;
+    return `Among the easiest ${deals}: as easy as ${percent(same)} of them, easier than ${percent(harder)}.`;
+  }
+  if (harder === 0) {
+    if (same === 0) return `Harder than all ${deals}.`;
+    return `Among the hardest ${deals}: as hard as ${percent(same)} of them, harder than ${percent(easier)}.`;
+  }
+  return `Harder than ${percent(easier)} of ${deals}, as hard as ${percent(same)}, easier than ${percent(harder)}.`;
 }
