@@ -55,3 +55,16 @@ test('the all-time board pages on past its first twenty players, and keeps the b
   await expect(page.locator('tbody tr')).toHaveCount(20);
   expect(asked.at(-1)).toBe('board=streak&page=1');
 });
+
+test('a board page past its end says so, not "nobody", and leads back to the first page', async ({ page }) => {
+  await page.goto('/leaderboards?tab=daily&page=50');
+  await expect(page.getByText('This board has no page 50.')).toBeVisible();
+  await expect(page.getByText('Nobody has a result for this day yet.')).toHaveCount(0);
+  await page.getByRole('button', { name: '← First page' }).click();
+  await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+  await expect(page.getByText('This board has no page')).toHaveCount(0);
+
+  await page.goto('/leaderboards?tab=ratings&page=50');
+  await expect(page.getByText('This board has no page 50.')).toBeVisible();
+  await expect(page.getByText('Nobody has played a rated race yet.')).toHaveCount(0);
+});
