@@ -44,6 +44,13 @@ export async function screenshots(page: Page, name: string) {
   await page.setViewportSize(before);
 }
 
+/** Waits until the page is no wider than its viewport: nothing to scroll sideways (a phone's bane). */
+export async function fitsTheWidth(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBe(0);
+}
+
 /** Picks a nickname in the dialog that something needing one (Start, Create room, Join) opened. */
 export async function pickNickname(page: Page, nickname: string) {
   const dialog = page.getByRole('dialog', { name: 'Pick a nickname' });
