@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type PracticeConfig, practiceHref } from '../apps/web/src/game/practiceConfig.ts';
 import type { Move } from '../packages/rules/src/index.ts';
 
@@ -28,6 +28,15 @@ export async function serverDate(page: Page, days = 0): Promise<string> {
  */
 export function recordThrown(page: Page, thrown: string[]) {
   page.on('pageerror', (error) => thrown.push(`${error.name}: ${error.message}`));
+}
+
+/** Called at a spec file's top: each of its tests fails if its page threw anything (recordThrown). */
+export function failOnThrown() {
+  const thrown: string[] = [];
+  test.beforeEach(({ page }) => recordThrown(page, thrown));
+  test.afterEach(() => {
+    expect(thrown.splice(0)).toEqual([]);
+  });
 }
 
 /** Saves the page at phone and desktop sizes, then puts the viewport back. */

@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { AllTimeBoard } from '../packages/protocol/src/index.ts';
-import { recordThrown } from './helpers.ts';
+import { failOnThrown } from './helpers.ts';
 
-const thrown: string[] = [];
-test.beforeEach(({ page }) => recordThrown(page, thrown));
-test.afterEach(() => {
-  expect(thrown.splice(0)).toEqual([]);
-});
+failOnThrown();
 
 /** `count` players of an all-time board, ranked from `from`. */
 function allTimeRows(from: number, count: number): AllTimeBoard['rows'] {

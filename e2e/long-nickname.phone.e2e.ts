@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { AllTimeBoard, HeadToHead, RatingBoard } from '../packages/protocol/src/index.ts';
-import { fitsTheWidth, PHONE, recordThrown } from './helpers.ts';
+import { failOnThrown, fitsTheWidth, PHONE } from './helpers.ts';
 
 /** The longest nickname there is (20 characters), with no space for a line to break at. */
 const LONG = 'Wwwwwwwwwwwwwwwwwwww';
 
 test.use({ viewport: PHONE });
 
-const thrown: string[] = [];
-test.beforeEach(({ page }) => recordThrown(page, thrown));
-test.afterEach(() => {
-  expect(thrown.splice(0)).toEqual([]);
-});
+failOnThrown();
 
 test('a nickname of twenty letters without a space fits a phone: its profile, the boards, a head-to-head', async ({
   page,

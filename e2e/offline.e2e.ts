@@ -1,17 +1,13 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DAILY_SEED, dailyWinningLine, GHOST_CHALLENGE } from './fixtures/deals.ts';
-import { movesShown, playByHand, practiceAt, recordThrown, screenshots } from './helpers.ts';
+import { failOnThrown, movesShown, playByHand, practiceAt, screenshots } from './helpers.ts';
 
 /*
  * A signed-in player whose page loaded while the server could not be asked who they are (a
  * train's tunnel, a server restarting): the page starts as a guest, "Offline", and must find the
  * player again once the server answers, never sign up someone new in their place.
  */
-const thrown: string[] = [];
-test.beforeEach(({ page }) => recordThrown(page, thrown));
-test.afterEach(() => {
-  expect(thrown.splice(0)).toEqual([]);
-});
+failOnThrown();
 
 /** Signs `nickname` up in `context`, then cuts `/api/me` off: the server cannot say who this is. */
 async function signedInOutOfReach(context: BrowserContext, page: Page, nickname: string) {

@@ -1,11 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { recordThrown } from './helpers.ts';
+import { failOnThrown } from './helpers.ts';
 
-const thrown: string[] = [];
-test.beforeEach(({ page }) => recordThrown(page, thrown));
-test.afterEach(() => {
-  expect(thrown.splice(0)).toEqual([]);
-});
+failOnThrown();
 
 test('two players who never raced read that they have not, not a record of 0–0 in 0 races', async ({
   page,

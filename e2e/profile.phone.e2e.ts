@@ -1,13 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { fitsTheWidth, PHONE, recordThrown, serverDate } from './helpers.ts';
+import { failOnThrown, fitsTheWidth, PHONE, serverDate } from './helpers.ts';
 
 test.use({ viewport: PHONE });
 
-const thrown: string[] = [];
-test.beforeEach(({ page }) => recordThrown(page, thrown));
-test.afterEach(() => {
-  expect(thrown.splice(0)).toEqual([]);
-});
+failOnThrown();
 
 test("a profile fits a phone's width, its calendar of days opening on the latest week", async ({ page, context }) => {
   await page.goto('/rules');
