@@ -113,3 +113,30 @@ test('a link code from one device signs another in; signing that device out send
   await laptopContext.close();
   await phoneContext.close();
 });
+
+test('signing this very device out asks first, and says when nothing could sign the player in again', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const nickname = `Lone ${Date.now() % 100000}`;
+  await signUp(context, page, nickname);
+  const mine = page.getByTestId('devices').getByRole('listitem').filter({ hasText: 'this device' });
+
+  await mine.getByRole('button', { name: 'Sign out' }).click();
+  await expect(mine.getByRole('alert')).toHaveText(
+    `With no passkey and no other device signed in, nobody can play as ${nickname} again once this device is signed out.`,
+  );
+  await mine.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(mine.getByRole('alert')).toHaveCount(0);
+  await page.reload();
+  await signedInAs(page, nickname);
+
+  await mine.getByRole('button', { name: 'Sign out' }).click();
+  await mine.getByRole('button', { name: 'Really sign out' }).click();
+  // The page starts again as nobody: at home, or where it was if the socket's 4010 reloads it first.
+  await expect(page.getByRole('button', { name: nickname, exact: true })).toBeHidden();
+  await page.goto(`${site}/devices`);
+  await expect(page.getByText('This device plays as nobody yet.')).toBeVisible();
+  await context.close();
+});

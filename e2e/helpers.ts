@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type PracticeConfig, practiceHref } from '../apps/web/src/game/practiceConfig.ts';
 import type { Move } from '../packages/rules/src/index.ts';
 
@@ -30,6 +30,15 @@ export function recordThrown(page: Page, thrown: string[]) {
   page.on('pageerror', (error) => thrown.push(`${error.name}: ${error.message}`));
 }
 
+/** Called at a spec file's top: each of its tests fails if its page threw anything (recordThrown). */
+export function failOnThrown() {
+  const thrown: string[] = [];
+  test.beforeEach(({ page }) => recordThrown(page, thrown));
+  test.afterEach(() => {
+    expect(thrown.splice(0)).toEqual([]);
+  });
+}
+
 /** Saves the page at phone and desktop sizes, then puts the viewport back. */
 export async function screenshots(page: Page, name: string) {
   const before = page.viewportSize() ?? DESKTOP;
@@ -42,6 +51,13 @@ export async function screenshots(page: Page, name: string) {
     await page.screenshot({ path: join(ARTIFACTS, `${name}-${size}.png`) });
   }
   await page.setViewportSize(before);
+}
+
+/** Waits until the page is no wider than its viewport: nothing to scroll sideways (a phone's bane). */
+export async function fitsTheWidth(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBe(0);
 }
 
 /** Picks a nickname in the dialog that something needing one (Start, Create room, Join) opened. */

@@ -1,5 +1,11 @@
 import type { MeResponse, Player, PlayerResponse } from '@scorpion/protocol';
-import { api } from './api.ts';
+import { ApiFailure, api } from './api.ts';
+
+/**
+ * While the server cannot be asked, it is asked again after these waits (the last one repeats),
+ * and at once when the browser comes back online or the tab is shown again.
+ */
+export const RETRY_MS = [2_000, 5_000, 10_000, 30_000];
 
 /**
  * Who this browser is: `undefined` while asking the server, `null` before a nickname is picked.
@@ -12,6 +18,8 @@ export class Session {
   #asking = $state(false);
   #answer: ((picked: boolean) => void) | undefined;
   #loaded: Promise<void> | undefined;
+  #retries = 0;
+  #retry: ReturnType<typeof setTimeout> | undefined;
 
   get player() {
     return this.#player;
@@ -29,10 +37,12 @@ export class Session {
   /**
    * Makes sure there is a player before something that needs one: true at once when there is,
    * otherwise the nickname dialog opens and this settles when it closes (false if dismissed).
-   * Nobody is asked on arrival: reading the site needs no name.
+   * Nobody is asked on arrival: reading the site needs no name. A browser the server could not
+   * be asked about may well have a player: it is asked again first, not offered a new name.
    */
-  ensurePlayer(): Promise<boolean> {
-    if (this.#player) return Promise.resolve(true);
+  async ensurePlayer(): Promise<boolean> {
+    if (this.#offline) await this.#ask();
+    if (this.#player) return true;
     this.#answer?.(false);
     this.#asking = true;
     return new Promise((resolve) => (this.#answer = resolve));
@@ -47,6 +57,13 @@ export class Session {
   }
 
   load(): Promise<void> {
+    const again = () => {
+      if (this.#offline) void this.#ask();
+    };
+    addEventListener('online', again);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') again();
+    });
     this.#loaded = this.#ask();
     return this.#loaded;
   }
@@ -61,16 +78,28 @@ export class Session {
   }
 
   async #ask() {
+    clearTimeout(this.#retry);
     try {
       this.#player = (await api<MeResponse>('/api/me')).player;
       this.#offline = false;
+      this.#retries = 0;
     } catch {
       this.#offline = true;
       this.#player = null;
+      clearTimeout(this.#retry);
+      const wait = RETRY_MS[Math.min(this.#retries++, RETRY_MS.length - 1)];
+      this.#retry = setTimeout(() => void this.#ask(), wait);
     }
   }
 
+  /**
+   * Signs up as `nickname`. Never while the server has not said who this browser is: the new
+   * player's cookie would replace the one it may already hold, and that player would be lost.
+   */
   async pick(nickname: string) {
+    if (this.#offline) await this.#ask();
+    if (this.#offline) throw new ApiFailure('network', 'The server cannot be reached.');
+    if (this.#player) return;
     this.#player = (await api<PlayerResponse>('/api/players', { method: 'POST', body: { nickname } })).player;
   }
 
