@@ -394,3 +394,34 @@ test('a member dealt into a rematch while on another page is shown the way back 
   await expect(notice).toHaveCount(0);
   await expect(host.getByTestId('race-elsewhere')).toHaveCount(0);
 });
+
+test("a racer's second tab on the race follows the board and the standings the first one plays", async ({
+  browser,
+}) => {
+  const { host, guest } = await roomWithGuest(browser, { host: 'Two Tabs', guest: 'One Tab' }, { faceUp: true });
+  const second = await host.context().newPage();
+  recordThrown(second, thrown);
+  await second.goto(host.url());
+  await expect(second.getByTestId('room-members')).toContainText('One Tab');
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest, second]) await raceUnderway(page);
+
+  await playByHand(host, openWin.moves[0]!);
+  await playByHand(host, openWin.moves[1]!);
+  const columns = (page: Page) =>
+    page
+      .locator('#board')
+      .getByRole('group', { name: /^Column \d+/ })
+      .allTextContents();
+  await expect(await movesShown(second)).toHaveText('2');
+  expect(await columns(second)).toEqual(await columns(host));
+  const meOnSecond = second.getByTestId('race-progress').locator('li', { hasText: 'Two Tabs' });
+  await expect(meOnSecond).toContainText('2 moves ·');
+  await screenshots(second, '23-race-second-tab');
+
+  // The second tab is current: its move is taken, not turned down as made on an old board.
+  await playByHand(second, openWin.moves[2]!);
+  await expect(second.locator('.rejected')).toHaveCount(0);
+  await expect(await movesShown(host)).toHaveText('3');
+  await expect(guest.getByTestId('race-progress').locator('li', { hasText: 'Two Tabs' })).toContainText('3 moves ·');
+});

@@ -86,7 +86,12 @@ const clientMessages: Entry[] = [
 const serverMessages: Entry[] = [
   { name: 'welcome', about: 'First frame on every connection.', schema: server.Welcome },
   { name: 'pong', about: 'Answer to `ping`.', schema: server.Pong },
-  { name: 'game', about: 'A whole game snapshot.', schema: server.GameMessage },
+  {
+    name: 'game',
+    about:
+      "A whole game snapshot. Also to a player's other sockets (another tab) after an action stored or a give-up on one of them: every tab follows the game, not only the one that played.",
+    schema: server.GameMessage,
+  },
   {
     name: 'ack',
     about:
@@ -98,7 +103,7 @@ const serverMessages: Entry[] = [
   {
     name: 'race-progress',
     about:
-      'Live progress of every racer, at most twice a second while anyone moves, at once when someone finishes, drops or comes back; not to a racer whose own acks have brought it within the last second.',
+      'Live progress of every racer, at most twice a second while anyone moves, at once when someone finishes, drops or comes back; not to a racer whose own acks have brought it within the last second (their other sockets get, with each ack, the progress it carried).',
     schema: server.RaceProgress,
   },
   {
