@@ -198,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     absentGraceMs: options.absentGraceMs,
     leases,
     disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
+    log: (error, code, what) => app.log.error({ err: error, code }, what),
   });
   const players = new PlayerService(repos, now, hub, options.signedUpAt);
   const devices = new Devices(repos, now, cluster ?? connections);

@@ -58,6 +58,12 @@ export interface RaceDeps {
   readonly fence?: (code: string) => Fence | undefined;
   /** A fenced write was refused: another process owns the room now, this one must let it go. */
   readonly fencedOut?: (code: string) => void;
+  /**
+   * A step of the race's own that nobody awaits (a timer's, a closed socket's, a finished game's)
+   * failed otherwise (the database away): the hub logs it and loads the room again from the
+   * database. Never thrown into the detached promise: that would end the process, every race on it.
+   */
+  readonly failed: (race: LiveRace, error: unknown) => void;
   /** The process's one timer for progress ticks (`throttleClock`); a race alone has its own. */
   readonly ticks?: ProgressTicks;
 }
@@ -108,11 +114,7 @@ export class LiveRace {
     this.room = room;
     this.deps = deps;
     this.ticks = deps.ticks ?? new ProgressTicks(throttleClock);
-    this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => {
-      // Closing a game that already ended does nothing, so a finished racer may drop freely.
-      const gameId = games.get(playerId);
-      if (gameId) void deps.games.close(gameId, 'gave-up', deps.fence?.(room.code)).catch((e) => this.refused(e));
-    });
+    this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => this.countOut(playerId));
     this.watchers = new RaceWatchers({
       now: deps.now,
       send: (playerId, message) => deps.push.send(playerId, message),
@@ -165,7 +167,7 @@ export class LiveRace {
     if (now < this.startsAt) return 'early';
     const deadline = this.deadline;
     if (deadline === null || now < deadline) return 'open';
-    void this.end();
+    this.detached(this.end());
     return 'timed-out';
   }
 
@@ -182,12 +184,35 @@ export class LiveRace {
     const untilStart = this.startsAt - now();
     if (untilStart > 0) this.timers.push(setTimeout(announceStart, untilStart));
     const deadline = this.deadline;
-    if (deadline !== null) this.timers.push(setTimeout(() => void this.end(), Math.max(0, deadline - now())));
+    if (deadline !== null) {
+      this.timers.push(setTimeout(() => this.detached(this.end()), Math.max(0, deadline - now())));
+    }
     // Nobody is connected to a race resumed after a restart: their grace starts now.
     for (const playerId of this.games.keys()) {
       if (!this.deps.push.connected(playerId)) this.absences.away(playerId);
     }
-    void this.endIfDone();
+    this.detached(this.endIfDone());
+  }
+
+  /**
+   * A racer away for the whole grace is out of the race, as having given up. Closing a game that
+   * already ended does nothing, so a finished racer may drop freely.
+   */
+  private countOut(playerId: string): void {
+    const gameId = this.games.get(playerId);
+    if (gameId) this.detached(this.deps.games.close(gameId, 'gave-up', this.deps.fence?.(this.code)));
+  }
+
+  /** A new race: the panel shows the new field at once, and every racer gets their deal. */
+  announce(): void {
+    this.showProgress();
+    this.detached(this.sendGames());
+  }
+
+  /** Everyone's progress to `playerId` (one who came into the room), or to everyone in it. */
+  showProgress(playerId?: string): void {
+    if (this.stopped) return;
+    this.detached(this.sendProgress(playerId === undefined ? this.room.audience() : [playerId]));
   }
 
   /** A racer's game changed: a finish is shown at once (and may end the race), moves throttled. */
@@ -197,7 +222,7 @@ export class LiveRace {
     this.changes++;
     if (game.row.status !== 'playing') {
       this.ticks.cancel(this);
-      void this.broadcastProgress().then(() => this.endIfDone());
+      this.detached(this.sendProgress(this.room.audience()).then(() => this.endIfDone()));
       return;
     }
     if (!this.ticks.has(this)) this.ticks.schedule(this, throttleClock() + PROGRESS_MS);
@@ -247,7 +272,7 @@ export class LiveRace {
       if (seen === undefined || now >= seen.until) due.push(playerId);
       else next = Math.min(next, seen.until);
     }
-    if (due.length > 0) void this.sendProgress(due);
+    if (due.length > 0) this.detached(this.sendProgress(due));
     if (next < Number.POSITIVE_INFINITY) this.ticks.schedule(this, next);
   }
 
@@ -271,6 +296,11 @@ export class LiveRace {
     return undefined;
   }
 
+  /** Who watches whom (watcher, racer): for the race loaded again in this one's place. */
+  watching(): [string, string][] {
+    return this.watchers.pairs();
+  }
+
   /** Whether `playerId` may see a racer's board now: a member not racing, or whose game is over. */
   private mayWatch(playerId: string): boolean {
     if (!new Set(this.room.audience()).has(playerId)) return false;
@@ -286,23 +316,13 @@ export class LiveRace {
     if (this.stopped) return;
     if (here) this.absences.back(playerId);
     else this.absences.away(playerId);
-    void this.broadcastProgress();
+    this.showProgress();
   }
 
-  /** Everyone's progress, the frame the panel shows. */
-  async progressFrame(): Promise<ServerMessage> {
-    return { type: 'race-progress', ...(await this.standing()) };
-  }
-
-  /** To everyone in the room, at once. */
-  async broadcastProgress(): Promise<void> {
-    if (this.stopped) return;
-    await this.sendProgress(this.room.audience());
-  }
-
+  /** Everyone's progress, the frame the panel shows, to `to` at once. */
   private async sendProgress(to: Iterable<string>): Promise<void> {
     const change = this.changes;
-    const frame = await this.progressFrame();
+    const frame: ServerMessage = { type: 'race-progress', ...(await this.standing()) };
     const until = throttleClock() + PROGRESS_MS;
     for (const playerId of to) {
       this.deps.push.send(playerId, frame);
@@ -315,12 +335,15 @@ export class LiveRace {
     return { code: this.code, raceId: this.id, racers };
   }
 
-  /** Ends the race once: the rest time out, the ranking is stored, everyone is told. */
+  /**
+   * Ends the race once: the rest time out, the ranking is stored, everyone is told. A failure is
+   * the caller's: the race is stopped by then, so the room must be let go or loaded again.
+   */
   async end(): Promise<void> {
     if (this.stopped) return;
     this.ending = true;
     this.stop();
-    await this.endOnce().catch((e) => this.refused(e));
+    await this.endOnce();
   }
 
   private async endOnce(): Promise<void> {
@@ -358,7 +381,7 @@ export class LiveRace {
   }
 
   /** Every racer's game to its racer: when dealt, and when over (public then). */
-  async sendGames(): Promise<void> {
+  private async sendGames(): Promise<void> {
     const { games, push } = this.deps;
     for (const [playerId, gameId] of this.games) {
       const game = await games.load(gameId);
@@ -376,11 +399,16 @@ export class LiveRace {
     this.ticks.cancel(this);
   }
 
-  /** A race write refused by its fence: the new owner ends the race, not this process. */
-  private refused(error: unknown): void {
-    if (!(error instanceof FencedOut)) throw error;
-    this.stop();
-    this.deps.fencedOut?.(this.code);
+  /**
+   * Runs a step nobody awaits. A race write refused by its fence lets the room go (the new owner
+   * ends the race, not this process); any other failure is the hub's to recover from.
+   */
+  private detached(step: Promise<unknown>): void {
+    step.catch((error: unknown) => {
+      if (!(error instanceof FencedOut)) return this.deps.failed(this, error);
+      this.stop();
+      this.deps.fencedOut?.(this.code);
+    });
   }
 
   private async standings(): Promise<{ progress: RacerProgress; game: LiveGame }[]> {
