@@ -53,6 +53,12 @@ const clientMessages: Entry[] = [
     schema: client.RoomStart,
   },
   {
+    name: 'room-end',
+    about:
+      "Host only, in a race without a time limit: end it now for those still playing, once the host's own game in it is over (or they are not racing) and nobody still playing has moved (an undo or a redo counts) for a minute. Their games end as at a time limit, ranked by how far they got; everyone gets `race-over`. Refused with `timed-race`, `still-racing`, `racers-moving` (saying when it can be ended), `not-host`, `no-race` or `not-in-room`; nothing is sent on success but the race's end.",
+    schema: client.RoomEnd,
+  },
+  {
     name: 'challenge-start',
     about:
       "Play a challenge link's deal (`/c/CODE`) beside its ghost: your game on it still in play, or a new one (kind `challenge`, unranked). Answered by `game` and `ghost`; `no-such-challenge` for an unknown code. `game-resume` of a challenge game brings its `ghost` back too.",
@@ -109,7 +115,7 @@ const serverMessages: Entry[] = [
   {
     name: 'race-over',
     about:
-      "Final ranking; the deal is public. A rated race: every racer's rating before and after it (stored with the race's end, once).",
+      "Final ranking; the deal is public. A rated race: every racer's rating before and after it (stored with the race's end, once). `endedBy`: the host who ended it (`room-end`) while some still played, whose games ended as at a time limit.",
     schema: server.RaceOver,
   },
   {

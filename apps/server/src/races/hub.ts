@@ -32,6 +32,8 @@ export interface HubOptions {
   readonly now: Clock;
   readonly countdownMs: number;
   readonly absentGraceMs?: number;
+  /** `IDLE_BEFORE_END_MS`, shorter only in the browser tests. */
+  readonly idleBeforeEndMs?: number;
   /**
    * Cluster mode: a room is loaded only under a lease of this process, and its race-level
    * writes are fenced by the lease's epoch. Without it (embedded) every room is this process's.
@@ -79,6 +81,7 @@ export class RaceHub {
       fencedOut: (code) => this.lost(code),
       failed: (race, error) => this.failed(race, error),
       ticks: new ProgressTicks(throttleClock),
+      idleBeforeEndMs: o.idleBeforeEndMs,
     };
     this.reloads = new Reloads(
       (room) => this.reload(room),
@@ -277,6 +280,28 @@ export class RaceHub {
       // The panel shows the new field at once, not the last race's until someone moves.
       race.announce();
       return { ok: true, value: room.state() };
+    });
+  }
+
+  /**
+   * The host ends a race without a time limit that waits on racers who no longer play, once the
+   * rule allows (`endRefusal`): those still playing are closed as at a time limit (ranked by how
+   * far they got) and everyone gets the race's end. An end that fails half-way has stopped the
+   * race: its room is loaded again (`failed`), which ends it if nobody is left playing.
+   */
+  end(playerId: string, code: string): Promise<HubResult<null>> {
+    return this.command(code, async (room) => {
+      if (!room.members.includes(playerId)) return fail('not-in-room', 'You are not in that room.');
+      if (room.row.hostId !== playerId) return fail('not-host', 'Only the host ends the race.');
+      const race = room.race;
+      if (!race) return fail('no-race', 'No race is running in this room.');
+      const refused = await race.endRefusal(playerId);
+      if (refused) return fail(refused.code, refused.message);
+      await race.end(playerId).catch((error: unknown) => {
+        if (!(error instanceof FencedOut)) this.failed(race, error);
+        throw error;
+      });
+      return { ok: true, value: null };
     });
   }
 

@@ -14,6 +14,7 @@ import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/mo
 import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
+import { endRefusal, IDLE_BEFORE_END_MS } from './host-end.ts';
 import { ProgressTicks } from './progress-ticks.ts';
 import { rankRace } from './ranking.ts';
 import { RaceWatchers } from './watchers.ts';
@@ -44,8 +45,11 @@ export interface RaceRoom {
   broadcast(message: ServerMessage): void;
   /** The room's state changed (the countdown is over). */
   changed(): void;
-  /** The race is over, its ranking stored: `results` are final; `ratings` if it was rated here. */
-  raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null): void;
+  /**
+   * The race is over, its ranking stored: `results` are final; `ratings` if it was rated here;
+   * `endedBy` the host who ended it (`room-end`), if one did.
+   */
+  raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null, endedBy: string | null): void;
 }
 
 export interface RaceDeps {
@@ -66,6 +70,8 @@ export interface RaceDeps {
   readonly failed: (race: LiveRace, error: unknown) => void;
   /** The process's one timer for progress ticks (`throttleClock`); a race alone has its own. */
   readonly ticks?: ProgressTicks;
+  /** `IDLE_BEFORE_END_MS`, shorter only in the browser tests. */
+  readonly idleBeforeEndMs?: number;
 }
 
 /**
@@ -89,6 +95,11 @@ export class LiveRace {
    */
   private readonly seen = new Map<string, { change: number; until: number }>();
   private ending = false;
+  /**
+   * When this process began to run the race (server clock): nobody counts as idle from before
+   * then, as after a restart (or a takeover) nobody could play in between.
+   */
+  private runSince = 0;
   /**
    * Stopped (its end begun, a shutdown, or the room taken over): nothing more is sent or stored
    * from here but what `end` itself does. A socket closing as the server shuts down would
@@ -174,6 +185,7 @@ export class LiveRace {
   /** Starts the clocks: "go" at the countdown's end, the end at the deadline, absences. */
   run(): void {
     const now = this.deps.now;
+    this.runSince = now();
     // A timer may fire a hair before the clock reaches its time; the room would then still read
     // "countdown" and nobody would hear "go". So it waits again for whatever is left.
     const announceStart = () => {
@@ -335,18 +347,32 @@ export class LiveRace {
     return { code: this.code, raceId: this.id, racers };
   }
 
+  /** Why `hostId` may not end the race now (`endRefusal`), or undefined when they may. */
+  async endRefusal(hostId: string): Promise<{ code: ErrorCode; message: string } | undefined> {
+    const since = Math.max(this.startsAt, this.runSince);
+    const racers = (await this.standings()).map(({ progress, game }) => ({
+      playerId: progress.playerId,
+      nickname: progress.nickname,
+      playing: progress.state === 'playing',
+      activeAt: game.seq > 0 ? Math.max(since, game.stored(game.seq - 1).at) : since,
+    }));
+    const idleMs = this.deps.idleBeforeEndMs ?? IDLE_BEFORE_END_MS;
+    return endRefusal({ hostId, timed: this.deadline !== null, racers, now: this.deps.now(), idleMs });
+  }
+
   /**
-   * Ends the race once: the rest time out, the ranking is stored, everyone is told. A failure is
-   * the caller's: the race is stopped by then, so the room must be let go or loaded again.
+   * Ends the race once: the rest time out, the ranking is stored, everyone is told (and who ended
+   * it, if its host did: `endedBy`). A failure is the caller's: the race is stopped by then, so
+   * the room must be let go or loaded again.
    */
-  async end(): Promise<void> {
+  async end(endedBy: string | null = null): Promise<void> {
     if (this.stopped) return;
     this.ending = true;
     this.stop();
-    await this.endOnce();
+    await this.endOnce(endedBy);
   }
 
-  private async endOnce(): Promise<void> {
+  private async endOnce(endedBy: string | null): Promise<void> {
     const { games, races, now } = this.deps;
     const fence = this.deps.fence?.(this.code);
     for (const gameId of this.games.values()) await games.close(gameId, 'timed-out', fence);
@@ -375,7 +401,7 @@ export class LiveRace {
     const stored = await races.finish(this.id, now(), results, fence, rate);
     this.finished = true;
     const ratings = stored ? shownChanges(rated) : null;
-    this.room.raceOver(this, stored ? results : await races.results(this.id), ratings);
+    this.room.raceOver(this, stored ? results : await races.results(this.id), ratings, endedBy);
     await this.sendGames();
     for (const gameId of this.games.values()) games.forget(gameId);
   }
