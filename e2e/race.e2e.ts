@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { openWin } from './fixtures/deals.ts';
 import {
   countdownSeen,
@@ -451,6 +452,7 @@ test('the host of a race without a time limit ends it for a racer who stopped pl
   await end.getByRole('button', { name: 'End the race' }).click();
   await end.getByRole('button', { name: 'Keep waiting' }).click();
   await end.getByRole('button', { name: 'End the race' }).click();
+  await expectAccessible(host, 'race-end-asked');
   await screenshots(host, '24-race-end-asked');
   await end.getByRole('button', { name: 'End it for Idle Guest?' }).click();
 
