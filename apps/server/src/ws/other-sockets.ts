@@ -8,7 +8,9 @@ import type { Services } from '../services.ts';
  * racer whose own ack carried everyone's progress. So after an action stored, the others get
  * the game as it stands (a snapshot, which holds no card the player could not see: `wire.ts`)
  * and the progress that ack carried; after a give-up, its answer. The route calls this only
- * for a player with more than one socket here: the common single socket pays one lookup.
+ * for a player with more than one socket here: the common single socket pays one lookup. Only
+ * sockets on this process: in a cluster every room page connects to the room's owner, so all
+ * of a racer's tabs on the race are here.
  */
 export async function followOnOtherSockets(
   s: Pick<Services, 'games' | 'connections'>,
