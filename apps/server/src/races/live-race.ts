@@ -215,7 +215,7 @@ export class LiveRace {
     if (gameId) this.detached(this.deps.games.close(gameId, 'gave-up', this.deps.fence?.(this.code)));
   }
 
-  /** A new race: the panel shows the new field at once, and every racer gets their deal. */
+  /** A race dealt (or loaded again): the panel shows the field at once, and every racer gets their game. */
   announce(): void {
     this.showProgress();
     this.detached(this.sendGames());
