@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import { expectAccessible } from './a11y.ts';
 import { openWin } from './fixtures/deals.ts';
 import {
   countdownSeen,
@@ -26,16 +27,17 @@ async function player(browser: Browser, url: string): Promise<Page> {
 }
 
 /**
- * A host's new room (all cards face up with `faceUp`) and a guest who joined it from its link,
- * seen by the host; the race not started.
+ * A host's new room (all cards face up with `faceUp`, without a time limit with `untimed`) and a
+ * guest who joined it from its link, seen by the host; the race not started.
  */
 async function roomWithGuest(
   browser: Browser,
   names: { host: string; guest: string },
-  { faceUp = false } = {},
+  { faceUp = false, untimed = false } = {},
 ): Promise<{ host: Page; guest: Page }> {
   const host = await player(browser, '/race');
   if (faceUp) await host.getByLabel('All cards face up').check();
+  if (untimed) await host.getByRole('group', { name: 'Time limit' }).getByLabel('None').check();
   await host.getByRole('button', { name: 'Create room' }).click();
   await pickNickname(host, names.host);
   await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
@@ -365,6 +367,8 @@ test("a timed race's clock reads its limit through the countdown and runs on aft
   await host.getByRole('button', { name: 'Give up' }).click();
   await host.getByRole('button', { name: 'Really give up?' }).click();
   await expect(host.getByTestId('game-over')).toContainText('Waiting for Dawdler');
+  // The race ends by its clock: its host has no way to end it sooner.
+  await expect(host.getByTestId('end-race')).toHaveCount(0);
   const left = host.locator('.stat', { hasText: 'Left' }).locator('.value');
   const atGiveUp = await left.textContent();
   await expect.poll(() => left.textContent()).not.toBe(atGiveUp);
@@ -393,4 +397,75 @@ test('a member dealt into a rematch while on another page is shown the way back 
   // On the race's own page the notice has nothing to say.
   await expect(notice).toHaveCount(0);
   await expect(host.getByTestId('race-elsewhere')).toHaveCount(0);
+});
+
+test("a racer's second tab on the race follows the board and the standings the first one plays", async ({
+  browser,
+}) => {
+  const { host, guest } = await roomWithGuest(browser, { host: 'Two Tabs', guest: 'One Tab' }, { faceUp: true });
+  const second = await host.context().newPage();
+  recordThrown(second, thrown);
+  await second.goto(host.url());
+  await expect(second.getByTestId('room-members')).toContainText('One Tab');
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest, second]) await raceUnderway(page);
+
+  await playByHand(host, openWin.moves[0]!);
+  await playByHand(host, openWin.moves[1]!);
+  const columns = (page: Page) =>
+    page
+      .locator('#board')
+      .getByRole('group', { name: /^Column \d+/ })
+      .allTextContents();
+  await expect(await movesShown(second)).toHaveText('2');
+  expect(await columns(second)).toEqual(await columns(host));
+  const meOnSecond = second.getByTestId('race-progress').locator('li', { hasText: 'Two Tabs' });
+  await expect(meOnSecond).toContainText('2 moves ·');
+  await screenshots(second, '23-race-second-tab');
+
+  // The second tab is current: its move is taken, not turned down as made on an old board.
+  await playByHand(second, openWin.moves[2]!);
+  await expect(second.locator('.rejected')).toHaveCount(0);
+  await expect(await movesShown(host)).toHaveText('3');
+  await expect(guest.getByTestId('race-progress').locator('li', { hasText: 'Two Tabs' })).toContainText('3 moves ·');
+});
+
+test('the host of a race without a time limit ends it for a racer who stopped playing, who is ranked by how far they got', async ({
+  browser,
+}) => {
+  const { host, guest } = await roomWithGuest(
+    browser,
+    { host: 'Patient Host', guest: 'Idle Guest' },
+    { faceUp: true, untimed: true },
+  );
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+  await playByHand(guest, openWin.moves[0]!);
+
+  // Only the host, and only once their own game is over, is offered the end.
+  await expect(host.getByTestId('end-race')).toHaveCount(0);
+  await host.getByRole('button', { name: 'Give up' }).click();
+  await host.getByRole('button', { name: 'Really give up?' }).click();
+  const end = host.getByTestId('end-race');
+  await expect(end).toBeVisible();
+  await expect(guest.getByTestId('end-race')).toHaveCount(0);
+  await end.getByRole('button', { name: 'End the race' }).click();
+  await end.getByRole('button', { name: 'Keep waiting' }).click();
+  await end.getByRole('button', { name: 'End the race' }).click();
+  await expectAccessible(host, 'race-end-asked');
+  await screenshots(host, '24-race-end-asked');
+  await end.getByRole('button', { name: 'End it for Idle Guest?' }).click();
+
+  for (const page of [host, guest]) {
+    const results = page.getByTestId('race-results');
+    await expect(results.locator('tbody tr', { hasText: 'Idle Guest' })).toContainText('/52 built');
+    await expect(results.locator('tbody tr', { hasText: 'Patient Host' })).toContainText('gave up');
+    await expect(page.getByRole('heading', { name: 'Nobody solved it this time' })).toBeVisible();
+  }
+  // The racer who stopped playing is told why the race ended without them.
+  await expect(guest.getByRole('status').filter({ hasText: 'ended the race' })).toHaveText(
+    'Patient Host ended the race: whoever was still playing is ranked by how far they got.',
+  );
+  await expect(host.getByRole('status').filter({ hasText: 'ended the race' })).toContainText('You ended the race');
+  await screenshots(guest, '25-race-ended-by-host');
 });

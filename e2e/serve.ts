@@ -47,6 +47,8 @@ const app = await buildApp({
   addressOf: OWN_ADDRESSES,
   // A lone quick racer is offered a ghost after 3 s, not 30 (queue/queue.test.ts holds the 30 s).
   queueGhostOfferMs: 3_000,
+  // A host may end an untimed race at once, not a minute after the last move (races/host-end.test.ts holds the minute).
+  raceIdleBeforeEndMs: 0,
   certifier: solverCertifier(
     { certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) },
     // The production node budget without its time limit: the same deals however busy the machine.

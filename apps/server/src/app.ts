@@ -124,6 +124,12 @@ export interface AppOptions {
    * check the 30 s itself on an injected clock.
    */
   readonly queueGhostOfferMs?: number;
+  /**
+   * How long those still playing an untimed race must have made no move before its host may end
+   * it (`IDLE_BEFORE_END_MS`, a minute). The browser tests set 0, to end a race without waiting a
+   * minute of real time; the integration tests check the minute itself on an injected clock.
+   */
+  readonly raceIdleBeforeEndMs?: number;
   /** Passkeys' relying party (`WEBAUTHN_RP_ID`, `WEBAUTHN_ORIGINS`): localhost and the request's origin by default. */
   readonly webauthn?: WebAuthnSettings;
 }
@@ -196,8 +202,10 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     now,
     countdownMs: options.countdownMs ?? 3000,
     absentGraceMs: options.absentGraceMs,
+    idleBeforeEndMs: options.raceIdleBeforeEndMs,
     leases,
     disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
+    log: (error, code, what) => app.log.error({ err: error, code }, what),
   });
   const players = new PlayerService(repos, now, hub, options.signedUpAt);
   const devices = new Devices(repos, now, cluster ?? connections);

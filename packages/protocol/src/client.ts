@@ -48,6 +48,11 @@ export const RoomJoin = z.strictObject({ type: z.literal('room-join'), code: Roo
 export const RoomLeave = z.strictObject({ type: z.literal('room-leave'), code: RoomCode });
 /** The host starts a race: the first one, or a rematch (a new deal) once the last race is over. */
 export const RoomStart = z.strictObject({ type: z.literal('room-start'), code: RoomCode });
+/**
+ * The host ends a race without a time limit that waits on racers who no longer play: once their
+ * own game in it is over, and nobody still playing has moved for a minute.
+ */
+export const RoomEnd = z.strictObject({ type: z.literal('room-end'), code: RoomCode });
 /** Plays the deal of a challenge link against its ghost: the game under way on it, or a new one. */
 export const ChallengeStart = z.strictObject({ type: z.literal('challenge-start'), code: ChallengeCode });
 /**
@@ -87,6 +92,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   RoomJoin,
   RoomLeave,
   RoomStart,
+  RoomEnd,
   ChallengeStart,
   RaceWatch,
   QueueJoin,

@@ -53,6 +53,12 @@ const clientMessages: Entry[] = [
     schema: client.RoomStart,
   },
   {
+    name: 'room-end',
+    about:
+      "Host only, in a race without a time limit: end it now for those still playing, once the host's own game in it is over (or they are not racing) and nobody still playing has moved (an undo or a redo counts) for a minute. Their games end as at a time limit, ranked by how far they got; everyone gets `race-over`. Refused with `timed-race`, `still-racing`, `racers-moving` (saying when it can be ended), `not-host`, `no-race` or `not-in-room`; nothing is sent on success but the race's end.",
+    schema: client.RoomEnd,
+  },
+  {
     name: 'challenge-start',
     about:
       "Play a challenge link's deal (`/c/CODE`) beside its ghost: your game on it still in play, or a new one (kind `challenge`, unranked). Answered by `game` and `ghost`; `no-such-challenge` for an unknown code. `game-resume` of a challenge game brings its `ghost` back too.",
@@ -86,7 +92,12 @@ const clientMessages: Entry[] = [
 const serverMessages: Entry[] = [
   { name: 'welcome', about: 'First frame on every connection.', schema: server.Welcome },
   { name: 'pong', about: 'Answer to `ping`.', schema: server.Pong },
-  { name: 'game', about: 'A whole game snapshot.', schema: server.GameMessage },
+  {
+    name: 'game',
+    about:
+      "A whole game snapshot. Also to a player's other sockets (another tab) after an action stored or a give-up on one of them: every tab follows the game, not only the one that played.",
+    schema: server.GameMessage,
+  },
   {
     name: 'ack',
     about:
@@ -98,13 +109,13 @@ const serverMessages: Entry[] = [
   {
     name: 'race-progress',
     about:
-      'Live progress of every racer, at most twice a second while anyone moves, at once when someone finishes, drops or comes back; not to a racer whose own acks have brought it within the last second.',
+      'Live progress of every racer, at most twice a second while anyone moves, at once when someone finishes, drops or comes back; not to a racer whose own acks have brought it within the last second (their other sockets get, with each ack, the progress it carried).',
     schema: server.RaceProgress,
   },
   {
     name: 'race-over',
     about:
-      "Final ranking; the deal is public. A rated race: every racer's rating before and after it (stored with the race's end, once).",
+      "Final ranking; the deal is public. A rated race: every racer's rating before and after it (stored with the race's end, once). `endedBy`: the host who ended it (`room-end`) while some still played, whose games ended as at a time limit.",
     schema: server.RaceOver,
   },
   {

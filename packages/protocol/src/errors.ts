@@ -36,12 +36,19 @@ export const ErrorCode = z.enum([
   'no-such-challenge',
   /** The challenge's original game is shown move by move only to whoever has finished a game against it. */
   'challenge-not-finished',
-  /** `race-watch`: the room has no race running now. */
+  /** `race-watch`, `room-end`: the room has no race running now. */
   'no-race',
   /** `race-watch`: that player is not racing in the room's race. */
   'not-racing',
-  /** `race-watch`: a racer sees another racer's board only once their own game in the race is over. */
+  /**
+   * `race-watch`: a racer sees another racer's board only once their own game in the race is
+   * over. `room-end`: the host ends the race only once their own game in it is over.
+   */
   'still-racing',
+  /** `room-end`: a race with a time limit ends by it, not by the host. */
+  'timed-race',
+  /** `room-end`: someone still playing has moved lately; the message says when the race can be ended. */
+  'racers-moving',
   'not-found',
   /** `queue-ghost` from a player who is not in the quick-race queue, or has no ghost offered. */
   'not-queued',

@@ -29,6 +29,8 @@
  *    member as `race-progress` at most twice a second while anyone moves; a racer gets it with
  *    each of their own acks (`race`) instead, and a frame only when none came for 500 ms.
  *    `race-over` gives the ranking and the now public seed. `room-start` again is the rematch.
+ *    A race without a time limit ends when everyone has finished, or when its host, done with
+ *    their own game, sends `room-end {code}` once nobody still playing has moved for a minute.
  * 5b. Watching: a member of the room who is not racing (a late friend, a racer whose game is
  *    over) sends `race-watch {code, playerId}` and gets that racer's board as `race-board`, 5 s
  *    behind on the server's clock; a racer still playing never gets one.

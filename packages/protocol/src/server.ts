@@ -194,6 +194,8 @@ export const RaceOver = z.strictObject({
   results: z.array(RaceResult),
   /** A rated race: every racer's rating before and after it; null when unrated. */
   ratings: z.array(RatingChange).nullable(),
+  /** The host who ended the race (`room-end`), by id; null when it ended by itself. */
+  endedBy: z.string().nullable(),
 });
 
 /**

@@ -65,6 +65,7 @@ function templates({ gameId, seq }: Target): Json[] {
     room('room-join'),
     room('room-leave'),
     room('room-start'),
+    room('room-end'),
   ];
 }
 

@@ -1,29 +1,15 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { ChallengePolicy } from '../challenges/policy.ts';
-import { DailyPolicy } from '../daily/policy.ts';
-import { acceptEveryDeal } from '../deals/certify.ts';
-import { PracticePolicy } from '../games/practice.ts';
-import { GameService } from '../games/service.ts';
-import { sqliteRepos } from '../repo/sqlite/index.ts';
+import type { GameService } from '../games/service.ts';
 import type { Repos } from '../repo/types.ts';
-import { fixedDeals } from '../test/deals.ts';
-import { RecordingPush } from '../test/push.ts';
-import type { RoomSpec } from './answers.ts';
-import { RaceHub } from './hub.ts';
-import { LiveRaces, RacePolicy } from './policy.ts';
+import { type MemoryHub, memoryHub, presence as socketOf, raceStarted as started, UNTIMED } from '../test/hub.ts';
+import type { RecordingPush } from '../test/push.ts';
+import type { RaceHub } from './hub.ts';
 
-const SPEC: RoomSpec = {
-  variant: 'scorpion',
-  options: { foundations: false, open: false },
-  timeLimit: 0,
-  winnableOnly: false,
-  rated: false,
-  bestOf: 1,
-};
 const GRACE_MS = 60_000;
 let at = Date.parse('2026-06-01T12:00:00Z');
 const now = () => at;
 
+let setup: MemoryHub;
 let repos: Repos;
 let push: RecordingPush;
 let games: GameService;
@@ -32,29 +18,8 @@ let hub: RaceHub;
 beforeEach(async () => {
   // The graces' timers wait for the test to move the clock (`graceRunsOut`), never for real time.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  repos = sqliteRepos(':memory:');
-  push = new RecordingPush();
-  const live = new LiveRaces();
-  games = new GameService(repos.games, now, {
-    practice: new PracticePolicy(),
-    challenge: new ChallengePolicy(() => {}),
-    daily: new DailyPolicy(repos),
-    race: new RacePolicy(live, repos.races),
-  });
-  hub = new RaceHub({
-    repos,
-    games,
-    live,
-    deals: fixedDeals,
-    certifier: acceptEveryDeal,
-    push,
-    now,
-    countdownMs: 0,
-    absentGraceMs: GRACE_MS,
-  });
-  for (const id of ['host', 'guest']) {
-    await repos.players.create({ id, nickname: id, nicknameKey: id, tokenHash: id, at: 0 });
-  }
+  setup = await memoryHub(now, ['host', 'guest'], { absentGraceMs: GRACE_MS });
+  ({ repos, push, games, hub } = setup);
 });
 afterEach(async () => {
   hub.stop();
@@ -69,15 +34,14 @@ function graceRunsOut() {
 }
 
 /** The player's socket closes (or opens), as the socket edge tells the hub. */
-function presence(playerId: string, here: boolean) {
-  if (here) push.here.add(playerId);
-  else push.here.delete(playerId);
-  hub.presenceChanged(playerId);
-}
+const presence = (playerId: string, here: boolean) => socketOf(setup, playerId, here);
+
+/** Host and guest, both here, race in a new room: once both are dealt. */
+const raceStarted = () => started(setup, 'host', 'guest');
 
 test('a room everyone has left leaves memory, and comes back whole when next joined', async () => {
   push.here.add('host');
-  const { code } = await hub.create('host', SPEC);
+  const { code } = await hub.create('host', UNTIMED);
   expect(hub.loaded).toEqual({ rooms: 1, players: 1 });
 
   // The host's grace runs first: whoever comes back in it finds the room as it was.
@@ -95,16 +59,6 @@ test('a room everyone has left leaves memory, and comes back whole when next joi
   ]);
   expect(hub.loaded).toEqual({ rooms: 1, players: 2 });
 });
-
-/** Host and guest, both here, race in a new room: once both are dealt. */
-async function raceStarted(): Promise<void> {
-  push.here.add('host');
-  push.here.add('guest');
-  const { code } = await hub.create('host', SPEC);
-  await hub.join('guest', code);
-  expect((await hub.start('host', code)).ok).toBe(true);
-  await expect.poll(() => push.frames('game').length).toBe(2);
-}
 
 test('a room stays while its race runs, even with nobody here, and goes once the race is over', async () => {
   await raceStarted();
@@ -129,7 +83,7 @@ test('a room stays while its race runs, even with nobody here, and goes once the
 
 test('a room loaded only to refuse a command goes again', async () => {
   push.here.add('host');
-  const { code } = await hub.create('host', SPEC);
+  const { code } = await hub.create('host', UNTIMED);
   presence('host', false);
   graceRunsOut();
   await expect.poll(() => hub.loaded.rooms).toBe(0);

@@ -14,6 +14,7 @@ import { LiveRace, type RaceDeps, throttleClock } from './live-race.ts';
 import { newRace } from './new-race.ts';
 import type { LiveRaces } from './policy.ts';
 import { ProgressTicks } from './progress-ticks.ts';
+import { Reloads } from './reloads.ts';
 import { Room } from './room.ts';
 import { RoomIndex } from './room-index.ts';
 
@@ -31,6 +32,8 @@ export interface HubOptions {
   readonly now: Clock;
   readonly countdownMs: number;
   readonly absentGraceMs?: number;
+  /** `IDLE_BEFORE_END_MS`, shorter only in the browser tests. */
+  readonly idleBeforeEndMs?: number;
   /**
    * Cluster mode: a room is loaded only under a lease of this process, and its race-level
    * writes are fenced by the lease's epoch. Without it (embedded) every room is this process's.
@@ -38,6 +41,14 @@ export interface HubOptions {
   readonly leases?: Leases;
   /** A room was taken over by `owner`: this process closes the sockets of the players it had. */
   readonly disconnect?: (playerId: string, owner: string) => void;
+  /** A room's work that nobody awaits failed (the database away): logged with the room's code. */
+  readonly log?: (error: unknown, code: string, what: string) => void;
+}
+
+/** A room read from the database, with its race if one runs, not yet in memory (`install`). */
+interface Loaded {
+  readonly room: Room;
+  readonly race: { readonly row: RaceRow; readonly games: Map<string, string> } | undefined;
 }
 
 /**
@@ -52,6 +63,8 @@ export class RaceHub {
   private readonly raceDeps: RaceDeps;
   private readonly graceMs: number;
   private ticking = false;
+  /** Rooms whose race failed a step, to be loaded again from the database. */
+  private readonly reloads: Reloads<Room>;
 
   private readonly o: HubOptions;
 
@@ -66,8 +79,14 @@ export class RaceHub {
       absentGraceMs: this.graceMs,
       fence: (code) => o.leases?.fenceOf(code),
       fencedOut: (code) => this.lost(code),
+      failed: (race, error) => this.failed(race, error),
       ticks: new ProgressTicks(throttleClock),
+      idleBeforeEndMs: o.idleBeforeEndMs,
     };
+    this.reloads = new Reloads(
+      (room) => this.reload(room),
+      (error, code) => this.log(error, code, 'room not loaded'),
+    );
   }
 
   /** How many rooms are in memory, and how many players the index holds. */
@@ -208,7 +227,7 @@ export class RaceHub {
       }
       // Whoever (re)joins during a race sees where everyone is now, not at the next move.
       const race = room.race;
-      if (race) void race.progressFrame().then((frame) => this.o.push.send(playerId, frame));
+      race?.showProgress(playerId);
       return { ok: true, value: { room: room.state(), game: race?.gameOf(playerId) ?? null } };
     });
   }
@@ -216,11 +235,12 @@ export class RaceHub {
   leave(playerId: string, code: string): Promise<HubResult<RoomState>> {
     return this.command(code, async (room) => {
       if (!room.members.includes(playerId)) return fail('not-in-room', 'You are not in that room.');
-      await this.removeMember(room, playerId);
+      // The game first: should that fail, the member has not left, and may try again.
       const gameId = room.race?.gameOf(playerId);
+      if (gameId) await this.o.games.close(gameId, 'gave-up', this.o.leases?.fenceOf(code));
+      await this.removeMember(room, playerId);
       const state = room.state();
       room.changed();
-      if (gameId) void this.o.games.close(gameId, 'gave-up', this.o.leases?.fenceOf(code)).catch(this.refusedIn(code));
       return { ok: true, value: state };
     });
   }
@@ -258,9 +278,30 @@ export class RaceHub {
       room.lastResults = null;
       room.changed();
       // The panel shows the new field at once, not the last race's until someone moves.
-      void race.broadcastProgress();
-      void race.sendGames();
+      race.announce();
       return { ok: true, value: room.state() };
+    });
+  }
+
+  /**
+   * The host ends a race without a time limit that waits on racers who no longer play, once the
+   * rule allows (`endRefusal`): those still playing are closed as at a time limit (ranked by how
+   * far they got) and everyone gets the race's end. An end that fails half-way has stopped the
+   * race: its room is loaded again (`failed`), which ends it if nobody is left playing.
+   */
+  end(playerId: string, code: string): Promise<HubResult<null>> {
+    return this.command(code, async (room) => {
+      if (!room.members.includes(playerId)) return fail('not-in-room', 'You are not in that room.');
+      if (room.row.hostId !== playerId) return fail('not-host', 'Only the host ends the race.');
+      const race = room.race;
+      if (!race) return fail('no-race', 'No race is running in this room.');
+      const refused = await race.endRefusal(playerId);
+      if (refused) return fail(refused.code, refused.message);
+      await race.end(playerId).catch((error: unknown) => {
+        if (!(error instanceof FencedOut)) this.failed(race, error);
+        throw error;
+      });
+      return { ok: true, value: null };
     });
   }
 
@@ -296,7 +337,7 @@ export class RaceHub {
       if (!room.knows(playerId)) continue;
       room.learn(playerId, nickname);
       room.changed();
-      if (room.race?.has(playerId)) void room.race.broadcastProgress();
+      if (room.race?.has(playerId)) room.race.showProgress();
     }
   }
 
@@ -304,6 +345,7 @@ export class RaceHub {
   stop(): void {
     for (const room of this.rooms.values()) room.stop();
     this.raceDeps.ticks?.stop();
+    this.reloads.stop();
   }
 
   /**
@@ -327,12 +369,45 @@ export class RaceHub {
     });
   }
 
-  /** A fenced write refused outside a command (a timer, a closing game): the room goes. */
-  private refusedIn(code: string): (error: unknown) => void {
-    return (error) => {
-      if (!(error instanceof FencedOut)) throw error;
-      this.lost(code);
-    };
+  private log(error: unknown, code: string, what: string): void {
+    this.o.log?.(error, code, what);
+  }
+
+  /**
+   * A step of a race that nobody awaits failed, not by its fence (the database away, say): the
+   * race's room is loaded again from the database in its place (`reload`), as a takeover loads
+   * it, so that the race carries on from what is stored; no other room is touched. A race that
+   * is no longer its room's (it has ended, or was let go) has nothing left to recover.
+   */
+  private failed(race: LiveRace, error: unknown): void {
+    this.log(error, race.code, 'race step failed; its room is loaded again');
+    const room = this.rooms.get(race.code);
+    if (room?.race === race) this.reloads.soon(room);
+  }
+
+  /**
+   * Loads `failed` again from the database and puts it in the place of the one in memory, unless
+   * it has left memory (or been loaded again) meanwhile. Until the load has succeeded the room in
+   * memory stays as it is, so no race is ever left without its live one here. Whoever watched a
+   * racer goes on watching; everyone is shown the room, the race and their games afresh.
+   */
+  private reload(failed: Room): Promise<void> {
+    const code = failed.code;
+    return this.lock.run(code, async () => {
+      if (this.rooms.get(code) !== failed) return;
+      const loaded = await this.load(code, false);
+      const watching = failed.race?.watching() ?? [];
+      this.unload(failed);
+      if (!loaded) return;
+      this.install(loaded);
+      loaded.room.changed();
+      const race = loaded.room.race;
+      if (!race) return;
+      race.announce();
+      for (const [watcher, racer] of watching) {
+        await race.watch(watcher, racer).catch((error: unknown) => this.log(error, code, 'watcher not kept'));
+      }
+    });
   }
 
   /**
@@ -344,13 +419,10 @@ export class RaceHub {
     this.o.leases?.forget(code);
     const room = this.rooms.get(code);
     if (!room) return;
-    this.rooms.delete(code);
-    room.stop();
     const audience = room.audience();
-    for (const id of audience) this.index.remove(id, room);
+    this.unload(room);
     const race = room.race;
     if (race) {
-      this.o.live.delete(race);
       for (const id of race.racers()) {
         const gameId = race.gameOf(id);
         if (gameId) this.o.games.forget(gameId);
@@ -359,28 +431,57 @@ export class RaceHub {
     const here = [...audience].filter((id) => this.o.push.connected(id));
     const disconnect = this.o.disconnect;
     if (here.length === 0 || !disconnect) return;
-    void (async () => {
-      const owner = (await this.o.leases?.elsewhere(code)) ?? '';
+    void this.newOwner(code).then((owner) => {
       for (const id of here) disconnect(id, owner);
-    })();
+    });
+  }
+
+  /** Who owns the room now, if it can be read; else '' (clients go where the room's hash sends them). */
+  private async newOwner(code: string): Promise<string> {
+    try {
+      return (await this.o.leases?.elsewhere(code)) ?? '';
+    } catch (error) {
+      this.log(error, code, 'new owner not read');
+      return '';
+    }
+  }
+
+  /** The room leaves memory here (the database keeps it): its timers stop, nobody hears it. */
+  private unload(room: Room): void {
+    this.rooms.delete(room.code);
+    room.stop();
+    for (const id of room.audience()) this.index.remove(id, room);
+    if (room.race) this.o.live.delete(room.race);
   }
 
   /** The room in memory, loaded from the database on first use (with its live race, if any). */
   private async room(code: string): Promise<Room | undefined> {
     const cached = this.rooms.get(code);
     if (cached) return cached;
+    const loaded = await this.load(code, true);
+    if (!loaded) return undefined;
+    // Another caller may have loaded it while we awaited: theirs is the one that lives.
+    return this.rooms.get(code) ?? this.install(loaded);
+  }
+
+  /**
+   * The room as stored, with its race if one runs. `claim` (cluster mode): the room's lease is
+   * claimed first, and a race taken over from a dead owner is credited the gap; a room loaded
+   * again in place of its own (`reload`) is already held.
+   */
+  private async load(code: string, claim: boolean): Promise<Loaded | undefined> {
     const { rooms, races } = this.o.repos;
     const row = await rooms.get(code);
     if (!row) return undefined;
     const leases = this.o.leases;
-    const claim = leases ? await leases.claim(code) : undefined;
-    if (claim && !claim.ok) throw new OwnedElsewhere(`room ${code}`, claim.owner);
+    const claimed = claim && leases ? await leases.claim(code) : undefined;
+    if (claimed && !claimed.ok) throw new OwnedElsewhere(`room ${code}`, claimed.owner);
     const members = await rooms.members(code);
     let last = await races.lastOf(code);
-    if (claim?.ok && claim.taken && last?.status === 'racing') {
+    if (claimed?.ok && claimed.taken && last?.status === 'racing') {
       // Taken over from an owner last heard of at its last renewal: nobody could play since, so
       // that gap goes on every clock of the race (read back below, with the games fresh too).
-      await races.creditGap(last.id, claim.taken.renewedAt, this.o.now(), claim.fence);
+      await races.creditGap(last.id, claimed.taken.renewedAt, this.o.now(), claimed.fence);
       for (const g of await races.gamesOf(last.id)) this.o.games.forget(g.gameId);
       last = await races.get(last.id);
     }
@@ -401,13 +502,16 @@ export class RaceHub {
       raceOver: (over, race) => this.raceOver(over, race),
     });
     await room.learnNicknames([...members, ...(running ?? []).map((g) => g.playerId)]);
-    // Another caller may have loaded it while we awaited: theirs is the one that lives.
-    const loaded = this.rooms.get(code);
-    if (loaded) return loaded;
-    this.rooms.set(code, room);
-    for (const id of members) this.index.add(id, room);
+    const games = running && new Map(running.map((g) => [g.playerId, g.gameId]));
+    return { room, race: last && games ? { row: last, games } : undefined };
+  }
+
+  /** A loaded room goes into memory, and its race (if one runs) runs here. */
+  private install({ room, race }: Loaded): Room {
+    this.rooms.set(room.code, room);
+    for (const id of room.members) this.index.add(id, room);
     room.watchHost();
-    if (last && running) this.runRace(room, last, new Map(running.map((g) => [g.playerId, g.gameId])));
+    if (race) this.runRace(room, race.row, race.games);
     return room;
   }
 
@@ -436,7 +540,11 @@ export class RaceHub {
     return this.lock.run(code, async () => {
       const room = this.rooms.get(code);
       if (!room) return;
-      await room.handOver().catch(this.refusedIn(code));
+      // Not handed over, the room stays with its absent host: a member coming back tries again.
+      await room.handOver().catch((error: unknown) => {
+        if (error instanceof FencedOut) this.lost(code);
+        else this.log(error, code, 'room not handed over');
+      });
       this.evictIfIdle(room);
     });
   }
@@ -444,12 +552,14 @@ export class RaceHub {
   /** Lets an idle room go, under its lock, so that no command in flight works on a forgotten one. */
   private evictIfIdle(room: Room): void {
     if (!room.idle()) return;
-    void this.lock.run(room.code, async () => {
-      if (this.rooms.get(room.code) !== room || !room.idle()) return;
-      this.rooms.delete(room.code);
-      room.stop();
-      for (const id of room.members) this.index.remove(id, room);
-      await this.o.leases?.release(room.code);
-    });
+    const code = room.code;
+    void this.lock
+      .run(code, async () => {
+        if (this.rooms.get(code) !== room || !room.idle()) return;
+        this.unload(room);
+        await this.o.leases?.release(code);
+      })
+      // A lease not released lapses on its own (`LEASE_MS`), for another process to claim.
+      .catch((error: unknown) => this.log(error, code, 'lease not released'));
   }
 }

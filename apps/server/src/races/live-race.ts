@@ -14,6 +14,7 @@ import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/mo
 import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
+import { endRefusal, IDLE_BEFORE_END_MS } from './host-end.ts';
 import { ProgressTicks } from './progress-ticks.ts';
 import { rankRace } from './ranking.ts';
 import { RaceWatchers } from './watchers.ts';
@@ -44,8 +45,11 @@ export interface RaceRoom {
   broadcast(message: ServerMessage): void;
   /** The room's state changed (the countdown is over). */
   changed(): void;
-  /** The race is over, its ranking stored: `results` are final; `ratings` if it was rated here. */
-  raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null): void;
+  /**
+   * The race is over, its ranking stored: `results` are final; `ratings` if it was rated here;
+   * `endedBy` the host who ended it (`room-end`), if one did.
+   */
+  raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null, endedBy: string | null): void;
 }
 
 export interface RaceDeps {
@@ -58,8 +62,16 @@ export interface RaceDeps {
   readonly fence?: (code: string) => Fence | undefined;
   /** A fenced write was refused: another process owns the room now, this one must let it go. */
   readonly fencedOut?: (code: string) => void;
+  /**
+   * A step of the race's own that nobody awaits (a timer's, a closed socket's, a finished game's)
+   * failed otherwise (the database away): the hub logs it and loads the room again from the
+   * database. Never thrown into the detached promise: that would end the process, every race on it.
+   */
+  readonly failed: (race: LiveRace, error: unknown) => void;
   /** The process's one timer for progress ticks (`throttleClock`); a race alone has its own. */
   readonly ticks?: ProgressTicks;
+  /** `IDLE_BEFORE_END_MS`, shorter only in the browser tests. */
+  readonly idleBeforeEndMs?: number;
 }
 
 /**
@@ -83,6 +95,11 @@ export class LiveRace {
    */
   private readonly seen = new Map<string, { change: number; until: number }>();
   private ending = false;
+  /**
+   * When this process began to run the race (server clock): nobody counts as idle from before
+   * then, as after a restart (or a takeover) nobody could play in between.
+   */
+  private runSince = 0;
   /**
    * Stopped (its end begun, a shutdown, or the room taken over): nothing more is sent or stored
    * from here but what `end` itself does. A socket closing as the server shuts down would
@@ -108,11 +125,7 @@ export class LiveRace {
     this.room = room;
     this.deps = deps;
     this.ticks = deps.ticks ?? new ProgressTicks(throttleClock);
-    this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => {
-      // Closing a game that already ended does nothing, so a finished racer may drop freely.
-      const gameId = games.get(playerId);
-      if (gameId) void deps.games.close(gameId, 'gave-up', deps.fence?.(room.code)).catch((e) => this.refused(e));
-    });
+    this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => this.countOut(playerId));
     this.watchers = new RaceWatchers({
       now: deps.now,
       send: (playerId, message) => deps.push.send(playerId, message),
@@ -165,13 +178,14 @@ export class LiveRace {
     if (now < this.startsAt) return 'early';
     const deadline = this.deadline;
     if (deadline === null || now < deadline) return 'open';
-    void this.end();
+    this.detached(this.end());
     return 'timed-out';
   }
 
   /** Starts the clocks: "go" at the countdown's end, the end at the deadline, absences. */
   run(): void {
     const now = this.deps.now;
+    this.runSince = now();
     // A timer may fire a hair before the clock reaches its time; the room would then still read
     // "countdown" and nobody would hear "go". So it waits again for whatever is left.
     const announceStart = () => {
@@ -182,12 +196,35 @@ export class LiveRace {
     const untilStart = this.startsAt - now();
     if (untilStart > 0) this.timers.push(setTimeout(announceStart, untilStart));
     const deadline = this.deadline;
-    if (deadline !== null) this.timers.push(setTimeout(() => void this.end(), Math.max(0, deadline - now())));
+    if (deadline !== null) {
+      this.timers.push(setTimeout(() => this.detached(this.end()), Math.max(0, deadline - now())));
+    }
     // Nobody is connected to a race resumed after a restart: their grace starts now.
     for (const playerId of this.games.keys()) {
       if (!this.deps.push.connected(playerId)) this.absences.away(playerId);
     }
-    void this.endIfDone();
+    this.detached(this.endIfDone());
+  }
+
+  /**
+   * A racer away for the whole grace is out of the race, as having given up. Closing a game that
+   * already ended does nothing, so a finished racer may drop freely.
+   */
+  private countOut(playerId: string): void {
+    const gameId = this.games.get(playerId);
+    if (gameId) this.detached(this.deps.games.close(gameId, 'gave-up', this.deps.fence?.(this.code)));
+  }
+
+  /** A race dealt (or loaded again): the panel shows the field at once, and every racer gets their game. */
+  announce(): void {
+    this.showProgress();
+    this.detached(this.sendGames());
+  }
+
+  /** Everyone's progress to `playerId` (one who came into the room), or to everyone in it. */
+  showProgress(playerId?: string): void {
+    if (this.stopped) return;
+    this.detached(this.sendProgress(playerId === undefined ? this.room.audience() : [playerId]));
   }
 
   /** A racer's game changed: a finish is shown at once (and may end the race), moves throttled. */
@@ -197,7 +234,7 @@ export class LiveRace {
     this.changes++;
     if (game.row.status !== 'playing') {
       this.ticks.cancel(this);
-      void this.broadcastProgress().then(() => this.endIfDone());
+      this.detached(this.sendProgress(this.room.audience()).then(() => this.endIfDone()));
       return;
     }
     if (!this.ticks.has(this)) this.ticks.schedule(this, throttleClock() + PROGRESS_MS);
@@ -247,7 +284,7 @@ export class LiveRace {
       if (seen === undefined || now >= seen.until) due.push(playerId);
       else next = Math.min(next, seen.until);
     }
-    if (due.length > 0) void this.sendProgress(due);
+    if (due.length > 0) this.detached(this.sendProgress(due));
     if (next < Number.POSITIVE_INFINITY) this.ticks.schedule(this, next);
   }
 
@@ -271,6 +308,11 @@ export class LiveRace {
     return undefined;
   }
 
+  /** Who watches whom (watcher, racer): for the race loaded again in this one's place. */
+  watching(): [string, string][] {
+    return this.watchers.pairs();
+  }
+
   /** Whether `playerId` may see a racer's board now: a member not racing, or whose game is over. */
   private mayWatch(playerId: string): boolean {
     if (!new Set(this.room.audience()).has(playerId)) return false;
@@ -286,23 +328,13 @@ export class LiveRace {
     if (this.stopped) return;
     if (here) this.absences.back(playerId);
     else this.absences.away(playerId);
-    void this.broadcastProgress();
+    this.showProgress();
   }
 
-  /** Everyone's progress, the frame the panel shows. */
-  async progressFrame(): Promise<ServerMessage> {
-    return { type: 'race-progress', ...(await this.standing()) };
-  }
-
-  /** To everyone in the room, at once. */
-  async broadcastProgress(): Promise<void> {
-    if (this.stopped) return;
-    await this.sendProgress(this.room.audience());
-  }
-
+  /** Everyone's progress, the frame the panel shows, to `to` at once. */
   private async sendProgress(to: Iterable<string>): Promise<void> {
     const change = this.changes;
-    const frame = await this.progressFrame();
+    const frame: ServerMessage = { type: 'race-progress', ...(await this.standing()) };
     const until = throttleClock() + PROGRESS_MS;
     for (const playerId of to) {
       this.deps.push.send(playerId, frame);
@@ -315,15 +347,32 @@ export class LiveRace {
     return { code: this.code, raceId: this.id, racers };
   }
 
-  /** Ends the race once: the rest time out, the ranking is stored, everyone is told. */
-  async end(): Promise<void> {
+  /** Why `hostId` may not end the race now (`endRefusal`), or undefined when they may. */
+  async endRefusal(hostId: string): Promise<{ code: ErrorCode; message: string } | undefined> {
+    const since = Math.max(this.startsAt, this.runSince);
+    const racers = (await this.standings()).map(({ progress, game }) => ({
+      playerId: progress.playerId,
+      nickname: progress.nickname,
+      playing: progress.state === 'playing',
+      activeAt: game.seq > 0 ? Math.max(since, game.stored(game.seq - 1).at) : since,
+    }));
+    const idleMs = this.deps.idleBeforeEndMs ?? IDLE_BEFORE_END_MS;
+    return endRefusal({ hostId, timed: this.deadline !== null, racers, now: this.deps.now(), idleMs });
+  }
+
+  /**
+   * Ends the race once: the rest time out, the ranking is stored, everyone is told (and who ended
+   * it, if its host did: `endedBy`). A failure is the caller's: the race is stopped by then, so
+   * the room must be let go or loaded again.
+   */
+  async end(endedBy: string | null = null): Promise<void> {
     if (this.stopped) return;
     this.ending = true;
     this.stop();
-    await this.endOnce().catch((e) => this.refused(e));
+    await this.endOnce(endedBy);
   }
 
-  private async endOnce(): Promise<void> {
+  private async endOnce(endedBy: string | null): Promise<void> {
     const { games, races, now } = this.deps;
     const fence = this.deps.fence?.(this.code);
     for (const gameId of this.games.values()) await games.close(gameId, 'timed-out', fence);
@@ -352,13 +401,13 @@ export class LiveRace {
     const stored = await races.finish(this.id, now(), results, fence, rate);
     this.finished = true;
     const ratings = stored ? shownChanges(rated) : null;
-    this.room.raceOver(this, stored ? results : await races.results(this.id), ratings);
+    this.room.raceOver(this, stored ? results : await races.results(this.id), ratings, endedBy);
     await this.sendGames();
     for (const gameId of this.games.values()) games.forget(gameId);
   }
 
   /** Every racer's game to its racer: when dealt, and when over (public then). */
-  async sendGames(): Promise<void> {
+  private async sendGames(): Promise<void> {
     const { games, push } = this.deps;
     for (const [playerId, gameId] of this.games) {
       const game = await games.load(gameId);
@@ -376,11 +425,16 @@ export class LiveRace {
     this.ticks.cancel(this);
   }
 
-  /** A race write refused by its fence: the new owner ends the race, not this process. */
-  private refused(error: unknown): void {
-    if (!(error instanceof FencedOut)) throw error;
-    this.stop();
-    this.deps.fencedOut?.(this.code);
+  /**
+   * Runs a step nobody awaits. A race write refused by its fence lets the room go (the new owner
+   * ends the race, not this process); any other failure is the hub's to recover from.
+   */
+  private detached(step: Promise<unknown>): void {
+    step.catch((error: unknown) => {
+      if (!(error instanceof FencedOut)) return this.deps.failed(this, error);
+      this.stop();
+      this.deps.fencedOut?.(this.code);
+    });
   }
 
   private async standings(): Promise<{ progress: RacerProgress; game: LiveGame }[]> {

@@ -99,6 +99,10 @@ beforeEach(async () => {
     push,
     now: clock,
     absentGraceMs: 60_000,
+    // No step of these races may fail: one that did fails the run, loudly.
+    failed: (_, error) => {
+      throw error;
+    },
   });
   live.add(race);
 });

@@ -72,7 +72,7 @@ test('two players race to the end: countdown, live progress, ranking, history, r
   b.send({ type: 'give-up', gameId: bGame.gameId });
 
   const over = await a.next('race-over');
-  expect(over.seed).toBe(FIXED_SEED);
+  expect(over).toMatchObject({ seed: FIXED_SEED, endedBy: null });
   expect(over.results.map((r) => [r.rank, r.nickname, r.won, r.gaveUp, r.moves])).toEqual([
     [1, 'Racer Alice', true, false, WINNING.moves.length],
     [2, 'Racer Bob', false, true, 3],

@@ -1,19 +1,10 @@
 import { expect, test } from 'vitest';
 import type { RoomRow } from '../repo/types.ts';
+import { UNTIMED } from '../test/hub.ts';
 import type { LiveRace } from './live-race.ts';
 import { Room, type RoomDeps } from './room.ts';
 
-const row: RoomRow = {
-  code: 'ROOM42',
-  hostId: 'ann',
-  variant: 'scorpion',
-  options: { foundations: false, open: false },
-  timeLimit: 0,
-  winnableOnly: false,
-  rated: false,
-  bestOf: 1,
-  createdAt: 0,
-};
+const row: RoomRow = { code: 'ROOM42', hostId: 'ann', ...UNTIMED, createdAt: 0 };
 
 /** Only what `audience` touches: no repository, no socket. */
 const deps = {

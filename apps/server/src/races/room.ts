@@ -188,12 +188,13 @@ export class Room implements RaceRoom {
     if (race.series !== null && race.series === race.number) this.series = { first: race.number, games: [] };
   }
 
-  raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null): void {
+  raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null, endedBy: string | null): void {
     if (this.race === race) this.race = undefined;
     this.lastResults = results;
     if (this.series && race.row.series === this.series.first) this.series.games.push(results);
     // Public now that the race is over (`raceIsPublic`), so the seed goes with the results.
-    this.broadcast({ type: 'race-over', code: this.code, raceId: race.id, seed: race.row.seed, results, ratings });
+    const seed = race.row.seed;
+    this.broadcast({ type: 'race-over', code: this.code, raceId: race.id, seed, results, ratings, endedBy });
     this.changed();
     this.deps.raceOver(this, race);
   }

@@ -69,6 +69,11 @@ export class RaceWatchers {
     if (racer !== undefined && ![...this.watching.values()].includes(racer)) this.moments.delete(racer);
   }
 
+  /** Who watches whom, as (watcher, racer). */
+  pairs(): [string, string][] {
+    return [...this.watching];
+  }
+
   /** A racer's game changed: kept if someone watches them. */
   changed(game: LiveGame): void {
     this.moments.get(game.row.playerId)?.push(this.moment(game));

@@ -36,6 +36,11 @@ export class Connections implements Push, DeviceSockets {
     return this.byPlayer.has(playerId);
   }
 
+  /** How many sockets the player has open here. */
+  sockets(playerId: string): number {
+    return this.byPlayer.get(playerId)?.size ?? 0;
+  }
+
   /** How many players have a socket (for the metrics). */
   players(): number {
     return this.byPlayer.size;
@@ -58,6 +63,12 @@ export class Connections implements Push, DeviceSockets {
 
   send(playerId: string, message: ServerMessage): void {
     if (this.byPlayer.has(playerId)) this.sendFrame(playerId, JSON.stringify(message));
+  }
+
+  /** To every socket of the player here but `except` (the one whose frame this answers). */
+  sendToOthers(playerId: string, except: WebSocket, message: ServerMessage): void {
+    const frame = JSON.stringify(message);
+    for (const socket of this.byPlayer.get(playerId) ?? []) if (socket !== except) sendFrame(socket, frame);
   }
 
   /** A frame already serialized (one that came from another node). */

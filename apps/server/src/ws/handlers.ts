@@ -117,6 +117,10 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
       return s.hub
         .start(playerId, m.code)
         .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+    case 'room-end':
+      return s.hub
+        .end(playerId, m.code)
+        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
   }
 }
 

@@ -11,6 +11,7 @@ import type { Services } from '../services.ts';
 import { sendFrame } from './connections.ts';
 import { errorFrame, handle } from './handlers.ts';
 import { Heartbeat } from './heartbeat.ts';
+import { followOnOtherSockets } from './other-sockets.ts';
 import { PlayerSockets } from './player-sockets.ts';
 import { RateLimit } from './rate-limit.ts';
 
@@ -193,6 +194,12 @@ export async function wsRoutes(
         (frames) => {
           if (Array.isArray(frames)) for (const frame of frames) answer(frame, arrivedAt);
           else answer(frames, arrivedAt);
+          // The player's other tabs follow the game too; the action is done whatever befalls them.
+          if (playerId !== undefined && services.connections.sockets(playerId) > 1) {
+            return followOnOtherSockets(services, playerId, socket, message.type, frames).catch((error: unknown) =>
+              request.log.error({ err: error, type: message.type }, 'other sockets not told'),
+            );
+          }
         },
         (error: unknown) => {
           if (error instanceof OwnedElsewhere) {

@@ -1,6 +1,6 @@
 import type { RacerProgress } from '@scorpion/protocol';
 import { describe, expect, it } from 'vitest';
-import { finishedTitle, waitingText } from './raceFinished.ts';
+import { endedByText, finishedTitle, named, stillPlaying, waitingText } from './raceFinished.ts';
 
 const racer = (playerId: string, nickname: string, state: RacerProgress['state']): RacerProgress => ({
   playerId,
@@ -32,5 +32,26 @@ describe('a finished racer waiting for the others', () => {
     expect(waitingText([racer('me', 'Me', 'won'), racer('b', 'Bea', 'won')], 'me', false)).toBe(
       'The results are on their way.',
     );
+  });
+});
+
+describe('a race its host ended while some still played', () => {
+  const members = [
+    { id: 'me', nickname: 'Me' },
+    { id: 'h', nickname: 'Hana' },
+  ];
+  it('says who ended it, the reader first', () => {
+    expect(endedByText('h', 'me', members)).toBe(
+      'Hana ended the race: whoever was still playing is ranked by how far they got.',
+    );
+    expect(endedByText('me', 'me', members)).toMatch(/^You ended the race/);
+    expect(endedByText('gone', 'me', members)).toMatch(/^The host ended the race/);
+  });
+
+  it('is ended for the others still playing, named when one', () => {
+    const field = [racer('me', 'Me', 'gave-up'), racer('b', 'Bea', 'playing'), racer('c', 'Cy', 'won')];
+    expect(stillPlaying(field, 'me').map((r) => r.playerId)).toEqual(['b']);
+    expect(named(stillPlaying(field, 'me'))).toBe('Bea');
+    expect(named([...field, racer('d', 'Dee', 'playing')].filter((r) => r.state === 'playing'))).toBe('2 racers');
   });
 });

@@ -8,11 +8,31 @@ export function finishedTitle(status: GameStatus, elapsedMs: number): string {
   return 'You gave up';
 }
 
+/** The others still playing: whom the race waits for. */
+export function stillPlaying(racers: readonly RacerProgress[], me: string | undefined): RacerProgress[] {
+  return racers.filter((r) => r.playerId !== me && r.state === 'playing');
+}
+
+/** One racer by name, more by their number. */
+export function named(racers: readonly RacerProgress[]): string {
+  return racers.length === 1 ? racers[0]!.nickname : `${racers.length} racers`;
+}
+
+/** Why a race ended with some still playing: `endedBy`, its host, ended it (`room-end`). */
+export function endedByText(
+  endedBy: string,
+  me: string | undefined,
+  members: readonly { readonly id: string; readonly nickname: string }[],
+): string {
+  const who = endedBy === me ? 'You' : (members.find((m) => m.id === endedBy)?.nickname ?? 'The host');
+  return `${who} ended the race: whoever was still playing is ranked by how far they got.`;
+}
+
 /** Who the race still waits for, and what ends it: the results come only then. */
 export function waitingText(racers: readonly RacerProgress[], me: string | undefined, timed: boolean): string {
-  const still = racers.filter((r) => r.playerId !== me && r.state === 'playing');
+  const still = stillPlaying(racers, me);
   if (still.length === 0) return 'The results are on their way.';
-  const whom = still.length === 1 ? still[0]!.nickname : `${still.length} racers`;
+  const whom = named(still);
   const end = timed ? 'everyone has finished or the time runs out' : 'everyone has finished or given up';
   return `Waiting for ${whom}: the results show when ${end}. Leaving the room keeps your result.`;
 }
