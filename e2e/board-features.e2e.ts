@@ -237,3 +237,29 @@ test('leaderboards: the all-time board, a head-to-head after a race, and a past 
   await screenshots(bea, '29-leaderboard-past-day');
   await Promise.all([ada.context().close(), bea.context().close()]);
 });
+
+test('leaderboards: the date field keeps to the days with a board; a day outside them is said, not asked for', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const date = new URL(request.url()).searchParams.get('date');
+    if (request.url().includes('/api/leaderboards/daily') && date) asked.push(date);
+  });
+  const today = await serverDate(page);
+  await page.goto('/leaderboards?tab=daily&date=2025-12-31');
+  const outside = page.getByRole('alert');
+  await expect(outside).toHaveText(`There is no daily board for 2025-12-31: pick a day from 2026-01-01 to ${today}.`);
+  const day = page.getByLabel('Day');
+  await expect(day).toHaveAttribute('min', '2026-01-01');
+  await expect(day).toHaveAttribute('max', today);
+
+  // A year typed past the field's bounds is refused in the page too.
+  await day.fill('2999-01-01');
+  await expect(page).toHaveURL(/date=2999-01-01/);
+  await expect(outside).toContainText('There is no daily board for 2999-01-01');
+  await day.fill(today);
+  await expect(page.getByText(/^Scorpion #\d+ · \d+ played/)).toBeVisible();
+  await expect(outside).toHaveCount(0);
+  expect(asked).toEqual([today]);
+});

@@ -69,8 +69,26 @@ describe('scorpion replay', { timeout: SPAWNING_MS }, () => {
       { error: 'not valid JSON' },
       { error: 'unknown variant: "spider"' },
       { error: 'deck must hold 104 cards, not 103' },
-      { ok: false, illegalAt: 0, reason: 'no-such-column' },
+      { ok: false, illegalAt: 0, reason: 'no-such-column', error: 'move 1 of 1 is illegal: There is no such column.' },
     ]);
+  });
+
+  it('fails, status 1, on a record whose only fault is an illegal move, and names the move and why', () => {
+    const winning = readFileSync(join(fixtures, 'winning-lines.jsonl'), 'utf8').split('\n')[0]!;
+    const won = JSON.parse(winning).record;
+    // One move more after the win: illegal, the game is over.
+    const record = { ...won, moves: [...won.moves, { kind: 'deal' }] };
+    const out = scorpion(['replay'], JSON.stringify(record));
+    const count = record.moves.length;
+    expect({ status: out.status, line: JSON.parse(out.stdout) }).toEqual({
+      status: 1,
+      line: {
+        ok: false,
+        illegalAt: count - 1,
+        reason: 'game-over',
+        error: `move ${count} of ${count} is illegal: The game is over.`,
+      },
+    });
   });
 
   it('stops quietly, status 0, when the reader of its output goes away (| head)', async () => {

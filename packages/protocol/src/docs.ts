@@ -1,5 +1,6 @@
 import { type ZodType, z } from 'zod';
 import * as client from './client.ts';
+import { FIRST_DAILY_DATE } from './daily-dates.ts';
 import * as devices from './devices.ts';
 import * as game from './game.ts';
 import * as rest from './rest.ts';
@@ -154,6 +155,8 @@ const serverMessages: Entry[] = [
   },
 ];
 
+const BOARD_DATES = `A date from ${FIRST_DAILY_DATE} (the first daily) to tomorrow (UTC); another is 400 \`bad-message\`.`;
+
 const endpoints: Entry[] = [
   { name: 'GET /api/me → 200', about: 'The player behind the cookie, or null.', schema: rest.MeResponse },
   { name: 'POST /api/players (body)', about: 'Pick a nickname; sets the identity cookie.', schema: rest.NicknameBody },
@@ -164,7 +167,11 @@ const endpoints: Entry[] = [
     about: "A daily deal and its difficulty; the deck and the solver's winning line once the day is over.",
     schema: rest.DailyInfo,
   },
-  { name: 'GET /api/leaderboards/daily (query)', about: 'Date defaults to today (UTC).', schema: rest.DailyBoardQuery },
+  {
+    name: 'GET /api/leaderboards/daily (query)',
+    about: `Date defaults to today (UTC). ${BOARD_DATES}`,
+    schema: rest.DailyBoardQuery,
+  },
   {
     name: 'GET /api/leaderboards/daily → 200',
     about: 'Winners by time then moves, then the rest by progress, face-down left, moves.',
@@ -172,7 +179,7 @@ const endpoints: Entry[] = [
   },
   {
     name: 'GET /api/leaderboards/daily/times (query)',
-    about: 'Date defaults to today (UTC). Public at any time: times give nothing of the deal away.',
+    about: `Date defaults to today (UTC). ${BOARD_DATES} Public at any time: times give nothing of the deal away.`,
     schema: rest.DailyTimesQuery,
   },
   {

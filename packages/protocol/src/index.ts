@@ -53,6 +53,7 @@ export * from './cards.ts';
 export * from './client.ts';
 export * from './client-fast.ts';
 export * from './close-codes.ts';
+export * from './daily-dates.ts';
 export * from './devices.ts';
 export * from './errors.ts';
 export * from './game.ts';

@@ -99,7 +99,11 @@ test("a member's room-joins, sent away by a process that does not own the room t
   await onA.close();
 });
 
-test('signups from one address are counted across processes, a day at a time', async () => {
+test('signups from one address are counted across processes, a day at a time; a refused nickname on either spends none', async () => {
+  // A nickname that is none, or one taken, on both processes, as often as the whole budget.
+  for (let i = 0; i < LIMITS.signup.max; i++) {
+    expect([await signUpStatus(a, '!'), await signUpStatus(b, 'HOST')]).toEqual([400, 409]);
+  }
   // The room tests' two players were the first two.
   expect(await signUpStatus(b, 'Ann')).toBe(201);
   expect(await signUpStatus(a, 'Ben')).toBe(201);

@@ -49,10 +49,17 @@ export class PlayerService {
   /**
    * A new player under `nickname`, signed in on the device they signed up on (named from its
    * user agent); the token (only its hash is stored) goes into their cookie.
+   *
+   * `admit` counts the sign-up against its budget (it throws when that is spent), and is called
+   * only once the nickname is known to be good and free: a player who mistypes or picks a taken
+   * name spends none of it, while every player created has been counted first, however many
+   * requests run at once. (A name taken between the look and the insert is still counted.)
    */
-  async create(nickname: string, userAgent?: string): Promise<SignedUp> {
+  async create(nickname: string, userAgent?: string, admit?: () => Promise<void>): Promise<SignedUp> {
     const checked = checkNickname(nickname);
     if (!checked.ok) return { ok: false, code: 'nickname-invalid', status: 400, message: checked.message };
+    if (await this.repos.players.byNicknameKey(checked.key)) return taken;
+    await admit?.();
     const token = newToken();
     const player = { id: newId(), nickname: checked.nickname };
     const created = await this.repos.players.create({

@@ -83,6 +83,7 @@ describe('refusals are typed and write nothing', () => {
     await refused(server.databasePath, sub, 'exists', true);
     await refused(server.databasePath, server.databasePath, 'same-file', true);
     await refused(server.databasePath, `${server.databasePath}-wal`, 'same-file', true);
+    await refused(server.databasePath, `${server.databasePath}.lock`, 'same-file', true);
     expect(readdirSync(sub)).toEqual([]);
     expect(existsSync('/proc/scorpion-backup.db')).toBe(false);
   });

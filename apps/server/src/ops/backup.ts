@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { LOCK_SUFFIX } from '../db/server-lock.ts';
 
 export type BackupErrorCode =
   | 'no-database'
@@ -37,6 +38,8 @@ const JOURNAL = new URL('../../../../drizzle/meta/_journal.json', import.meta.ur
 
 /** SQLite's own files beside a database; a copy has none once it is closed. */
 const SIDECARS = ['', '-wal', '-shm', '-journal'];
+/** Every file of the live database, the server's lock too: replaced, it would no longer lock anything. */
+const LIVE_FILES = [...SIDECARS, LOCK_SUFFIX];
 
 /**
  * Copies the live database at `source` to `dest` with SQLite's online backup API: one read
@@ -53,7 +56,7 @@ export async function backupDatabase(
   const from = resolve(source);
   const to = resolve(dest);
   if (!existsSync(from)) throw new BackupError('no-database', `No database at ${from} (DATABASE_PATH).`);
-  if (SIDECARS.some((suffix) => to === from + suffix))
+  if (LIVE_FILES.some((suffix) => to === from + suffix))
     throw new BackupError('same-file', `${to} is the live database itself; back up to another path.`);
   checkDestination(to, options.force ?? false);
 

@@ -132,6 +132,30 @@ test('finishing times refuse a bad query with a typed error', async () => {
     const { status, body } = await get(`/api/leaderboards/daily/times?${query}`, ApiError);
     expect([status, body.error]).toEqual([400, 'bad-message']);
   }
-  const empty = await get('/api/leaderboards/daily/times?date=2030-01-01', DailyTimes);
+  const empty = await get('/api/leaderboards/daily/times?date=2026-05-20', DailyTimes);
   expect(empty.body).toMatchObject({ played: 0, won: 0, bins: [] });
+});
+
+test('a daily board is asked for from the first daily to tomorrow (UTC); another date is a typed 400', async () => {
+  clock = Date.parse('2026-06-10T23:59:00Z');
+  const boards = [
+    ['/api/leaderboards/daily', DailyBoard],
+    ['/api/leaderboards/daily/times', DailyTimes],
+  ] as const;
+  for (const [path, schema] of boards) {
+    // Years before the first daily, the day before it, the day after tomorrow, the far future, a 29 February 2026 never had.
+    for (const date of ['0001-01-01', '2025-12-31', '2026-06-12', '9999-12-31', '2026-02-29']) {
+      const { status, body } = await get(`${path}?date=${date}`, ApiError);
+      expect([path, date, status, body.error]).toEqual([path, date, 400, 'bad-message']);
+    }
+    for (const [date, day] of [
+      ['2026-01-01', 1],
+      ['2026-06-11', 162],
+    ] as const) {
+      const { status, body } = await get(`${path}?date=${date}`, schema);
+      expect([path, status, body.date, body.day]).toEqual([path, 200, date, day]);
+    }
+  }
+  const refused = await get('/api/leaderboards/daily?date=2026-06-12', ApiError);
+  expect(refused.body.message).toBe('date: the daily boards run from 2026-01-01 to 2026-06-11 (UTC)');
 });

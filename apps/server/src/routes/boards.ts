@@ -17,6 +17,7 @@ import { playerOf } from '../identity/cookie.ts';
 import type { BoardRow, StatsRow } from '../repo/types.ts';
 import { dailyIsPublic } from '../secrecy.ts';
 import type { Services } from '../services.ts';
+import { boardDate } from './board-date.ts';
 import { cachedOwnRank } from './rank-cache.ts';
 import { fail, parse } from './reply.ts';
 
@@ -43,7 +44,8 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
     const q = parse(reply, DailyBoardQuery, request.query);
     if (!q) return reply;
     const today = services.daily.today();
-    const date = q.date ?? today;
+    const date = boardDate(reply, q.date, today);
+    if (!date) return reply;
     const offset = (q.page - 1) * q.pageSize;
     const [rows, counts, player] = await Promise.all([
       boards.daily(date, offset, q.pageSize),
@@ -69,7 +71,8 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
   app.get('/api/leaderboards/daily/times', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, DailyTimesQuery, request.query);
     if (!q) return reply;
-    const date = q.date ?? services.daily.today();
+    const date = boardDate(reply, q.date, services.daily.today());
+    if (!date) return reply;
     const [times, counts, player] = await Promise.all([
       boards.dailyWinTimes(date),
       boards.dailyCounts(date),

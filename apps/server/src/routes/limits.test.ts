@@ -53,21 +53,27 @@ describe('REST limits', () => {
   });
   afterAll(() => server.close());
 
-  test('signups, per address: past the limit a 429 and nobody created; a forged X-Forwarded-For changes nothing', async () => {
-    await signUp(server.url, 'Cid');
-    const dot = await call(`${server.url}/api/players`, { method: 'POST', body: { nickname: 'Dot' } });
-    expectRateLimited(dot);
-    const forged = { 'x-forwarded-for': '198.51.100.7' };
-    expectRateLimited(
-      await call(`${server.url}/api/players`, { method: 'POST', body: { nickname: 'Dot' }, headers: forged }),
-    );
-    // Dot was never created.
+  test('signups, per address: players created count, mistakes do not; past the limit a 429 and nobody created; a forged X-Forwarded-For changes nothing', async () => {
+    const post = (nickname: string, headers: Record<string, string> = {}) =>
+      call(`${server.url}/api/players`, { method: 'POST', body: { nickname }, headers });
+    // A nickname that is none, or one taken (in any case), as often as the whole budget: none spends any of it.
+    for (let i = 0; i < LIMITS.signup.max; i++) {
+      expect(await post('!')).toMatchObject({ status: 400, body: { error: 'nickname-invalid' } });
+      expect(await post('ANN')).toMatchObject({ status: 409, body: { error: 'nickname-taken' } });
+    }
+    // Ann and Ben took two of three: of four signups at once, exactly one is let through.
+    const answers = await Promise.all(['Cid', 'Dot', 'Eve', 'Fay'].map((nickname) => post(nickname)));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.status !== 201)) expectRateLimited(refused);
+    expectRateLimited(await post('Gus', { 'x-forwarded-for': '198.51.100.7' }));
+    // Nobody refused was created.
     const db = new Database(server.databasePath, { readonly: true });
     try {
       expect(db.prepare('SELECT nickname FROM players ORDER BY nickname').all()).toEqual([
         { nickname: 'Ann' },
         { nickname: 'Ben' },
-        { nickname: 'Cid' },
+        { nickname: (created[0]!.body as { player: { nickname: string } }).player.nickname },
       ]);
     } finally {
       db.close();

@@ -12,7 +12,7 @@ export interface Limit {
 
 /** Each limit in force, what it counts and whom by (docs/operations.md, "Rate limits"). */
 export interface Limits {
-  /** `POST /api/players`, per address. */
+  /** Players created by `POST /api/players`, per address: a refused nickname spends nothing. */
   readonly signup: Limit;
   /** `PATCH /api/me`, per player. */
   readonly rename: Limit;
@@ -75,7 +75,8 @@ export function scaledLimits(factor: number, limits: Limits = DEFAULT_LIMITS): L
 
 /** One hook per REST limit (each one budget, however many routes share it), and checks for the socket. */
 export interface Limiters {
-  readonly signup: onRequestAsyncHookHandler;
+  /** Counts one player about to be created, throwing `RateLimited` (a 429) when the address's budget is spent. */
+  readonly signup: (request: FastifyRequest) => Promise<void>;
   readonly rename: onRequestAsyncHookHandler;
   readonly roomLookup: onRequestAsyncHookHandler;
   readonly boards: onRequestAsyncHookHandler;
@@ -125,25 +126,27 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
   // Each limit's keys carry its name: the Redis store keeps every limit in one key space.
   const named = (name: string, key: (request: FastifyRequest) => string) => (request: FastifyRequest) =>
     `${name}:${key(request)}`;
-  const hook = (name: keyof Limits, keyGenerator = addressOf, what?: string) =>
+  const hook = (name: keyof Limits, keyGenerator = addressOf) =>
     app.rateLimit({
       max: limits[name].max,
       timeWindow: limits[name].windowMs,
       keyGenerator: named(name, keyGenerator),
-      ...(what
-        ? { errorResponseBuilder: (_request, context) => new RateLimited(Math.ceil(context.ttl / 1000), what) }
-        : {}),
     }) as onRequestAsyncHookHandler;
-  const check = (name: keyof Limits, label: string = name) => {
+  /** Counts one against a limit where the caller chooses: the seconds to wait, or 0 to go on. */
+  const check = (name: keyof Limits, label: string = name, keyGenerator = playerOrAddress) => {
     const { max, windowMs } = limits[name];
-    const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: named(label, playerOrAddress) });
-    return async (upgrade: FastifyRequest) => {
-      const state = await limit(upgrade);
+    const limit = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: named(label, keyGenerator) });
+    return async (request: FastifyRequest) => {
+      const state = await limit(request);
       return !state.isAllowed && state.isExceeded ? Math.max(1, state.ttlInSeconds) : 0;
     };
   };
+  const signups = check('signup', 'signup', addressOf);
   app.decorate('limits', {
-    signup: hook('signup', addressOf, 'Too many new players from this address'),
+    signup: async (request: FastifyRequest) => {
+      const wait = await signups(request);
+      if (wait > 0) throw new RateLimited(wait, 'Too many new players from this address');
+    },
     rename: hook('rename', playerOrAddress),
     roomLookup: hook('roomLookup'),
     boards: hook('boards'),

@@ -15,10 +15,14 @@ export async function playerRoutes(app: FastifyInstance, { services }: { service
     return body;
   });
 
-  app.post('/api/players', { onRequest: app.limits.signup }, async (request, reply) => {
+  // The signup limit counts players created, not attempts: `create` admits a sign-up only once
+  // its nickname is good and free.
+  app.post('/api/players', async (request, reply) => {
     const body = parse(reply, NicknameBody, request.body);
     if (!body) return reply;
-    const created = await players.create(body.nickname, request.headers['user-agent']);
+    const created = await players.create(body.nickname, request.headers['user-agent'], () =>
+      app.limits.signup(request),
+    );
     if (!created.ok) return fail(reply, created.status, created.code, created.message);
     setIdentityCookie(reply, created.token);
     const response: PlayerResponse = { player: created.player };

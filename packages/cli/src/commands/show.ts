@@ -1,5 +1,6 @@
-import { describeReason, formatBoard, parseRecord, replay } from '@scorpion/rules';
+import { formatBoard, parseRecord, replay } from '@scorpion/rules';
 import type { Args, FlagSpec } from '../args.ts';
+import { illegalMoveText } from '../illegal-move.ts';
 import { parseJsonLine } from '../io.ts';
 
 export const SHOW_FLAGS: FlagSpec = { reveal: { type: 'boolean' } };
@@ -15,7 +16,8 @@ export function showRecord(line: string, args: Args): { text: string; ok: boolea
   if (!parsed.ok) return { text: `error: ${parsed.error}`, ok: false };
   const result = replay(parsed.start, parsed.record.moves);
   if (!result.ok) {
-    return { text: `error: move ${result.illegalAt} is illegal: ${describeReason(result.reason)}`, ok: false };
+    const error = illegalMoveText(result.illegalAt, parsed.record.moves.length, result.reason);
+    return { text: `error: ${error}`, ok: false };
   }
   const header = `${parsed.record.variant} · ${result.moves} moves · ${result.status}`;
   return { text: `${header}\n${formatBoard(result.state, args.flags.has('reveal'))}`, ok: true };

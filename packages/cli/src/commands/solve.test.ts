@@ -39,7 +39,7 @@ describe('solveLine', () => {
   it('answers a bad line with an error', () => {
     expect(solveLine('{not json', {})).toEqual({ json: '{"error":"not valid JSON"}', ok: false });
     expect(JSON.parse(solveLine(recordLine(WON, [{ kind: 'deal' }, { kind: 'deal' }]), {}).json)).toEqual({
-      error: 'move 1 is illegal: reserve-used',
+      error: 'move 2 of 2 is illegal: The stock has already been dealt.',
     });
   });
 });

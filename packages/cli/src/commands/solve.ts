@@ -1,6 +1,7 @@
 import { parseRecord, replay } from '@scorpion/rules';
 import { DEFAULT_LIMITS, type Limits, type SolveResult, solve } from '@scorpion/solver';
 import { type Args, type FlagSpec, numberFlag } from '../args.ts';
+import { illegalMoveText } from '../illegal-move.ts';
 import { parseJsonLine } from '../io.ts';
 
 export const SOLVE_FLAGS: FlagSpec = {
@@ -34,7 +35,8 @@ export function solveLine(line: string, limits: Limits): SolvedLine {
   if (!parsed.ok) return { json: JSON.stringify({ error: parsed.error }), ok: false };
   const played = replay(parsed.start, parsed.record.moves);
   if (!played.ok) {
-    return { json: JSON.stringify({ error: `move ${played.illegalAt} is illegal: ${played.reason}` }), ok: false };
+    const error = illegalMoveText(played.illegalAt, parsed.record.moves.length, played.reason);
+    return { json: JSON.stringify({ error }), ok: false };
   }
   const verdict = solve(played.state, limits);
   return { json: JSON.stringify(verdict), ok: true, result: verdict.result };
