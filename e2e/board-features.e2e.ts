@@ -259,7 +259,7 @@ test('leaderboards: the date field keeps to the days with a board; a day outside
   await expect(page).toHaveURL(/date=2999-01-01/);
   await expect(outside).toContainText('There is no daily board for 2999-01-01');
   await day.fill(today);
-  await expect(page.getByText(/^Scorpion #\d+ · \d+ played/)).toBeVisible();
+  await expect(page.getByText(/^Daily #\d+ · \d+ played/)).toBeVisible();
   await expect(outside).toHaveCount(0);
   expect(asked).toEqual([today]);
 });
