@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { AllTimeBoard } from '../packages/protocol/src/index.ts';
-import { failOnThrown } from './helpers.ts';
+import { failOnThrown, serverDate } from './helpers.ts';
 
 failOnThrown();
 
@@ -63,4 +63,40 @@ test('a board page past its end says so, not "nobody", and leads back to the fir
   await page.goto('/leaderboards?tab=ratings&page=50');
   await expect(page.getByText('This board has no page 50.')).toBeVisible();
   await expect(page.getByText('Nobody has played a rated race yet.')).toHaveCount(0);
+});
+
+test('a slower answer for a day the player has left does not overwrite the day they picked after', async ({ page }) => {
+  const [today, yesterday] = [await serverDate(page), await serverDate(page, -1)];
+  const isBoardOf = (date: string) => (url: string) =>
+    url.includes('/api/leaderboards/daily') && url.includes(`date=${date}`);
+  await page.goto(`/leaderboards?tab=daily&date=${today}`);
+  const heading = page.getByText(/^Daily #\d+ · \d+ played/);
+  const todays = (await heading.textContent()) ?? '';
+
+  // Yesterday's board is held back (passed on to the real server later) until today's is shown again.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => isBoardOf(yesterday)(url.href),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  const day = page.getByLabel('Day');
+  const yesterdayAsked = page.waitForRequest((request) => isBoardOf(yesterday)(request.url()));
+  await day.fill(yesterday);
+  await yesterdayAsked;
+  const todayAnswered = page.waitForResponse((response) => isBoardOf(today)(response.url()));
+  await day.fill(today);
+  await todayAnswered;
+  await expect(heading).toHaveText(todays);
+
+  const yesterdayDone = page.waitForEvent('requestfinished', (request) => isBoardOf(yesterday)(request.url()));
+  release();
+  await yesterdayDone;
+  // The page's own turns after the late answer's body (no clock): its handlers have run by then.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await expect(heading).toHaveText(todays);
+  await expect(page).toHaveURL(new RegExp(`date=${today}`));
 });
