@@ -100,3 +100,13 @@ test('a slower answer for a day the player has left does not overwrite the day t
   await expect(heading).toHaveText(todays);
   await expect(page).toHaveURL(new RegExp(`date=${today}`));
 });
+
+test('a guest opening a head-to-head link is told what it is and where to begin, not shown an empty panel', async ({
+  page,
+}) => {
+  await page.goto('/leaderboards?tab=h2h&b=somebody');
+  const panel = page.getByTestId('head-to-head');
+  await expect(panel).toHaveText(/counts your races against another player/);
+  await panel.getByRole('link', { name: 'start a race' }).click();
+  await expect(page).toHaveURL(/\/race$/);
+});
