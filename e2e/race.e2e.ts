@@ -3,7 +3,9 @@ import { expectAccessible } from './a11y.ts';
 import { openWin } from './fixtures/deals.ts';
 import {
   countdownSeen,
+  fitsTheWidth,
   movesShown,
+  PHONE,
   pickNickname,
   playByHand,
   raceUnderway,
@@ -468,4 +470,27 @@ test('the host of a race without a time limit ends it for a racer who stopped pl
   );
   await expect(host.getByRole('status').filter({ hasText: 'ended the race' })).toContainText('You ended the race');
   await screenshots(guest, '25-race-ended-by-host');
+});
+
+test("a race's results fit a phone with nicknames of twenty letters without a space, every column in view", async ({
+  browser,
+}) => {
+  const names = { host: 'Qqqqqqqqqqqqqqqqqqqq', guest: 'Zzzzzzzzzzzzzzzzzzzz' };
+  const { host, guest } = await roomWithGuest(browser, names);
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+  for (const page of [host, guest]) {
+    await page.getByRole('button', { name: 'Give up' }).click();
+    await page.getByRole('button', { name: 'Really give up?' }).click();
+  }
+  await host.setViewportSize(PHONE);
+  const results = host.getByRole('table').filter({ hasText: names.guest });
+  await expect(results).toBeVisible();
+  // The table scrolls inside its box when too wide: it must not need to, or Time and Replay hide.
+  const hidden = await results.evaluate((table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0));
+  expect(hidden).toBeLessThanOrEqual(0);
+  // The room's players below: each row within the page, its "host" and "you" in view.
+  await expect(host.getByTestId('room-members').getByText('you', { exact: true })).toBeInViewport();
+  await fitsTheWidth(host);
+  await Promise.all([host.context().close(), guest.context().close()]);
 });
