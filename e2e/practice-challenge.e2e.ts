@@ -71,6 +71,12 @@ test('a practice game played online becomes a challenge link, and a friend races
   await expect(page).toHaveURL(/\/replay\/[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Pia · practice' })).toBeVisible();
   await expect(page.locator('.count')).toHaveText(`0/${line.length}`);
+
+  // Back on her own link, Pia is told it is hers to send, not invited to beat "Pia's time".
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Beat your own time' })).toBeVisible();
+  await expect(page.getByText(/This is your challenge: you solved it in/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play against your ghost' })).toBeVisible();
 });
 
 test('a deal the server dealt keeps its seed and hints back until it is over, then can be challenged', async ({
