@@ -302,6 +302,11 @@ test("a new player's first daily is unranked, and the page says why before the s
   await expect(again.locator('.figures')).toHaveText(figures);
   await expect(page.getByTestId('daily-start')).toHaveCount(0);
   await screenshots(page, '31-daily-unranked-later');
+  // The home page leads to that result too, not to a daily as if unplayed.
+  await page.goto('/');
+  await expect(page.getByRole('main')).toContainText('You have played today’s deal (unranked).');
+  await page.getByRole('link', { name: 'See your result' }).click();
+  await expect(page.getByTestId('daily-result').getByTestId('daily-unranked')).toHaveText(afterwards);
   // Another go is practice, as for anyone who has played today.
   await page.getByRole('button', { name: 'Play the deal again (unranked)' }).click();
   await expect(page.getByText('Practice attempt')).toBeVisible();
