@@ -1,0 +1,9 @@
+import { expect, test } from '@playwright/test';
+import { failOnThrown } from './helpers.ts';
+
+failOnThrown();
+
+test('a replay link to no game says so in one sentence', async ({ page }) => {
+  await page.goto('/replay/no-such-game-here');
+  await expect(page.getByRole('alert')).toHaveText('There is no such game.');
+});
