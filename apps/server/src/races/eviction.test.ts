@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { GameService } from '../games/service.ts';
 import type { Repos } from '../repo/types.ts';
-import { type MemoryHub, memoryHub, presence as socketOf, raceStarted as started, UNTIMED } from '../test/hub.ts';
+import { type MemoryHub, memoryHub, presence as socketOf, raceStarted as started } from '../test/hub.ts';
 import type { RecordingPush } from '../test/push.ts';
+import { UNTIMED } from '../test/room-spec.ts';
 import type { RaceHub } from './hub.ts';
 
 const GRACE_MS = 60_000;

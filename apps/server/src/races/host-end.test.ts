@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { WINNING } from '../test/deals.ts';
-import { type MemoryHub, memoryHub, raceStarted, UNTIMED } from '../test/hub.ts';
+import { type MemoryHub, memoryHub, raceStarted } from '../test/hub.ts';
+import { UNTIMED } from '../test/room-spec.ts';
 import { endRefusal, IDLE_BEFORE_END_MS } from './host-end.ts';
 
 let at = Date.parse('2026-06-01T12:00:00Z');

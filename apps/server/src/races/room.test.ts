@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { RoomRow } from '../repo/types.ts';
-import { UNTIMED } from '../test/hub.ts';
+import { UNTIMED } from '../test/room-spec.ts';
 import type { LiveRace } from './live-race.ts';
 import { Room, type RoomDeps } from './room.ts';
 

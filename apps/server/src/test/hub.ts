@@ -12,16 +12,7 @@ import { sqliteRepos } from '../repo/sqlite/index.ts';
 import type { Repos } from '../repo/types.ts';
 import { fixedDeals } from './deals.ts';
 import { RecordingPush } from './push.ts';
-
-/** A plain Scorpion room without a time limit. */
-export const UNTIMED: RoomSpec = {
-  variant: 'scorpion',
-  options: { foundations: false, open: false },
-  timeLimit: 0,
-  winnableOnly: false,
-  rated: false,
-  bestOf: 1,
-};
+import { UNTIMED } from './room-spec.ts';
 
 /** A hub on an in-memory database, its pushes recorded and who is connected the test's to say. */
 export interface MemoryHub {

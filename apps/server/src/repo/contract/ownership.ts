@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import { newGameRow } from '../../games/new-row.ts';
 import { rateRace } from '../../ratings/model.ts';
 import { FIXED_SEED } from '../../test/deals.ts';
+import { UNTIMED } from '../../test/room-spec.ts';
 import { FencedOut, type RateRace, type Repos } from '../types.ts';
 import type { FreshRepos } from './fixtures.ts';
 
@@ -12,17 +13,7 @@ const LEASE = 5000;
 export async function withRoom(fresh: FreshRepos): Promise<Repos> {
   const repos = await fresh();
   await repos.players.create({ id: 'p1', nickname: 'One', nicknameKey: 'one', tokenHash: 'h1', at: 0 });
-  await repos.rooms.create({
-    code: 'ROOM22',
-    hostId: 'p1',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 0,
-    winnableOnly: false,
-    rated: false,
-    bestOf: 1,
-    createdAt: 0,
-  });
+  await repos.rooms.create({ code: 'ROOM22', hostId: 'p1', ...UNTIMED, createdAt: 0 });
   await repos.rooms.addMember('ROOM22', 'p1', 0);
   return repos;
 }

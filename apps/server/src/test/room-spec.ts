@@ -1,0 +1,11 @@
+import type { RoomSpec } from '../races/answers.ts';
+
+/** A plain Scorpion room without a time limit: what the hub's tests and the repository contract create. */
+export const UNTIMED: RoomSpec = {
+  variant: 'scorpion',
+  options: { foundations: false, open: false },
+  timeLimit: 0,
+  winnableOnly: false,
+  rated: false,
+  bestOf: 1,
+};
