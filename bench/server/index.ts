@@ -31,7 +31,7 @@ export async function serverBenchMarkdown(
   const ranks = await benchRedisRanks(options.results ?? 1_000_000);
   const [first = 1000, ...rest] = options.ramp ?? [1000];
   const seconds = options.seconds ?? 20;
-  const vsFloor = await benchVsFloor(first, seconds, options.rounds ?? 3);
+  const vsFloor = await benchVsFloor(first, seconds, options.rounds ?? 5);
   const loads: LoadFigures[] = [...vsFloor.loads];
   for (const players of rest) loads.push(await benchWsLoad({ players, seconds, movesPerSecond: 2 }));
   return [

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
+import { cpuSeconds, cpusOf, pin, SERVER_CPU } from './cores.ts';
 import { flag } from './flag.ts';
 import { pace } from './pace.ts';
 import { ms, percentile } from './stats.ts';
@@ -14,6 +15,10 @@ export interface FloorFigures {
   readonly p95: number;
   readonly p99: number;
   readonly max: number;
+  /** The echo server's CPU time (user + system, every thread) per timed round trip, in µs; NaN if unknown. */
+  readonly echoCpuPerAction: number;
+  /** With `pinEcho`: the cores the clients and the echo server were allowed, read back from `/proc`. */
+  readonly cores?: { readonly clients: string; readonly server: string };
 }
 
 const MOVE = JSON.stringify({
@@ -28,13 +33,16 @@ const MOVE = JSON.stringify({
  * player, an action every `1 / movesPerSecond` s each, phased evenly, each answered by one
  * frame the size of an ack with the race's progress) against a bare echo server in its own
  * process (`echo-server.ts`). Whatever the real server measures above this is the server's.
- * With `workUs`, the echo server keeps its CPU busy that long before each answer.
+ * With `workUs`, the echo server keeps its CPU busy that long before each answer. With `pinEcho`,
+ * the echo server, every thread, runs alone on `SERVER_CPU` (cores.ts), as a pinned load's server
+ * does; the clients run in this process, on the cores it was given.
  */
 export async function benchWsFloor(
   players: number,
   seconds: number,
   movesPerSecond = 2,
   workUs = 0,
+  pinEcho = false,
 ): Promise<FloorFigures> {
   const child = spawn(
     process.execPath,
@@ -57,6 +65,8 @@ export async function benchWsFloor(
         if (match) resolve(match[1]!);
       });
     });
+    if (pinEcho) pin(child.pid!, SERVER_CPU);
+    const cores = pinEcho ? { clients: cpusOf(process.pid), server: cpusOf(child.pid!) } : undefined;
     const sockets = [];
     for (let i = 0; i < players; i++) {
       const socket = new WebSocket(`ws://127.0.0.1:${port}`);
@@ -83,7 +93,9 @@ export async function benchWsFloor(
     const stopSending = pace(players, 1000 / movesPerSecond, (i) => sends[i]!());
     await new Promise((resolve) => setTimeout(resolve, 2000));
     measuring = true;
+    const cpuBefore = cpuSeconds([child.pid]);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const echoCpu = cpuSeconds([child.pid]) - cpuBefore;
     measuring = false;
     stopSending();
     for (const socket of sockets) socket.terminate();
@@ -95,6 +107,8 @@ export async function benchWsFloor(
       p95: percentile(rtts, 95),
       p99: percentile(rtts, 99),
       max: percentile(rtts, 100),
+      echoCpuPerAction: (echoCpu * 1e6) / rtts.length,
+      ...(cores ? { cores } : {}),
     };
   } finally {
     child.kill();

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -9,6 +9,7 @@ import buildServer from '../../apps/server/src/cluster/build.global.ts';
 import { spawnBuiltServer } from '../../apps/server/src/test/child.ts';
 import { signUp } from '../../apps/server/src/test/client.ts';
 import type { Ack, GameAction, GameSnapshot } from '../../packages/protocol/src/index.ts';
+import { cpuSeconds, cpusOf, pin, SERVER_CPU } from './cores.ts';
 import { readDeals } from './deals.ts';
 import { flag } from './flag.ts';
 import { pace } from './pace.ts';
@@ -47,6 +48,11 @@ export interface LoadOptions {
   /** The server processes whose CPU time counts (`/proc`), for a server given by `url`. */
   readonly serverPids?: readonly number[];
   /**
+   * Puts the server the bench starts, every thread, alone on `SERVER_CPU` (cores.ts); the clients
+   * stay on the cores this process was given. Its figures then say where each ran (`cores`).
+   */
+  readonly pinServer?: boolean;
+  /**
    * The server package directory whose build (`dist/server.js`) to start instead of this one's:
    * another checkout, built, to measure older code beside this in the same minutes.
    */
@@ -81,23 +87,12 @@ export interface LoadFigures extends LoadOptions {
   readonly walBytes?: number;
   /** For a server the bench started: its WAL catch-ups (wal-holds.ts). */
   readonly walHolds?: WalHolds;
+  /** With `pinServer`: the cores the clients and the server were allowed, read back from `/proc`. */
+  readonly cores?: { readonly clients: string; readonly server: string };
 }
 
 /** The client's event loop is sampled with a timer of this period; what Node reports includes it. */
 const LAG_RESOLUTION_MS = 5;
-
-/** CPU seconds processes have used so far (Linux `/proc`), or NaN elsewhere or for none. */
-function cpuSeconds(pids: readonly (number | undefined)[]): number {
-  if (pids.length === 0) return Number.NaN;
-  try {
-    return pids.reduce<number>((sum, pid) => {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return sum + (Number(fields[11]) + Number(fields[12])) / 100;
-    }, 0);
-  } catch {
-    return Number.NaN;
-  }
-}
 
 interface Racer {
   readonly socket: Socket;
@@ -192,6 +187,7 @@ export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
   if (options.acksFile) args.push('--acks', options.acksFile);
   if (options.serverPids) args.push('--pids', options.serverPids.join(','));
   if (options.serverDir) args.push('--server-dir', options.serverDir);
+  if (options.pinServer) args.push('--pin-server');
   const child = spawn(
     process.execPath,
     [...CLIENT_NODE_FLAGS, '--conditions=source', '--import', 'tsx', import.meta.filename, '--clients', ...args],
@@ -240,6 +236,12 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
   const acked: string[] = [];
   let redirects = 0;
   const serverPids = options.serverPids ?? (server.process ? [server.process.pid] : []);
+  const serverPid = server.process?.pid;
+  if (options.pinServer && serverPid !== undefined) pin(serverPid, SERVER_CPU);
+  const cores =
+    options.pinServer && serverPid !== undefined
+      ? { clients: cpusOf(process.pid), server: cpusOf(serverPid) }
+      : undefined;
 
   const count = (error: string) => {
     errors[error] = (errors[error] ?? 0) + 1;
@@ -412,6 +414,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       ...(options.roomSockets ? { redirects } : {}),
       ...(walBytes === undefined ? {} : { walBytes }),
       ...(holds ? { walHolds: holds } : {}),
+      ...(cores ? { cores } : {}),
     };
   } finally {
     server.process?.kill('SIGTERM');
@@ -461,6 +464,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...(process.argv.includes('--acks') ? { acksFile: flag('acks', '') } : {}),
     ...(process.argv.includes('--pids') ? { serverPids: flag('pids', '').split(',').map(Number) } : {}),
     ...(process.argv.includes('--server-dir') ? { serverDir: flag('server-dir', '') } : {}),
+    pinServer: process.argv.includes('--pin-server'),
   };
   if (process.argv.includes('--clients')) {
     console.log(
