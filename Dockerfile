@@ -2,10 +2,10 @@
 # Scorpion Race: one process, one port, SQLite on a volume.
 
 # Build: the very script CI runs (locked install, then every package compiled and the web app
-# bundled), on the same Node and Debian.
-FROM node:20-bookworm-slim AS build
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
+# bundled), on Node 24 LTS and Debian. Nothing is compiled from C++ (better-sqlite3 13 carries its
+# binaries), so the build needs no compilers; the install also puts the project's own Node 24 in
+# node_modules/.bin (docs/operations.md, Node versions), which the build's scripts run on.
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN bash scripts/install-and-build.sh
@@ -15,8 +15,8 @@ RUN bash scripts/install-and-build.sh
 FROM build AS prod-deps
 RUN bash scripts/prod-layout.sh /prod
 
-# Runtime: slim Node, non-root, no compilers.
-FROM node:20-bookworm-slim AS runtime
+# Runtime: slim Node 24 LTS, non-root, no compilers.
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=8080 \
     HOST=0.0.0.0 \

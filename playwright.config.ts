@@ -30,6 +30,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
+    // The app's service worker would serve a context's later pages from what it kept: each spec
+    // sees the network as a first visit does, except e2e/pwa.e2e.ts, which tests the worker.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 mapfile -t packages < <(pnpm --silent --filter '@scorpion/server...' exec pwd | sed "s|^$PWD/||")
 
 # Every workspace manifest and the lockfile, so that the install below is the locked one.
-files=(package.json pnpm-lock.yaml pnpm-workspace.yaml .pnpmfile.cjs drizzle apps/web/dist)
+files=(package.json pnpm-lock.yaml pnpm-workspace.yaml drizzle apps/web/dist)
 for manifest in apps/*/package.json packages/*/package.json bench/package.json; do files+=("$manifest"); done
 for package in "${packages[@]}"; do files+=("$package/dist"); done
 
@@ -21,4 +21,7 @@ mkdir -p "$dest"
 tar -cf - "${files[@]}" | tar -C "$dest" -xf -
 cd "$dest"
 # The store already holds every package (install-and-build.sh filled it): nothing is fetched.
-pnpm install --frozen-lockfile --offline --prod --filter '@scorpion/server...'
+# No optional dependencies: the Node the project brings for its scripts (the root package's
+# node-linux-*; production runs on the machine's or the image's Node 24) and pg's Cloudflare
+# Workers socket are the only ones, and the server needs neither.
+pnpm install --frozen-lockfile --offline --prod --no-optional --filter '@scorpion/server...'

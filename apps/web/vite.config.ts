@@ -2,6 +2,7 @@ import { constants } from 'node:zlib';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The server serves dist/ and owns /api and /ws; in dev, Vite proxies both to it.
 const server = process.env.SCORPION_SERVER ?? 'http://localhost:8080';
@@ -9,6 +10,39 @@ const server = process.env.SCORPION_SERVER ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [
     svelte(),
+    // Installable, and a service worker (Workbox) that keeps the whole build: a repeat visit opens
+    // from it at once, and practice (the board, the rules, the solver's worker) plays offline.
+    // A new build waits until the page says it is a safe moment to take over (src/pwa/).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Scorpion Race',
+        short_name: 'Scorpion',
+        description: 'Race your friends at Scorpion solitaire on the same deal. A new daily challenge every day.',
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f3d2e',
+        background_color: '#0f3d2e',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Every page of the app is index.html (the server answers any other path with it); the
+        // API, the socket and the assets are never the shell.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/assets\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
     // A Brotli and a gzip copy beside every text file, at the highest levels: compressing once at
     // build time costs seconds, and the server (@fastify/static, preCompressed) then sends the
     // smallest copy the browser accepts without compressing anything per request.
