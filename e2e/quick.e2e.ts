@@ -36,6 +36,8 @@ async function queue(page: Page, nickname: string) {
 test('two strangers press "Race someone now", are paired into a rated race, and the rating board lists both', async ({
   browser,
 }) => {
+  // Two players, a race, and a return to the queue: more than the default 90 s on a loaded machine.
+  test.setTimeout(180_000);
   const ann = await player(browser);
   await screenshots(ann, '40-home-quick');
   await ann.goto('/quick');
