@@ -31,18 +31,27 @@ test('the all-time board pages on past its first twenty players, and keeps the b
       board: query.get('board') as AllTimeBoard['board'],
       page: n,
       pageSize: 20,
-      rows: n === 1 ? allTimeRows(1, 20) : allTimeRows(21, 3),
+      // The last player has played but never won: listed, not numbered.
+      rows:
+        n === 1
+          ? allTimeRows(1, 20)
+          : [...allTimeRows(21, 2), { ...allTimeRows(23, 1)[0]!, dailyWins: 0, bestStreak: 0 }],
     };
     return route.fulfill({ json: body });
   });
   await page.goto('/leaderboards?tab=all-time');
   await page.getByRole('button', { name: 'Longest streak' }).click();
   await expect(page.locator('tbody tr')).toHaveCount(20);
+  // The board says what it is ordered by, and how a tie is broken.
+  await expect(page.getByTestId('board-order')).toHaveText(
+    /^By best streak of daily wins in a row; a tie goes to more daily wins\./,
+  );
   await expect(page.getByRole('button', { name: '← Previous' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Next →' }).click();
   await expect(page.locator('tbody tr')).toHaveCount(3);
   await expect(page.locator('tbody tr').first()).toContainText('Streaker 21');
+  await expect(page.locator('tbody tr').last().locator('td').first()).toHaveText('–not placed');
   await expect(page).toHaveURL(/[?&]board=streak(&|$)/);
   expect(asked.at(-1)).toBe('board=streak&page=2');
   // Three players on a page of twenty: the last page.

@@ -36,6 +36,8 @@ async function queue(page: Page, nickname: string) {
 test('two strangers press "Race someone now", are paired into a rated race, and the rating board lists both', async ({
   browser,
 }) => {
+  // Two players, a race, and a return to the queue: more than the default 90 s on a loaded machine.
+  test.setTimeout(180_000);
   const ann = await player(browser);
   await screenshots(ann, '40-home-quick');
   await ann.goto('/quick');
@@ -55,7 +57,7 @@ test('two strangers press "Race someone now", are paired into a rated race, and 
   const bob = await player(browser);
   await queue(bob, 'Quick Bob');
   // Within a look or two of the queue (every 2 s), both are sent to one room whose race counts down.
-  for (const page of [ann, bob]) await expect(page).toHaveURL(/\/r\/[A-Z0-9]{6}$/, { timeout: 15_000 });
+  for (const page of [ann, bob]) await expect(page).toHaveURL(/\/r\/[A-Z0-9]{6}\?quick$/, { timeout: 15_000 });
   expect(new URL(ann.url()).pathname).toBe(new URL(bob.url()).pathname);
   for (const page of [ann, bob]) await raceUnderway(page);
   await screenshots(bob, '42-quick-race');
@@ -64,6 +66,20 @@ test('two strangers press "Race someone now", are paired into a rated race, and 
   for (const page of [ann, bob]) {
     await expect(page.getByTestId('race-results').getByRole('columnheader', { name: 'Rating' })).toBeVisible();
   }
+  // Neither moved: there is no time to beat, so no "Beat my time".
+  await expect(ann.getByRole('button', { name: /Beat my time/ })).toHaveCount(0);
+
+  // "New opponent": back in the queue at once, for the same game; Esc leaves it again.
+  await ann.getByRole('link', { name: 'New opponent' }).click();
+  await expect(ann).toHaveURL(/\/quick$/);
+  await expect(ann.getByText('Looking for an opponent…')).toBeVisible();
+  await expect(ann.getByTestId('queue-waiting')).toHaveText('1');
+  await ann.keyboard.press('Escape');
+  await expect(ann.getByRole('button', { name: 'Race someone now' })).toBeVisible();
+  // Scorpion Tail is the same game: one queue, not an option of its own.
+  await expect(ann.getByRole('combobox', { name: 'Variant' }).getByRole('option')).toContainText([
+    'Scorpion (or Scorpion Tail)',
+  ]);
 
   await ann.goto('/leaderboards?tab=ratings');
   const board = ann.getByTestId('rating-board');

@@ -80,12 +80,19 @@ test('two players race through a room link, see each other live, rematch, one le
   // 85 moves played by hand, every one waited for: about 1.6 min alone, twice that on a loaded machine.
   test.setTimeout(420_000);
   const host = await player(browser, '/race');
+  // A first race deals a deal the solver proved winnable, unless the host says otherwise.
+  await expect(host.getByLabel(/Winnable deals only/)).toBeChecked();
+  // Once someone solves it the others have 30 s to finish, unless the host chooses otherwise.
+  const finishWindow = host.getByRole('group', { name: 'Once someone solves it, the others have' });
+  await expect(finishWindow.getByLabel('30 s')).toBeChecked();
+  await finishWindow.getByLabel('15 s').check();
   // "All cards face up": the e2e server deals races a deal with a known winning line (e2e/serve.ts).
   await host.getByLabel('All cards face up').check();
   // Creating a room is what needs a name: it is asked for then, and the room is made after it.
   await host.getByRole('button', { name: 'Create room' }).click();
   await pickNickname(host, 'Hostess');
   await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  await expect(host.getByText('15 s to finish after a solve · winnable deals only')).toBeVisible();
   const link = host.url();
 
   // A room link shows the invitation; the name is asked for when the guest chooses to join.
@@ -118,19 +125,27 @@ test('two players race through a room link, see each other live, rematch, one le
   const hostRowOnGuest = guest.getByTestId('race-progress').locator('li', { hasText: 'Hostess' });
   await expect(hostRowOnGuest).toContainText('Solved in');
   await screenshots(guest, '11-race-progress-guest');
-  // The winner is told so, and who the race still waits for, and may leave with the result kept.
+  // The winner is told so, and who the race still waits for, and may leave with the result kept;
+  // the standings are there at once, provisional until the guest's 15 s are up.
   const hostOver = host.getByTestId('game-over');
   await expect(hostOver).toContainText('You solved it in');
   await expect(hostOver).toContainText('Waiting for Guest');
   await expect(hostOver.getByRole('button', { name: 'Leave room' })).toBeVisible();
+  const provisional = hostOver.getByRole('region', { name: 'Provisional standings' });
+  await expect(provisional).toContainText(/Final in 1?\d s, or sooner if Guest finishes/);
+  await expect(provisional.getByRole('listitem')).toHaveText([
+    /^1st\s*Hostess \(you\)\s*solved in/,
+    /^2nd\s*Guest.*playing$/,
+  ]);
   await screenshots(host, '11-race-solved-waiting-host');
+  // The guest, still playing, is told who solved it and how long is left.
+  await expect(guest.getByTestId('race-closing')).toContainText(/Hostess solved it: 1?\d s left to finish\./);
+  await screenshots(guest, '11-race-closing-guest');
 
-  await guest.getByRole('button', { name: 'Give up' }).click();
-  await guest.getByRole('button', { name: 'Really give up?' }).click();
-
+  // Nobody gives up: the window runs out, and the race ends for both.
   for (const page of [host, guest]) {
     const results = page.getByTestId('race-results');
-    await expect(results).toBeVisible();
+    await expect(results).toBeVisible({ timeout: 25_000 });
     await expect(results.locator('tbody tr').first()).toContainText('Hostess');
     await expect(results.locator('tbody tr').first()).toContainText('solved');
   }

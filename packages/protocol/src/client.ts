@@ -19,6 +19,15 @@ export type TimeLimit = z.infer<typeof TimeLimit>;
 export const BestOf = z.union([z.literal(1), z.literal(3), z.literal(5)]);
 export type BestOf = z.infer<typeof BestOf>;
 
+/**
+ * Once a racer has solved the deal, the seconds the others get to finish before the race ends
+ * for everyone; 0 waits for every racer (to the time limit, if there is one).
+ */
+export const FinishWindow = z.union([z.literal(0), z.literal(15), z.literal(30), z.literal(60)]);
+export type FinishWindow = z.infer<typeof FinishWindow>;
+/** What a room gives the others once someone has solved it, unless its host chose otherwise. */
+export const DEFAULT_FINISH_WINDOW: FinishWindow = 30;
+
 export const Ping = z.strictObject({ type: z.literal('ping'), id: z.int().min(0) });
 export const DailyJoin = z.strictObject({ type: z.literal('daily-join') });
 export const PracticeStart = z.strictObject({
@@ -43,6 +52,8 @@ export const RoomCreate = z.strictObject({
   rated: z.boolean().optional(),
   /** Default 1. */
   bestOf: BestOf.optional(),
+  /** Default `DEFAULT_FINISH_WINDOW`. */
+  finishWindow: FinishWindow.optional(),
 });
 export const RoomJoin = z.strictObject({ type: z.literal('room-join'), code: RoomCode });
 export const RoomLeave = z.strictObject({ type: z.literal('room-leave'), code: RoomCode });

@@ -33,6 +33,8 @@ export const ErrorCode = z.enum([
   'not-public',
   /** A challenge link to a game that is still being played: only a finished game can be challenged. */
   'game-not-over',
+  /** A challenge link to a game given up before its first move: there is no time to beat. */
+  'nothing-to-beat',
   'no-such-challenge',
   /** The challenge's original game is shown move by move only to whoever has finished a game against it. */
   'challenge-not-finished',

@@ -56,6 +56,7 @@ export * from './close-codes.ts';
 export * from './daily-dates.ts';
 export * from './devices.ts';
 export * from './errors.ts';
+export * from './finish-order.ts';
 export * from './game.ts';
 export * from './histogram.ts';
 export * from './rest.ts';

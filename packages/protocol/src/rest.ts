@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BestOf, ChallengeCode, RoomCode, TimeLimit } from './client.ts';
+import { BestOf, ChallengeCode, FinishWindow, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
 import { GameAction, GameKind, GameOptions, GameRecord, GameStatus, Move, Seed, VariantId } from './game.ts';
 import { Player, RaceResult, ShownRating } from './server.ts';
@@ -201,6 +201,7 @@ export const RoomSummary = z.strictObject({
   winnableOnly: z.boolean(),
   rated: z.boolean(),
   bestOf: BestOf,
+  finishWindow: FinishWindow,
   members: z.int(),
   races: z.int(),
 });

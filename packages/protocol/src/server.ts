@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BestOf, ChallengeCode, RoomCode, TimeLimit } from './client.ts';
+import { BestOf, ChallengeCode, FinishWindow, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
 import {
   GameKind,
@@ -162,6 +162,8 @@ export const RoomState = z.strictObject({
   /** The host made the room rated: its races change the racers' ratings. */
   rated: z.boolean(),
   bestOf: BestOf,
+  /** Seconds the others get to finish once someone has solved it; 0 waits for everyone. */
+  finishWindow: FinishWindow,
   /** The series under way (or just won) in a best-of room; null otherwise or before its first game. */
   series: SeriesScore.nullable(),
   members: z.array(RoomMember),
@@ -172,8 +174,13 @@ export const RoomState = z.strictObject({
       number: z.int().min(1),
       /** Server clock (ms since epoch) at which moves are allowed. Compare with `serverTime`. */
       startsAt: z.int(),
-      /** When the time limit runs out, or null without one. */
+      /**
+       * When the race ends: its time limit, or sooner once someone has solved it (`solvedAt` plus
+       * the room's `finishWindow`); null while neither applies.
+       */
       endsAt: z.int().nullable(),
+      /** When the first racer solved it (server clock), or null while nobody has. */
+      solvedAt: z.int().nullable(),
     })
     .nullable(),
   /** The ranking of the last finished race, if any. */

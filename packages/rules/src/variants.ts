@@ -24,6 +24,8 @@ export interface Variant {
   readonly emptyColumn: 'king' | 'any';
   /** One plain-words sentence for the rules page. */
   readonly summary: string;
+  /** The variant this one is only another name of: one quick-race queue serves both. */
+  readonly sameAs?: VariantId;
 }
 
 function layout(...groups: [count: number, cards: number, facedown: number][]): ColumnLayout[] {
@@ -52,6 +54,7 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
     reserveSize: 3,
     emptyColumn: 'king',
     summary: 'The same game as Scorpion under another name.',
+    sameAs: 'scorpion',
   },
   wasp: {
     id: 'wasp',

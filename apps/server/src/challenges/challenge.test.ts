@@ -178,7 +178,7 @@ test("a challenge to today's daily is refused until its day is over", async () =
   const cid = await signUp(server.url, 'Daily Cid');
   const c = await TestClient.connect(server.wsUrl, cid.cookie);
   c.send({ type: 'daily-join' });
-  const daily = (await c.next('game')).game;
+  const daily = await c.play((await c.next('game')).game, [WINNING.moves[0]!]);
   c.send({ type: 'give-up', gameId: daily.gameId });
   await c.next('game', (g) => g.game.status === 'gave-up');
   expect(await share(cid.cookie, daily.gameId)).toMatchObject({ status: 409, body: { error: 'not-public' } });
@@ -186,4 +186,15 @@ test("a challenge to today's daily is refused until its day is over", async () =
   const shared = await share(cid.cookie, daily.gameId);
   expect(shared).toMatchObject({ status: 201, body: { kind: 'daily', daily: { date: daily.daily!.date } } });
   await c.close();
+});
+
+test('a game given up before its first move has no time to beat: no challenge link', async () => {
+  const dee = await signUp(server.url, 'Idle Dee');
+  const d = await TestClient.connect(server.wsUrl, dee.cookie);
+  d.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false } });
+  const practice = (await d.next('game')).game;
+  d.send({ type: 'give-up', gameId: practice.gameId });
+  await d.next('game', (g) => g.game.status === 'gave-up');
+  expect(await share(dee.cookie, practice.gameId)).toMatchObject({ status: 409, body: { error: 'nothing-to-beat' } });
+  await d.close();
 });

@@ -50,6 +50,9 @@ export class ChallengeService {
     if (!row) return refuse(404, 'no-such-game', 'There is no such game.');
     if (row.playerId !== playerId) return refuse(403, 'not-your-game', 'Only its own player can challenge a game.');
     if (row.status === 'playing') return refuse(409, 'game-not-over', 'Finish the game first, then challenge anyone.');
+    if (row.moves === 0) {
+      return refuse(409, 'nothing-to-beat', 'This game ended before its first move: there is no time to beat.');
+    }
     if (!(await games.isPublic(row))) {
       // A daily before its day is over: the deal is still everyone's to play for the first time.
       return refuse(409, 'not-public', "Today's daily can be challenged once its day is over (UTC).");

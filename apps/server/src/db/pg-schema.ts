@@ -253,6 +253,8 @@ export const rooms = pgTable('rooms', {
   winnableOnly: boolean('winnable_only').notNull(),
   rated: boolean('rated').notNull().default(false),
   bestOf: integer('best_of').notNull().default(1),
+  /** Seconds the others get to finish once someone has solved it; 0 waits for everyone. */
+  finishWindow: integer('finish_window').notNull().default(30),
   createdAt: ms('created_at').notNull(),
 });
 

@@ -253,6 +253,8 @@ export const rooms = sqliteTable('rooms', {
   rated: integer('rated', { mode: 'boolean' }).notNull().default(false),
   /** 1 for single races; 3 or 5 for a best-of series (first to 2 or 3 game wins). */
   bestOf: integer('best_of').notNull().default(1),
+  /** Seconds the others get to finish once someone has solved it; 0 waits for everyone. */
+  finishWindow: integer('finish_window').notNull().default(30),
   createdAt: integer('created_at').notNull(),
 });
 

@@ -33,7 +33,7 @@ async function player(nickname: string, address = `10.0.0.${++addresses}`) {
 }
 type P = Awaited<ReturnType<typeof player>>;
 
-async function queue(client: TestClient, variant: 'scorpion' | 'wasp' = 'scorpion') {
+async function queue(client: TestClient, variant: 'scorpion' | 'scorpion-tail' | 'wasp' = 'scorpion') {
   client.send({ type: 'queue-join', variant, options: { foundations: false, open: false } });
   return client.next('queue', (f) => f.status === 'waiting');
 }
@@ -174,4 +174,17 @@ test('two identities from one address are never paired with each other', async (
   // A player whose socket closes leaves the queue with it.
   await jo.client.close();
   await expect.poll(async () => (await server.app.services.queue.waiting()).length).toBe(0);
+});
+
+test('Scorpion Tail, the same game under another name, is queued with Scorpion: its player is paired with a Scorpion one', async () => {
+  const [kim, lou] = [await player('Tail Kim'), await player('Tail Lou')];
+  const tail = await queue(kim.client, 'scorpion-tail');
+  expect(tail.variant).toBe('scorpion');
+  expect((await queue(lou.client)).waiting).toBe(2);
+  await look();
+  const matched = await kim.client.next('queue-matched');
+  expect(matched.players.map((p) => p.id).sort()).toStrictEqual([kim.id, lou.id].sort());
+  kim.client.send({ type: 'room-join', code: matched.code });
+  const room = await kim.client.next('room', (f) => f.room.code === matched.code);
+  expect(room.room.variant).toBe('scorpion');
 });

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorCode, GameOptions, QueueStatus, ServerMessage, VariantId } from '@scorpion/protocol';
+import {
+  DEFAULT_FINISH_WINDOW,
+  type ErrorCode,
+  type GameOptions,
+  type QueueStatus,
+  type ServerMessage,
+  type VariantId,
+} from '@scorpion/protocol';
+import { VARIANTS } from '@scorpion/rules';
 import type { ChallengeService } from '../challenges/service.ts';
 import type { Clock } from '../clock.ts';
 import type { GameService } from '../games/service.ts';
@@ -23,6 +31,7 @@ export const QUICK_ROOM: Omit<RoomSpec, 'variant' | 'options'> = {
   winnableOnly: true,
   rated: true,
   bestOf: 1,
+  finishWindow: DEFAULT_FINISH_WINDOW,
 };
 
 /**
@@ -73,8 +82,12 @@ export class QuickQueue {
     this.d = d;
   }
 
-  /** The player waits in the queue of the variant, replacing their entry from another tab. */
-  async join(playerId: string, variant: VariantId, options: GameOptions, seen: Seen): Promise<QueueStatus | Refused> {
+  /**
+   * The player waits in the queue of the variant (of the game it is another name of, as Scorpion
+   * Tail is of Scorpion: one queue pairs more players), replacing their entry from another tab.
+   */
+  async join(playerId: string, asked: VariantId, options: GameOptions, seen: Seen): Promise<QueueStatus | Refused> {
+    const variant = VARIANTS[asked].sameAs ?? asked;
     // One rated race at a time: a second would be played with half an eye, and rated all the same.
     const racing = (await this.d.repos.games.unfinishedOf(playerId)).find((g) => g.kind === 'race');
     if (racing) {

@@ -1,4 +1,4 @@
-import type { BestOf, ErrorCode, GameOptions, TimeLimit } from '@scorpion/protocol';
+import type { BestOf, ErrorCode, FinishWindow, GameOptions, TimeLimit } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
 
 /* What the race hub's commands take and answer. */
@@ -23,4 +23,5 @@ export interface RoomSpec {
   winnableOnly: boolean;
   rated: boolean;
   bestOf: BestOf;
+  finishWindow: FinishWindow;
 }

@@ -38,6 +38,8 @@ export const throttleClock = () => performance.now();
 /** What a race needs of the room it runs in. */
 export interface RaceRoom {
   readonly code: string;
+  /** Seconds the others get to finish once someone has solved it; 0 waits for everyone. */
+  readonly finishWindow: number;
   nickname(playerId: string): string;
   /** Everyone in the room and every racer: who hears the race. */
   audience(): Iterable<string>;
@@ -96,6 +98,11 @@ export class LiveRace {
   private readonly seen = new Map<string, { change: number; until: number }>();
   private ending = false;
   /**
+   * When the first racer solved it (server clock): the race ends `finishWindow` seconds later
+   * for whoever still plays. Found again from the stored games after a restart (`run`).
+   */
+  private firstSolve: number | undefined;
+  /**
    * When this process began to run the race (server clock): nobody counts as idle from before
    * then, as after a restart (or a takeover) nobody could play in between.
    */
@@ -148,9 +155,21 @@ export class LiveRace {
     return this.row.startsAt + this.row.pausedMs;
   }
 
-  /** When the race ends by its time limit, if it has one. */
+  /**
+   * When the race ends: by its time limit, if it has one, or sooner once someone has solved it
+   * and the room gives the others a finish window.
+   */
   get deadline(): number | null {
-    return this.row.timeLimit > 0 ? this.startsAt + this.row.timeLimit * 60_000 : null;
+    const limit = this.row.timeLimit > 0 ? this.startsAt + this.row.timeLimit * 60_000 : null;
+    const windowMs = this.room.finishWindow * 1000;
+    if (this.firstSolve === undefined || windowMs === 0) return limit;
+    const closing = this.firstSolve + windowMs;
+    return limit === null ? closing : Math.min(limit, closing);
+  }
+
+  /** When the first racer solved it, if anyone has. */
+  get solvedAt(): number | undefined {
+    return this.firstSolve;
   }
 
   /** `finished` once it is over and ranked (its deal is public from then on: `secrecy.ts`). */
@@ -195,15 +214,44 @@ export class LiveRace {
     };
     const untilStart = this.startsAt - now();
     if (untilStart > 0) this.timers.push(setTimeout(announceStart, untilStart));
-    const deadline = this.deadline;
-    if (deadline !== null) {
-      this.timers.push(setTimeout(() => this.detached(this.end()), Math.max(0, deadline - now())));
-    }
+    this.endAtDeadline();
     // Nobody is connected to a race resumed after a restart: their grace starts now.
     for (const playerId of this.games.keys()) {
       if (!this.deps.push.connected(playerId)) this.absences.away(playerId);
     }
-    this.detached(this.endIfDone());
+    this.detached(this.resume());
+  }
+
+  /** The timer that ends the race at its deadline, if it has one now. */
+  private endAtDeadline(): void {
+    const deadline = this.deadline;
+    if (deadline === null) return;
+    this.timers.push(setTimeout(() => this.detached(this.end()), Math.max(0, deadline - this.deps.now())));
+  }
+
+  /**
+   * A race loaded again: a solve stored before the restart still closes it on time (the
+   * others' window counts from that solve), and a race everyone has finished ends.
+   */
+  private async resume(): Promise<void> {
+    const standings = await this.standings();
+    const solves = standings.flatMap(({ game }) =>
+      game.row.status === 'won' && game.row.finishedAt !== null ? [game.row.finishedAt] : [],
+    );
+    if (solves.length > 0) this.solved(Math.min(...solves));
+    if (standings.every((r) => r.game.row.status !== 'playing')) await this.end();
+  }
+
+  /**
+   * Someone solved it at `at`: the first solve starts the others' finish window, whose end
+   * everyone sees at once (the room's `endsAt`, the standings provisional until then).
+   */
+  private solved(at: number): void {
+    if (this.firstSolve !== undefined || this.room.finishWindow === 0 || this.stopped) return;
+    const before = this.deadline;
+    this.firstSolve = at;
+    if (this.deadline !== before) this.endAtDeadline();
+    this.room.changed();
   }
 
   /**
@@ -233,6 +281,7 @@ export class LiveRace {
     this.watchers.changed(game);
     this.changes++;
     if (game.row.status !== 'playing') {
+      if (game.row.status === 'won') this.solved(game.row.finishedAt ?? this.deps.now());
       this.ticks.cancel(this);
       this.detached(this.sendProgress(this.room.audience()).then(() => this.endIfDone()));
       return;

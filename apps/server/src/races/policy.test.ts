@@ -48,6 +48,7 @@ beforeEach(async () => {
     options,
     timeLimit: 5,
     winnableOnly: false,
+    finishWindow: 0,
     rated: false,
     bestOf: 1,
     createdAt: T0,
@@ -83,6 +84,7 @@ beforeEach(async () => {
   over = undefined;
   const room: RaceRoom = {
     code: 'ROOM42',
+    finishWindow: 0,
     nickname: (id) => id,
     // `cy` is a member watching the race.
     audience: () => ['ann', 'ben', 'cy'],

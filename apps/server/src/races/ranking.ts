@@ -1,13 +1,6 @@
-import type { RaceResult } from '@scorpion/protocol';
+import { compareFinish as compare, type RaceResult } from '@scorpion/protocol';
 
 export type Finisher = Omit<RaceResult, 'rank'>;
-
-/** Winners by time (then moves); then the rest by progress, fewer face-down cards, fewer moves. */
-function compare(a: Finisher, b: Finisher): number {
-  if (a.won !== b.won) return a.won ? -1 : 1;
-  if (a.won) return a.timeMs - b.timeMs || a.moves - b.moves;
-  return b.progress - a.progress || a.faceDown - b.faceDown || a.moves - b.moves;
-}
 
 /**
  * Players who share a rank are listed by id, compared code unit by code unit: the same order

@@ -62,6 +62,10 @@ export class Room implements RaceRoom {
     return this.row.code;
   }
 
+  get finishWindow(): number {
+    return this.row.finishWindow;
+  }
+
   nickname(playerId: string): string {
     return this.nicknames.get(playerId) ?? '?';
   }
@@ -211,6 +215,7 @@ export class Room implements RaceRoom {
       winnableOnly: this.row.winnableOnly,
       rated: this.row.rated,
       bestOf: this.row.bestOf,
+      finishWindow: this.row.finishWindow,
       series: this.series && seriesScore(this.row.bestOf, this.series.games),
       members: this.members.map((id) => ({
         id,
@@ -219,7 +224,15 @@ export class Room implements RaceRoom {
         connected: this.deps.push.connected(id),
       })),
       status: race ? (now < race.startsAt ? 'countdown' : 'racing') : this.lastResults ? 'finished' : 'lobby',
-      race: race ? { raceId: race.id, number: race.row.number, startsAt: race.startsAt, endsAt: race.deadline } : null,
+      race: race
+        ? {
+            raceId: race.id,
+            number: race.row.number,
+            startsAt: race.startsAt,
+            endsAt: race.deadline,
+            solvedAt: race.solvedAt ?? null,
+          }
+        : null,
       lastResults: this.lastResults,
       serverTime: now,
     };

@@ -1,4 +1,4 @@
-import type { GameAction, GameKind, GameStatus, RaceResult } from '@scorpion/protocol';
+import type { FinishWindow, GameAction, GameKind, GameStatus, RaceResult } from '@scorpion/protocol';
 import type { Card, Move, Options, VariantId } from '@scorpion/rules';
 import type { Difficulty } from '../deals/certify.ts';
 import type { RatingChange, Skill } from '../ratings/model.ts';
@@ -360,6 +360,8 @@ export interface RoomRow {
   readonly rated: boolean;
   /** 1, or 3 or 5 for a best-of series. */
   readonly bestOf: 1 | 3 | 5;
+  /** Seconds the others get to finish once someone has solved it; 0 waits for everyone. */
+  readonly finishWindow: FinishWindow;
   readonly createdAt: number;
 }
 

@@ -33,6 +33,7 @@ export async function roomRoutes(app: FastifyInstance, { services }: { services:
       winnableOnly: room.winnableOnly,
       rated: room.rated,
       bestOf: room.bestOf,
+      finishWindow: room.finishWindow,
       members: members.length,
       races: count,
     };

@@ -1,6 +1,9 @@
 import type { RoomSpec } from '../races/answers.ts';
 
-/** A plain Scorpion room without a time limit: what the hub's tests and the repository contract create. */
+/**
+ * A plain Scorpion room without a time limit, whose races wait for every racer: what the hub's
+ * tests and the repository contract create (the finish window has its own tests).
+ */
 export const UNTIMED: RoomSpec = {
   variant: 'scorpion',
   options: { foundations: false, open: false },
@@ -8,4 +11,5 @@ export const UNTIMED: RoomSpec = {
   winnableOnly: false,
   rated: false,
   bestOf: 1,
+  finishWindow: 0,
 };

@@ -1,4 +1,4 @@
-import type { BestOf, RoomState, TimeLimit } from '@scorpion/protocol';
+import type { BestOf, FinishWindow, RoomState, TimeLimit } from '@scorpion/protocol';
 import { signUp, TestClient } from './client.ts';
 import type { RunningServer } from './helper.ts';
 
@@ -19,11 +19,14 @@ export async function players(server: RunningServer, ...nicknames: string[]): Pr
   );
 }
 
-/** The host creates a plain Scorpion room (rated, or best of 3 or 5, if asked); returns its code. */
+/**
+ * The host creates a plain Scorpion room (rated, or best of 3 or 5, if asked) whose races wait
+ * for every racer unless a finish window is asked for; returns its code.
+ */
 export async function openRoom(
   host: TestClient,
   timeLimit: TimeLimit = 0,
-  settings: { rated?: boolean; bestOf?: BestOf } = {},
+  settings: { rated?: boolean; bestOf?: BestOf; finishWindow?: FinishWindow } = {},
 ): Promise<string> {
   host.send({
     type: 'room-create',
@@ -31,6 +34,7 @@ export async function openRoom(
     options: { foundations: false, open: false },
     timeLimit,
     winnableOnly: false,
+    finishWindow: 0,
     ...settings,
   });
   // A new room: the host alone, nothing raced (the frames of other rooms may be queued first).

@@ -1,4 +1,10 @@
-import type { ClientMessage, ErrorCode, GameSnapshot, ServerMessage } from '@scorpion/protocol';
+import {
+  type ClientMessage,
+  DEFAULT_FINISH_WINDOW,
+  type ErrorCode,
+  type GameSnapshot,
+  type ServerMessage,
+} from '@scorpion/protocol';
 import { dealFromSeed } from '@scorpion/rules';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
@@ -97,6 +103,7 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
           winnableOnly: m.winnableOnly,
           rated: m.rated ?? false,
           bestOf: m.bestOf ?? 1,
+          finishWindow: m.finishWindow ?? DEFAULT_FINISH_WINDOW,
         })
         .then((room) => ({ type: 'room', room }));
     case 'room-join':

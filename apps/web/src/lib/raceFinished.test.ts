@@ -1,6 +1,15 @@
 import type { RacerProgress } from '@scorpion/protocol';
 import { describe, expect, it } from 'vitest';
-import { endedByText, finishedTitle, named, stillPlaying, waitingText } from './raceFinished.ts';
+import {
+  closingText,
+  endedByText,
+  finishedTitle,
+  named,
+  provisionalStandings,
+  secondsLeft,
+  stillPlaying,
+  waitingText,
+} from './raceFinished.ts';
 
 const racer = (playerId: string, nickname: string, state: RacerProgress['state']): RacerProgress => ({
   playerId,
@@ -53,5 +62,28 @@ describe('a race its host ended while some still played', () => {
     expect(stillPlaying(field, 'me').map((r) => r.playerId)).toEqual(['b']);
     expect(named(stillPlaying(field, 'me'))).toBe('Bea');
     expect(named([...field, racer('d', 'Dee', 'playing')].filter((r) => r.state === 'playing'))).toBe('2 racers');
+  });
+});
+
+describe('a race someone has solved while others play on', () => {
+  it('tells those still playing who solved it and the whole seconds left', () => {
+    const field = [racer('h', 'Hana', 'won'), racer('me', 'Me', 'playing')];
+    expect(closingText(field, 'me', secondsLeft(30_000, 1_500))).toBe('Hana solved it: 29 s left to finish.');
+    expect(secondsLeft(30_000, 31_000)).toBe(0);
+  });
+
+  it('ranks the standings as the results will be: solvers by time, then by cards built, shared places alike', () => {
+    const field: RacerProgress[] = [
+      { ...racer('a', 'Ann', 'playing'), progress: 10 },
+      { ...racer('b', 'Bea', 'won'), progress: 52, timeMs: 90_000 },
+      { ...racer('c', 'Cy', 'gave-up'), progress: 10 },
+      { ...racer('d', 'Dee', 'won'), progress: 52, timeMs: 80_000 },
+    ];
+    expect(provisionalStandings(field).map(({ rank, racer }) => [rank, racer.nickname])).toEqual([
+      [1, 'Dee'],
+      [2, 'Bea'],
+      [3, 'Ann'],
+      [3, 'Cy'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { GameStatus, RacerProgress } from '@scorpion/protocol';
+import { compareFinish, type GameStatus, type RacerProgress } from '@scorpion/protocol';
 import { formatDuration } from './format.ts';
 
 /** The heading over a racer's own board once their game is over and the others race on. */
@@ -35,4 +35,30 @@ export function waitingText(racers: readonly RacerProgress[], me: string | undef
   const whom = named(still);
   const end = timed ? 'everyone has finished or the time runs out' : 'everyone has finished or given up';
   return `Waiting for ${whom}: the results show when ${end}. Leaving the room keeps your result.`;
+}
+
+/** Whole seconds left until `endsAt` (server clock) at `now`, never below 0. */
+export function secondsLeft(endsAt: number, now: number): number {
+  return Math.max(0, Math.ceil((endsAt - now) / 1000));
+}
+
+/** To a racer still playing once someone has solved it: who did, and how long is left to finish. */
+export function closingText(racers: readonly RacerProgress[], me: string | undefined, seconds: number): string {
+  const solvers = racers.filter((r) => r.playerId !== me && r.state === 'won');
+  const who = solvers.length === 0 ? 'Someone' : named(solvers);
+  return `${who} solved it: ${seconds} s left to finish.`;
+}
+
+/**
+ * The race as it stands, ranked as its results will be (`compareFinish`) and shared places
+ * alike: provisional while anyone still plays.
+ */
+export function provisionalStandings(racers: readonly RacerProgress[]): { rank: number; racer: RacerProgress }[] {
+  const finish = (r: RacerProgress) => ({ ...r, won: r.state === 'won', timeMs: r.timeMs ?? 0 });
+  const sorted = [...racers].sort((a, b) => compareFinish(finish(a), finish(b)));
+  return sorted.map((racer, i) => {
+    let first = i;
+    while (first > 0 && compareFinish(finish(sorted[first - 1]!), finish(racer)) === 0) first--;
+    return { rank: first + 1, racer };
+  });
 }

@@ -31,16 +31,20 @@ describe('win rates', () => {
 
   it('says where a daily deal stands among the winnable deals of its variant', () => {
     expect(comparedWithStudy('scorpion', PLAIN, 3, [row])).toBe(
-      'Harder than 70.0% of winnable Scorpion deals, as hard as 15.0%, easier than 15.0%.',
+      'Harder than 70% of winnable Scorpion deals and easier than 15%; the other 15% are about as hard.',
     );
   });
 
-  it('says a deal at either end of the ratings is among the easiest or the hardest, not "harder than 0.0%"', () => {
+  it('says a deal at either end of the ratings is one of the easiest or the hardest, not "harder than 0%"', () => {
     expect(comparedWithStudy('scorpion', PLAIN, 1, [row])).toBe(
-      'Among the easiest winnable Scorpion deals: as easy as 50.0% of them, easier than 50.0%.',
+      'One of the easiest winnable Scorpion deals: 50% of them are harder, none is easier.',
     );
     expect(comparedWithStudy('scorpion', PLAIN, 5, [row])).toBe(
-      'Among the hardest winnable Scorpion deals: as hard as 5.0% of them, harder than 95.0%.',
+      'One of the hardest winnable Scorpion deals: 95% of them are easier, none is harder.',
+    );
+    // A sliver is not rounded away to nothing.
+    expect(comparedWithStudy('scorpion', PLAIN, 1, [{ ...row, stars: [999, 1, 0, 0, 0] }])).toBe(
+      'One of the easiest winnable Scorpion deals: under 1% of them are harder, none is easier.',
     );
     // A rating past the end of the study's wins: beyond every one of them, not "as hard as 0.0%".
     expect(comparedWithStudy('scorpion', PLAIN, 4, [{ ...row, stars: [50, 20, 15, 0, 0] }])).toBe(

@@ -20,12 +20,20 @@ export function rowFor(
   return rows.find((r) => r.variant === variant && r.foundations === options.foundations && r.open === options.open);
 }
 
+/** A share in whole percent, as a sentence says it (`49%`); never `0%` or `100%` for a share that is neither. */
+function roughly(share: number): string {
+  if (share > 0 && share < 0.005) return 'under 1%';
+  if (share < 1 && share > 0.995) return 'over 99%';
+  return `${Math.round(100 * share)}%`;
+}
+
 /**
  * How a daily deal of `stars` compares with the winnable deals of the study (its won deals, by
- * rating): `Harder than 72.0% of winnable Scorpion deals, as hard as 17.0%, easier than 11.0%.`
- * At either end one side is empty, and "harder than 0.0%" reads as a riddle: the deal is said to
- * be among the easiest (or hardest) instead, with the figures that still say something. Undefined
- * for a deal not rated, a variant the study has no wins for, or one whose wins are all rated alike.
+ * rating), in words a player reads at a glance: `Harder than 72% of winnable Scorpion deals and
+ * easier than 11%; the other 17% are about as hard.` At either end one side is empty, and "harder
+ * than 0%" reads as a riddle: the deal is said to be one of the easiest (or hardest) instead.
+ * Undefined for a deal not rated, a variant the study has no wins for, or one whose wins are all
+ * rated alike.
  */
 export function comparedWithStudy(
   variant: VariantId,
@@ -45,11 +53,11 @@ export function comparedWithStudy(
   const deals = `winnable ${row.foundations || row.open ? row.name : VARIANTS[variant].name} deals`;
   if (easier === 0) {
     if (same === 0) return `Easier than all ${deals}.`;
-    return `Among the easiest ${deals}: as easy as ${percent(same)} of them, easier than ${percent(harder)}.`;
+    return `One of the easiest ${deals}: ${roughly(harder)} of them are harder, none is easier.`;
   }
   if (harder === 0) {
     if (same === 0) return `Harder than all ${deals}.`;
-    return `Among the hardest ${deals}: as hard as ${percent(same)} of them, harder than ${percent(easier)}.`;
+    return `One of the hardest ${deals}: ${roughly(easier)} of them are easier, none is harder.`;
   }
-  return `Harder than ${percent(easier)} of ${deals}, as hard as ${percent(same)}, easier than ${percent(harder)}.`;
+  return `Harder than ${roughly(easier)} of ${deals} and easier than ${roughly(harder)}; the other ${roughly(same)} are about as hard.`;
 }

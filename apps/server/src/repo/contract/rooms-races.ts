@@ -11,6 +11,7 @@ const room = {
   winnableOnly: true,
   rated: false,
   bestOf: 1,
+  finishWindow: 15,
   createdAt: 1_700_000_000_000,
 } as const;
 

@@ -19,6 +19,7 @@ export function pgRooms(db: PgDb): RoomsRepo {
           variant: r.variant as VariantId,
           timeLimit: r.timeLimit as RoomRow['timeLimit'],
           bestOf: r.bestOf as RoomRow['bestOf'],
+          finishWindow: r.finishWindow as RoomRow['finishWindow'],
         }
       );
     },

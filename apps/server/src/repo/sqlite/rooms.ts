@@ -20,6 +20,7 @@ export function sqliteRooms(db: Db): RoomsRepo {
           variant: r.variant as VariantId,
           timeLimit: r.timeLimit as RoomRow['timeLimit'],
           bestOf: r.bestOf as RoomRow['bestOf'],
+          finishWindow: r.finishWindow as RoomRow['finishWindow'],
         }
       );
     },

@@ -1,0 +1,1 @@
+ALTER TABLE `rooms` ADD `finish_window` integer DEFAULT 30 NOT NULL;
