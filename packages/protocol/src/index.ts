@@ -58,6 +58,7 @@ export * from './devices.ts';
 export * from './errors.ts';
 export * from './game.ts';
 export * from './histogram.ts';
+export * from './moderation.ts';
 export * from './rest.ts';
 export * from './room-code.ts';
 export * from './server.ts';
