@@ -37,11 +37,13 @@ export const ReportResponse = z.strictObject({ reportId: z.string() });
 export type ReportResponse = z.infer<typeof ReportResponse>;
 
 /**
- * `GET /api/me/moderation`: what the player is told on their visit. `mark`: they are marked (their
+ * `GET /api/me/moderation`: what the player is told on their visit (all empty for a guest). `mark`: they are marked (their
  * results are off every board) and whether they have appealed. `actioned`: their reports that led
  * to action since they were last told (each is told once).
  */
 export const ModNotices = z.strictObject({
+  /** A moderator: the app offers `/mod`. */
+  moderator: z.boolean(),
   mark: z.strictObject({ at: z.number(), appealed: z.boolean() }).nullable(),
   actioned: z.array(z.strictObject({ nickname: z.string(), at: z.number() })),
 });

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { type HeldGames, ModerationService } from '../../moderation/service.ts';
 import { rateRace, shownRating } from '../../ratings/model.ts';
 import type { Repos } from '../types.ts';
-import { type FreshRepos, player } from './fixtures.ts';
+import { type FreshRepos, player, storeResult } from './fixtures.ts';
 import { race, results } from './ratings.ts';
 
 const DAY = 86_400_000;
@@ -160,5 +160,52 @@ export function moderationContract(fresh: FreshRepos): void {
     expect(await repos.moderation.revoke('mod')).toBe(true);
     expect(await repos.moderation.revoke('mod')).toBe(false);
     expect(await moderation.isModerator('mod')).toBe(false);
+  });
+
+  test("a marked player's results leave every board, and come back when cleared", async () => {
+    const repos = await fresh();
+    for (const id of ['cheat', 'ann', 'mod']) await player(repos, id);
+    const date = '2026-06-02';
+    await storeResult(repos, { playerId: 'cheat', date, timeMs: 40_000 });
+    await storeResult(repos, { playerId: 'ann', date, timeMs: 90_000 });
+    await rated(repos, NOW - DAY, ['cheat', 'ann']);
+    const moderation = new ModerationService(repos, () => NOW);
+    const boards = async () => ({
+      daily: (await repos.boards.daily(date, 0, 10)).map((r) => [r.playerId, r.rank]),
+      order: (await repos.boards.dailyOrder(date, undefined, 10)).map((k) => k.playerId),
+      annRank: (await repos.boards.dailyRankOf(date, 'ann'))?.rank,
+      cheatRank: (await repos.boards.dailyRankOf(date, 'cheat'))?.rank,
+      mostWins: (await repos.boards.mostWins(0, 10)).map((r) => r.playerId),
+      streaks: (await repos.boards.longestStreaks(0, 10)).map((r) => r.playerId),
+      fastest: (await repos.boards.fastestWins(0, 10)).map((r) => r.playerId),
+      ratings: (await repos.ratings.board(0, 10)).map((r) => r.playerId),
+    });
+    const everyone = await boards();
+    expect(everyone).toStrictEqual({
+      daily: [
+        ['cheat', 1],
+        ['ann', 2],
+      ],
+      order: ['cheat', 'ann'],
+      annRank: 2,
+      cheatRank: 1,
+      mostWins: ['cheat', 'ann'],
+      streaks: ['cheat', 'ann'],
+      fastest: ['cheat', 'ann'],
+      ratings: ['cheat', 'ann'],
+    });
+    await moderation.mark('mod', 'cheat', 'Scouted the deal');
+    expect(await boards()).toStrictEqual({
+      daily: [['ann', 1]],
+      order: ['ann'],
+      annRank: 1,
+      cheatRank: undefined,
+      mostWins: ['ann'],
+      streaks: ['ann'],
+      fastest: ['ann'],
+      ratings: ['ann'],
+    });
+    await moderation.clear('mod', 'cheat', 'Mistaken');
+    expect(await boards()).toStrictEqual(everyone);
   });
 }
