@@ -70,13 +70,16 @@ export function refundRacesOf(rows: readonly StoredStep[]): RefundRace[] {
   return [...byRace.values()].sort((a, b) => b.at - a.at || (a.raceId < b.raceId ? -1 : 1));
 }
 
-/** Each rated player's mean now and the highest it ever stood at (now, or after some race). */
+/**
+ * Each rated player's mean now and the highest it ever stood at: now, before some race (the first
+ * one's start, too) or after it.
+ */
 export function victimRatingsOf(
   current: readonly { playerId: string; mu: number }[],
-  highest: readonly { playerId: string; mu: number | null }[],
+  highest: readonly { playerId: string; mu: number | null; before: number | null }[],
 ): VictimRating[] {
   return current.map(({ playerId, mu }) => {
-    const top = highest.find((h) => h.playerId === playerId)?.mu ?? mu;
-    return { playerId, mu, highestMu: Math.max(mu, top) };
+    const h = highest.find((x) => x.playerId === playerId);
+    return { playerId, mu, highestMu: Math.max(mu, h?.mu ?? mu, h?.before ?? mu) };
   });
 }

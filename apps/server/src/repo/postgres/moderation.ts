@@ -126,7 +126,7 @@ export function pgModeration(db: PgDb): ModerationRepo {
         .from(ratings)
         .where(inArray(ratings.playerId, [...playerIds]));
       const highest = await db
-        .select({ playerId: ratingHistory.playerId, mu: max(ratingHistory.mu) })
+        .select({ playerId: ratingHistory.playerId, mu: max(ratingHistory.mu), before: max(ratingHistory.muBefore) })
         .from(ratingHistory)
         .where(inArray(ratingHistory.playerId, [...playerIds]))
         .groupBy(ratingHistory.playerId);

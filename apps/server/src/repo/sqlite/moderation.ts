@@ -135,7 +135,7 @@ export function sqliteModeration(db: Db): ModerationRepo {
         .where(inArray(ratings.playerId, [...playerIds]))
         .all();
       const highest = db
-        .select({ playerId: ratingHistory.playerId, mu: max(ratingHistory.mu) })
+        .select({ playerId: ratingHistory.playerId, mu: max(ratingHistory.mu), before: max(ratingHistory.muBefore) })
         .from(ratingHistory)
         .where(inArray(ratingHistory.playerId, [...playerIds]))
         .groupBy(ratingHistory.playerId)
