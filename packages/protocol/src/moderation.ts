@@ -1,20 +1,9 @@
 import { z } from 'zod';
+import { REPORT_NOTE_MAX, REPORT_REASONS } from './report-reasons.ts';
 
 /** Why a player reports another: a short list, so that the moderators' queue can be sorted by it. */
-export const ReportReason = z.enum(['saw-hidden-cards', 'program', 'several-accounts', 'offensive-name', 'other']);
+export const ReportReason = z.enum(REPORT_REASONS);
 export type ReportReason = z.infer<typeof ReportReason>;
-
-/** What the report form offers, in its order. */
-export const REPORT_REASON_TEXT: Record<ReportReason, string> = {
-  'saw-hidden-cards': 'Seemed to know the face-down cards',
-  program: 'Plays like a program',
-  'several-accounts': 'Plays from several accounts',
-  'offensive-name': 'Offensive nickname',
-  other: 'Something else',
-};
-
-/** The longest sentence a report or an appeal may carry. */
-export const REPORT_NOTE_MAX = 280;
 
 /** Where a report was made: a race's results, a profile, an arena's standings. */
 export const ReportSource = z.enum(['race', 'profile', 'arena']);
