@@ -24,6 +24,7 @@ import { rekeyNicknames } from './identity/nickname-keys.ts';
 import { DEFAULT_WEBAUTHN, Passkeys, type WebAuthnSettings } from './identity/passkeys.ts';
 import { PlayerService } from './identity/players.ts';
 import { serverSecret } from './identity/secret.ts';
+import { ModerationService } from './moderation/service.ts';
 import { healthRoutes, solverReadiness } from './ops/health.ts';
 import { metricsRoute } from './ops/metrics-route.ts';
 import { ServerMetrics } from './ops/metrics-server.ts';
@@ -44,6 +45,7 @@ import { deviceRoutes } from './routes/devices.ts';
 import { answerErrorsAsApiErrors, clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { gameRoutes } from './routes/games.ts';
 import { DEFAULT_LIMITS, installLimits, type Limits } from './routes/limits.ts';
+import { moderationRoutes } from './routes/moderation.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { playerRoutes } from './routes/players.ts';
 import { profileRoutes } from './routes/profiles.ts';
@@ -226,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     ghostOfferMs: options.queueGhostOfferMs,
     log: (error, what) => app.log.warn({ err: error }, what),
   });
+  const moderation = new ModerationService(repos, now);
   await cluster?.start();
   const services: Services = {
     repos,
@@ -243,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     now,
     challenges,
     queue,
+    moderation,
   };
 
   const drain = new Drain();
@@ -291,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(boardRoutes, { services });
   await app.register(roomRoutes, { services });
   await app.register(profileRoutes, { services });
+  await app.register(moderationRoutes, { services });
   await app.register(gameRoutes, { services });
   await app.register(challengeRoutes, { services });
   await app.register(wsRoutes, {

@@ -8,6 +8,7 @@ import type { Devices } from './identity/devices.ts';
 import type { LinkCodes } from './identity/link-codes.ts';
 import type { Passkeys } from './identity/passkeys.ts';
 import type { PlayerService } from './identity/players.ts';
+import type { ModerationService } from './moderation/service.ts';
 import type { QuickQueue } from './queue/service.ts';
 import type { RaceHub } from './races/hub.ts';
 import type { Repos } from './repo/types.ts';
@@ -37,4 +38,6 @@ export interface Services {
   readonly challenges: ChallengeService;
   /** "Race someone now": the quick-race queue. */
   readonly queue: QuickQueue;
+  /** Reports, the moderators' queue (reports, held games, appeals), marks and refunds. */
+  readonly moderation: ModerationService;
 }

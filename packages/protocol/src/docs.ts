@@ -3,6 +3,7 @@ import * as client from './client.ts';
 import { FIRST_DAILY_DATE } from './daily-dates.ts';
 import * as devices from './devices.ts';
 import * as game from './game.ts';
+import * as moderation from './moderation.ts';
 import * as rest from './rest.ts';
 import * as server from './server.ts';
 
@@ -300,6 +301,40 @@ const endpoints: Entry[] = [
     about:
       'The original game move by move, for the comparison: to its player, or to whoever has finished a game against it (403 `challenge-not-finished` before).',
     schema: rest.ChallengeOriginal,
+  },
+  {
+    name: 'POST /api/reports (body) → 201',
+    about:
+      'Reports a player to the moderators: a reason from the list, an optional sentence. 409 `report-open` while your earlier report on them is open; 400 `report-self`; 404 `not-found`.',
+    schema: moderation.ReportBody,
+  },
+  {
+    name: 'GET /api/me/moderation → 200',
+    about:
+      'What the player is told on their visit: marked (and whether they appealed), their reports that led to action (each told once), and whether they moderate.',
+    schema: moderation.ModNotices,
+  },
+  {
+    name: 'POST /api/me/appeal (body) → 201',
+    about: 'A marked player appeals, once (409 `appeal-used`; 409 `not-marked`): the appeal joins the queue.',
+    schema: moderation.AppealBody,
+  },
+  {
+    name: 'GET /api/mod/queue → 200',
+    about:
+      'Moderators only (anyone else: 404 `not-found`): the open reports, held games and appeals, the oldest first.',
+    schema: moderation.ModQueue,
+  },
+  {
+    name: 'POST /api/mod/actions (body) → 200',
+    about:
+      'Moderators only: mark (409 `already-marked`), clear, or dismiss one entry (409 `case-closed`). Logged; `POST /api/mod/log/:id/undo` undoes one (409 `undo-refused` when undone already or followed by a later action on the player).',
+    schema: moderation.ModActionBody,
+  },
+  {
+    name: 'GET /api/mod/log?page → 200',
+    about: 'Moderators only: every action, the latest first.',
+    schema: moderation.ModLog,
   },
   { name: 'any error → 4xx/5xx', about: '', schema: rest.ApiError },
 ];

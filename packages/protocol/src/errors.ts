@@ -71,6 +71,20 @@ export const ErrorCode = z.enum([
   'uri-too-long',
   /** A body that is not JSON by its `Content-Type` (415). */
   'unsupported-media-type',
+  /** A report on a player the reporter has already reported, while that report is open. */
+  'report-open',
+  /** A report on oneself. */
+  'report-self',
+  /** An appeal from a player who is not marked, or a moderator's clear of one who is not. */
+  'not-marked',
+  /** A second appeal of the same mark: each mark can be appealed once. */
+  'appeal-used',
+  /** A moderator's mark of a player marked already. */
+  'already-marked',
+  /** A moderator's action on a queue entry already closed. */
+  'case-closed',
+  /** An undo of a log entry undone already, or followed by a later action about the same player. */
+  'undo-refused',
   /** The server is shutting down or restarting (503): try again in a moment. */
   'unavailable',
   /** The server failed; nothing was changed, and no detail of the failure is given away. */

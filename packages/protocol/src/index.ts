@@ -59,6 +59,8 @@ export * from './errors.ts';
 export * from './finish-order.ts';
 export * from './game.ts';
 export * from './histogram.ts';
+export * from './moderation.ts';
+export * from './report-reasons.ts';
 export * from './rest.ts';
 export * from './room-code.ts';
 export * from './server.ts';

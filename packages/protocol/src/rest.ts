@@ -298,6 +298,11 @@ export const Profile = z.strictObject({
     }),
   ),
   headToHead: z.strictObject({ races: z.int(), myWins: z.int(), theirWins: z.int() }).nullable(),
+  /**
+   * Rating points given back to this player after a rated opponent of theirs was marked (the
+   * latest first): the profile's note. Taken back, and gone from here, if the mark is cleared.
+   */
+  refunds: z.array(z.strictObject({ points: z.int(), at: z.int() })),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -373,3 +373,78 @@ export const challengeGames = pgTable(
   },
   (t) => [index('challenge_games_player').on(t.playerId, t.code)],
 );
+
+/** Moderators: see `schema.ts`. */
+export const moderators = pgTable('moderators', {
+  playerId: text('player_id').primaryKey(),
+  grantedAt: ms('granted_at').notNull(),
+});
+
+/** The moderators' queue: see `schema.ts`. */
+export const modCases = pgTable(
+  'mod_cases',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['report', 'held', 'appeal'] }).notNull(),
+    playerId: text('player_id').notNull(),
+    reporterId: text('reporter_id'),
+    reason: text('reason'),
+    note: text('note'),
+    source: text('source'),
+    gameId: text('game_id'),
+    raceId: text('race_id'),
+    summary: text('summary'),
+    createdAt: ms('created_at').notNull(),
+    status: text('status', { enum: ['open', 'actioned', 'cleared', 'dismissed'] }).notNull(),
+    closedAt: ms('closed_at'),
+    reporterTold: boolean('reporter_told').notNull().default(false),
+  },
+  (t) => [
+    index('mod_cases_open').on(t.status, t.createdAt),
+    index('mod_cases_player').on(t.playerId, t.status),
+    index('mod_cases_reporter').on(t.reporterId, t.status),
+    uniqueIndex('mod_cases_one_open_report')
+      .on(t.reporterId, t.playerId)
+      .where(sql`kind = 'report' AND status = 'open'`),
+    uniqueIndex('mod_cases_held_game').on(t.gameId).where(sql`kind = 'held'`),
+  ],
+);
+
+/** Marked players: see `schema.ts`. */
+export const marks = pgTable('marks', {
+  playerId: text('player_id').primaryKey(),
+  markedAt: ms('marked_at').notNull(),
+  logId: text('log_id').notNull(),
+  appealedAt: ms('appealed_at'),
+});
+
+/** The moderation log: see `schema.ts`. */
+export const modLog = pgTable(
+  'mod_log',
+  {
+    id: text('id').primaryKey(),
+    moderatorId: text('moderator_id').notNull(),
+    action: text('action', { enum: ['mark', 'clear', 'dismiss'] }).notNull(),
+    playerId: text('player_id').notNull(),
+    reason: text('reason').notNull(),
+    at: ms('at').notNull(),
+    cases: json('cases').$type<readonly string[]>().notNull(),
+    unmarked: boolean('unmarked').notNull().default(false),
+    undoneAt: ms('undone_at'),
+    undoneBy: text('undone_by'),
+  },
+  (t) => [index('mod_log_at').on(t.at), index('mod_log_player').on(t.playerId, t.at)],
+);
+
+/** Rating refunds: see `schema.ts`. */
+export const ratingRefunds = pgTable(
+  'rating_refunds',
+  {
+    markedId: text('marked_id').notNull(),
+    victimId: text('victim_id').notNull(),
+    points: integer('points').notNull(),
+    mu: doublePrecision('mu').notNull(),
+    at: ms('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.markedId, t.victimId] }), index('rating_refunds_victim').on(t.victimId)],
+);

@@ -386,3 +386,96 @@ export const challengeGames = sqliteTable(
   },
   (t) => [index('challenge_games_player').on(t.playerId, t.code)],
 );
+
+/** Players the operator made moderators (`pnpm moderator grant NICKNAME`). */
+export const moderators = sqliteTable('moderators', {
+  playerId: text('player_id').primaryKey(),
+  grantedAt: integer('granted_at').notNull(),
+});
+
+/**
+ * The moderators' queue, past and present: a player's report of another, a ranked game held off
+ * the board by its evidence from play, or a marked player's appeal. `status` says how it closed.
+ */
+export const modCases = sqliteTable(
+  'mod_cases',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['report', 'held', 'appeal'] }).notNull(),
+    /** Whom the entry is about. */
+    playerId: text('player_id').notNull(),
+    /** Who reported (reports only). */
+    reporterId: text('reporter_id'),
+    /** A reason from `REPORT_REASONS` (reports only). */
+    reason: text('reason'),
+    /** The reporter's or the appellant's own sentence. */
+    note: text('note'),
+    /** Where the report was made: a race's results, a profile, an arena's standings. */
+    source: text('source'),
+    gameId: text('game_id'),
+    raceId: text('race_id'),
+    /** What the evidence from play says about a held game, in a sentence. */
+    summary: text('summary'),
+    createdAt: integer('created_at').notNull(),
+    status: text('status', { enum: ['open', 'actioned', 'cleared', 'dismissed'] }).notNull(),
+    closedAt: integer('closed_at'),
+    /** The reporter has been told that the report led to action. */
+    reporterTold: integer('reporter_told', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [
+    index('mod_cases_open').on(t.status, t.createdAt),
+    index('mod_cases_player').on(t.playerId, t.status),
+    index('mod_cases_reporter').on(t.reporterId, t.status),
+    // One open report per reporter and player; one queue entry per held game.
+    uniqueIndex('mod_cases_one_open_report')
+      .on(t.reporterId, t.playerId)
+      .where(sql`kind = 'report' AND status = 'open'`),
+    uniqueIndex('mod_cases_held_game').on(t.gameId).where(sql`kind = 'held'`),
+  ],
+);
+
+/** A marked player: their results leave every board until a moderator clears them. */
+export const marks = sqliteTable('marks', {
+  playerId: text('player_id').primaryKey(),
+  markedAt: integer('marked_at').notNull(),
+  /** The moderation log entry that marked them. */
+  logId: text('log_id').notNull(),
+  /** When they appealed: once per mark. */
+  appealedAt: integer('appealed_at'),
+});
+
+/** Every moderator's action: who, what, about whom, when and why; each can be undone once. */
+export const modLog = sqliteTable(
+  'mod_log',
+  {
+    id: text('id').primaryKey(),
+    moderatorId: text('moderator_id').notNull(),
+    action: text('action', { enum: ['mark', 'clear', 'dismiss'] }).notNull(),
+    playerId: text('player_id').notNull(),
+    reason: text('reason').notNull(),
+    at: integer('at').notNull(),
+    /** The queue entries the action closed (JSON array of ids), reopened by its undo. */
+    cases: text('cases', { mode: 'json' }).$type<readonly string[]>().notNull(),
+    /** A clear that lifted a mark (its undo marks again). */
+    unmarked: integer('unmarked', { mode: 'boolean' }).notNull().default(false),
+    undoneAt: integer('undone_at'),
+    undoneBy: text('undone_by'),
+  },
+  (t) => [index('mod_log_at').on(t.at), index('mod_log_player').on(t.playerId, t.at)],
+);
+
+/**
+ * Rating points given back to a marked player's rated opponent (`moderation/refund.ts`), once per
+ * mark: `mu` is what was added to their rating, taken back if the mark is cleared.
+ */
+export const ratingRefunds = sqliteTable(
+  'rating_refunds',
+  {
+    markedId: text('marked_id').notNull(),
+    victimId: text('victim_id').notNull(),
+    points: integer('points').notNull(),
+    mu: real('mu').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.markedId, t.victimId] }), index('rating_refunds_victim').on(t.victimId)],
+);

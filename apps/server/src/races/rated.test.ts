@@ -76,6 +76,19 @@ test('a rated race rates both racers once: race-over shows it, the leaderboard a
   expect(again.body.rating).toStrictEqual(change[bo!.id]!.after);
   expect(again.body.races.map((r) => r.rated)).toStrictEqual([false, true]);
   expect(again.body.headToHead).toBeNull();
+  expect(again.body.refunds).toStrictEqual([]);
+
+  // Ann is marked: she leaves the rating board, and Bo gets back, noted on his profile, what
+  // the rated race against her cost him.
+  expect(await server.app.services.moderation.mark(bo!.id, ann!.id, 'Scouted')).toStrictEqual({ ok: true });
+  // A new player's first race swings far: the refund stops at 150.
+  const points = Math.min(150, 1500 - change[bo!.id]!.after.rating);
+  const refunded = await getJson(`${server.url}/api/players/Rated%20Bo/profile`, Profile);
+  expect(refunded.body.refunds).toMatchObject([{ points }]);
+  expect(refunded.body.rating!.rating).toBe(change[bo!.id]!.after.rating + points);
+  const after = (await getJson(`${server.url}/api/leaderboards/ratings`, RatingBoard)).body;
+  expect(after.rows.map((r) => r.player.nickname)).toContain('Rated Bo');
+  expect(after.rows.map((r) => r.player.nickname)).not.toContain('Rated Ann');
 });
 
 test('a profile of nobody is a 404; a bad page is a 400', async () => {

@@ -11,6 +11,15 @@ import type { DailyDealRow, DailyFlag, DailyResultRow, FlaggedResultRow } from '
  * between SQLite and PostgreSQL, so the rows are read and written here once.
  */
 
+/**
+ * The player of `column` is not marked: a marked player's results leave every board (daily,
+ * all-time, ratings) and come back when a moderator clears them. `marks` holds a few rows at
+ * most; each test is one primary-key probe.
+ */
+export function unmarked(column: SQL | { getSQL(): SQL }): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM marks WHERE marks.player_id = ${column})`;
+}
+
 /** A `daily_deals` row as either store reads it: the difficulty in two nullable columns. */
 interface StoredDailyDeal extends Omit<DailyDealRow, 'variant' | 'difficulty'> {
   readonly variant: string;

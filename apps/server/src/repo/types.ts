@@ -25,6 +25,7 @@ export interface Repos {
   readonly ratings: RatingsRepo;
   readonly profiles: ProfilesRepo;
   readonly challenges: ChallengesRepo;
+  readonly moderation: ModerationRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
   close(): Promise<void>;
@@ -584,4 +585,150 @@ export interface OutageRepo {
    * `now` and returns the gap credited (0 when some process was alive).
    */
   creditOutage(now: number, staleMs: number): Promise<number>;
+}
+
+/** What a moderator's queue holds: a player's report, a game held by its evidence, an appeal. */
+export type CaseKind = 'report' | 'held' | 'appeal';
+
+/** How a queue entry closed: the player was marked, cleared, or the entry dismissed. */
+export type CaseStatus = 'open' | 'actioned' | 'cleared' | 'dismissed';
+
+/** One entry of the moderators' queue. */
+export interface CaseRow {
+  readonly id: string;
+  readonly kind: CaseKind;
+  /** Whom it is about. */
+  readonly playerId: string;
+  readonly reporterId: string | null;
+  readonly reason: string | null;
+  readonly note: string | null;
+  readonly source: string | null;
+  readonly gameId: string | null;
+  readonly raceId: string | null;
+  readonly summary: string | null;
+  readonly createdAt: number;
+}
+
+/** A queue entry as a moderator reads it: with the nicknames and whether the player is marked now. */
+export interface QueueEntry extends CaseRow {
+  readonly nickname: string;
+  readonly reporterNickname: string | null;
+  readonly marked: boolean;
+}
+
+export type ModAction = 'mark' | 'clear' | 'dismiss';
+
+/** One moderator's action, as the log keeps it. */
+export interface ModLogRow {
+  readonly id: string;
+  readonly moderatorId: string;
+  readonly action: ModAction;
+  readonly playerId: string;
+  readonly reason: string;
+  readonly at: number;
+  /** The queue entries it closed. */
+  readonly cases: readonly string[];
+  /** A clear that lifted a mark. */
+  readonly unmarked: boolean;
+  readonly undoneAt: number | null;
+  readonly undoneBy: string | null;
+}
+
+export interface ModLogEntry extends ModLogRow {
+  readonly moderatorNickname: string;
+  readonly nickname: string;
+}
+
+/** Rating points given back to a victim of a marked player: `mu` is what goes on their rating. */
+export interface RefundRow {
+  readonly victimId: string;
+  readonly points: number;
+  readonly mu: number;
+}
+
+/** A rated race of a marked player, as the refund reads it: every racer's rank and rating step. */
+export interface RefundRace {
+  readonly raceId: string;
+  readonly at: number;
+  readonly racers: readonly {
+    readonly playerId: string;
+    readonly rank: number;
+    readonly muBefore: number;
+    readonly mu: number;
+    /** Rated races played after this one. */
+    readonly games: number;
+  }[];
+}
+
+/** A victim's rating now and the highest it ever stood at (the refund's ceiling). */
+export interface VictimRating {
+  readonly playerId: string;
+  readonly mu: number;
+  readonly highestMu: number;
+}
+
+/** A refund a player received, as their profile notes it. */
+export interface RefundNote {
+  readonly points: number;
+  readonly at: number;
+}
+
+/** What a player is told on their next visit. */
+export interface ModNotices {
+  /** Marked, since when, and whether they have appealed. */
+  readonly mark: { readonly at: number; readonly appealed: boolean } | null;
+  /** Their reports that led to action and were not told yet: the reported players' nicknames. */
+  readonly actioned: readonly { readonly caseId: string; readonly nickname: string; readonly at: number }[];
+}
+
+/** Why a moderator's action changed nothing. */
+export type ModRefusal = 'marked' | 'not-marked' | 'closed' | 'unknown' | 'superseded' | 'undone';
+
+export interface ModerationRepo {
+  grant(playerId: string, at: number): Promise<'ok' | 'already'>;
+  /** False when the player was no moderator. */
+  revoke(playerId: string): Promise<boolean>;
+  isModerator(playerId: string): Promise<boolean>;
+  /**
+   * Puts an entry in the queue: `open` (storing nothing) when the reporter already has an open
+   * report on the player, or the game is already queued (once held, once queued).
+   */
+  open(row: CaseRow): Promise<'ok' | 'open'>;
+  /** The open entries, the oldest first. */
+  queue(limit: number): Promise<QueueEntry[]>;
+  case(id: string): Promise<(CaseRow & { status: CaseStatus }) | undefined>;
+  isMarked(playerId: string): Promise<boolean>;
+  /** The player's held games in the queue, past and present, with how each entry stands. */
+  heldOf(playerId: string): Promise<{ gameId: string; status: CaseStatus }[]>;
+  /** The player's rated races since `since`, the latest `limit`, with every racer's step. */
+  ratedRacesOf(playerId: string, since: number, limit: number): Promise<RefundRace[]>;
+  victimRatings(playerIds: readonly string[]): Promise<VictimRating[]>;
+  /**
+   * Marks the player, in one transaction: closes their open entries as actioned, gives each
+   * refund (stored, and added to the victim's rating) and writes the log. `marked` when they are.
+   */
+  mark(log: ModLogRow, refunds: readonly RefundRow[]): Promise<'ok' | 'marked'>;
+  /**
+   * Clears the player, in one transaction: lifts their mark if any and takes its refunds back,
+   * closes their open entries as cleared, writes the log (`cases` and `unmarked` filled in).
+   * Answers the entries it closed.
+   */
+  clear(log: ModLogRow): Promise<CaseRow[]>;
+  /** Closes one open entry as dismissed, and logs it. */
+  dismiss(log: ModLogRow, caseId: string): Promise<'ok' | 'closed' | 'unknown'>;
+  /**
+   * Undoes a log entry once, if it is the latest standing action about its player: a mark is
+   * lifted (its refunds taken back), a clear that lifted a mark marks again with `refunds`, and
+   * the entries it closed reopen (a report whose reporter has opened another stays closed).
+   */
+  undo(logId: string, by: string, at: number, refunds: readonly RefundRow[]): Promise<ModLogRow | ModRefusal>;
+  logEntry(id: string): Promise<ModLogRow | undefined>;
+  /** The log, the latest first. */
+  log(offset: number, limit: number): Promise<ModLogEntry[]>;
+  /** An appeal of the player's mark, once: `not-marked`, or `appealed` when they have already. */
+  appeal(row: CaseRow): Promise<'ok' | 'not-marked' | 'appealed'>;
+  /** What the player is told on their next visit; the actioned reports are told once. */
+  notices(playerId: string): Promise<ModNotices>;
+  /** The refunds a player received and still holds, the latest first. */
+  refundsOf(playerId: string): Promise<RefundNote[]>;
 }

@@ -30,6 +30,8 @@ export interface Limits {
   readonly passkeySignIn: Limit;
   /** The socket's `queue-join` (quick races), per player. */
   readonly queueJoin: Limit;
+  /** `POST /api/reports` and `/api/me/appeal`, per player: the moderators' queue is read by people. */
+  readonly report: Limit;
 }
 
 const MINUTE = 60_000;
@@ -52,6 +54,7 @@ export const DEFAULT_LIMITS: Limits = {
   linkTry: { max: 10, windowMs: 10 * MINUTE },
   passkeySignIn: { max: 30, windowMs: 10 * MINUTE },
   queueJoin: { max: 60, windowMs: 10 * MINUTE },
+  report: { max: 20, windowMs: HOUR },
 };
 
 /**
@@ -70,6 +73,7 @@ export function scaledLimits(factor: number, limits: Limits = DEFAULT_LIMITS): L
     linkTry: scale(limits.linkTry),
     passkeySignIn: scale(limits.passkeySignIn),
     queueJoin: scale(limits.queueJoin),
+    report: scale(limits.report),
   };
 }
 
@@ -83,6 +87,7 @@ export interface Limiters {
   readonly linkCode: onRequestAsyncHookHandler;
   readonly linkTry: onRequestAsyncHookHandler;
   readonly passkeySignIn: onRequestAsyncHookHandler;
+  readonly report: onRequestAsyncHookHandler;
   /** For a socket's frames, counted against its upgrade request (so its player): the seconds to wait, or 0 to go on. */
   readonly socket: {
     readonly roomCreate: (upgrade: FastifyRequest) => Promise<number>;
@@ -153,6 +158,7 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
     linkCode: hook('linkCode', playerOrAddress),
     linkTry: hook('linkTry'),
     passkeySignIn: hook('passkeySignIn'),
+    report: hook('report', playerOrAddress),
     socket: {
       roomCreate: check('roomCreate'),
       roomJoin: check('roomLookup', 'roomJoin'),

@@ -15,7 +15,7 @@ const PROFILE_RATINGS = 100;
 
 /** Players' profiles (`/p/NICKNAME`) and the rating leaderboard. */
 export async function profileRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { players, ratings, profiles, boards } = services.repos;
+  const { players, ratings, profiles, boards, moderation } = services.repos;
 
   app.get('/api/players/:nickname/profile', { onRequest: app.limits.boards }, async (request, reply) => {
     const params = parse(reply, ProfileParams, request.params);
@@ -23,13 +23,14 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
     const player = await players.byNicknameKey(nicknameKey(params.nickname));
     if (!player) return fail(reply, 404, 'not-found', `Nobody is called ${params.nickname}.`);
     const me = await playerOf(request, players);
-    const [rating, history, totals, dailies, races, h2h] = await Promise.all([
+    const [rating, history, totals, dailies, races, h2h, refunds] = await Promise.all([
       ratings.of([player.id]),
       ratings.history(player.id, PROFILE_RATINGS),
       boards.statsOf([player.id]),
       profiles.dailies(player.id, PROFILE_DAYS),
       profiles.races(player.id, PROFILE_RACES),
       me && me.id !== player.id ? boards.headToHead(me.id, player.id) : undefined,
+      moderation.refundsOf(player.id),
     ]);
     const body: Profile = {
       player: { id: player.id, nickname: player.nickname },
@@ -38,6 +39,7 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
       daily: dailySummary(totals[0], dailies, services.daily.today()),
       races: races.map((r) => ({ ...r })),
       headToHead: h2h ? { races: h2h.races, myWins: h2h.aWins, theirWins: h2h.bWins } : null,
+      refunds,
     };
     return body;
   });

@@ -26,6 +26,7 @@ export const LIFTED: Limits = {
   linkTry: NO_LIMIT,
   passkeySignIn: NO_LIMIT,
   queueJoin: NO_LIMIT,
+  report: NO_LIMIT,
 };
 
 const DAY_MS = 86_400_000;

@@ -12,6 +12,7 @@ describe('routes', () => {
     expect(matchRoute('/devices')).toEqual({ page: 'devices' });
     expect(matchRoute('/link')).toEqual({ page: 'link' });
     expect(matchRoute('/p/Racer%20Ann')).toEqual({ page: 'profile', nickname: 'Racer Ann' });
+    expect(matchRoute('/mod')).toEqual({ page: 'mod' });
     expect(matchRoute('/p/%E0%A4%A')).toEqual({ page: 'not-found' });
     // A challenge code keeps its case: it is random, not typed.
     expect(matchRoute('/c/aB3_x-Yz9Qw0')).toEqual({ page: 'challenge', code: 'aB3_x-Yz9Qw0' });

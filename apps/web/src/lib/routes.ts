@@ -22,6 +22,8 @@ export type Route =
   | { readonly page: 'devices' }
   /** Signing this device in: a passkey, or a code (also from a QR code: `/link#CODE`). */
   | { readonly page: 'link' }
+  /** The moderators' queue and log (moderators only: the page says "not found" to anyone else). */
+  | { readonly page: 'mod' }
   | { readonly page: 'not-found' };
 
 export function matchRoute(path: string): Route {
@@ -37,6 +39,7 @@ export function matchRoute(path: string): Route {
   if (clean === '/replay') return { page: 'replay-record' };
   if (clean === '/devices') return { page: 'devices' };
   if (clean === '/link') return { page: 'link' };
+  if (clean === '/mod') return { page: 'mod' };
   const room = /^\/r\/([A-Za-z0-9]{4,12})$/.exec(clean);
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };
   const challenge = /^\/c\/([A-Za-z0-9_-]{10,32})$/.exec(clean);

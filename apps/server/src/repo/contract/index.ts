@@ -4,6 +4,7 @@ import { dailyContract } from './daily.ts';
 import { devicesContract } from './devices.ts';
 import type { FreshRepos } from './fixtures.ts';
 import { gamesContract } from './games.ts';
+import { moderationContract } from './moderation.ts';
 import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
@@ -29,4 +30,5 @@ export function repoContract(fresh: FreshRepos): void {
   scoutingContract(fresh);
   ratingsContract(fresh);
   challengesContract(fresh);
+  moderationContract(fresh);
 }

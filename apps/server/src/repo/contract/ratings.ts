@@ -4,7 +4,7 @@ import { rateRace } from '../../ratings/model.ts';
 import type { RaceRow, RateRace } from '../types.ts';
 import { type FreshRepos, gameRow, player, storeResult } from './fixtures.ts';
 
-const race = (id: string, code: string, rated = true): RaceRow => ({
+export const race = (id: string, code: string, rated = true): RaceRow => ({
   id,
   code,
   number: 1,
@@ -18,7 +18,7 @@ const race = (id: string, code: string, rated = true): RaceRow => ({
   series: null,
 });
 
-const results = (raceId: string, order: readonly string[]): RaceResult[] =>
+export const results = (raceId: string, order: readonly string[]): RaceResult[] =>
   order.map((playerId, i) => ({
     rank: i + 1,
     playerId,

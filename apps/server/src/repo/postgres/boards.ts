@@ -10,7 +10,7 @@ import {
   players,
   raceResults,
 } from '../../db/pg-schema.ts';
-import { flaggedRow } from '../rows.ts';
+import { flaggedRow, unmarked } from '../rows.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
 import { SNAPSHOT } from './snapshot.ts';
 
@@ -45,7 +45,8 @@ const statsColumns = {
 const countAll = sql<number>`count(*)`.mapWith(Number);
 
 export function pgBoards(db: PgDb): BoardsRepo {
-  const onBoard = (date: string) => and(eq(dailyResults.date, date), eq(dailyResults.verified, true));
+  const onBoard = (date: string) =>
+    and(eq(dailyResults.date, date), eq(dailyResults.verified, true), unmarked(dailyResults.playerId));
   const ranked = <T>(rows: T[], offset: number) => rows.map((r, i) => ({ ...r, rank: offset + i + 1 }));
   const stats = () =>
     db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
@@ -72,6 +73,7 @@ export function pgBoards(db: PgDb): BoardsRepo {
     const page = db
       .select({ playerId: playerStats.playerId })
       .from(playerStats)
+      .where(unmarked(playerStats.playerId))
       .orderBy(...fullOrder)
       .limit(limit)
       .offset(offset);
@@ -162,7 +164,7 @@ export function pgBoards(db: PgDb): BoardsRepo {
     },
     async fastestWins(offset, limit) {
       return resultsPage(
-        and(eq(dailyResults.won, true), eq(dailyResults.verified, true)),
+        and(eq(dailyResults.won, true), eq(dailyResults.verified, true), unmarked(dailyResults.playerId)),
         [asc(dailyResults.timeMs), asc(dailyResults.finishedAt), asc(dailyResults.playerId), asc(dailyResults.date)],
         offset,
         limit,

@@ -7,6 +7,7 @@ import { pgChallenges } from './challenges.ts';
 import { pgDaily } from './daily.ts';
 import { pgGames } from './games.ts';
 import { pgLeader } from './leader.ts';
+import { pgModeration } from './moderation.ts';
 import { pgOneTimeKeys } from './one-time-keys.ts';
 import { pgOutage } from './outage.ts';
 import { pgOwnership } from './ownership.ts';
@@ -50,6 +51,7 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     ratings: pgRatings(db),
     profiles: pgProfiles(db),
     challenges: pgChallenges(db),
+    moderation: pgModeration(db),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

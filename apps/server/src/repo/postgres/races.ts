@@ -14,7 +14,7 @@ type Reader = Pick<PgDb, 'select'>;
  * A player's rating is read, worked out here and written back: one rated race per player at a
  * time. Two races sharing players take the players' locks in one order (by id), never crosswise.
  */
-const lockRating = (playerId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`ratings:${playerId}`}))`;
+export const lockRating = (playerId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`ratings:${playerId}`}))`;
 
 async function resultsOf(db: Reader, raceIds: string[]): Promise<Map<string, RaceResult[]>> {
   if (raceIds.length === 0) return new Map();

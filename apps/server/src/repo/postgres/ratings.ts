@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { players, ratingHistory, ratings } from '../../db/pg-schema.ts';
+import { unmarked } from '../rows.ts';
 import type { RatingsRepo } from '../types.ts';
 
 const ratingColumns = {
@@ -30,6 +31,7 @@ export function pgRatings(db: PgDb): RatingsRepo {
     },
     async board(offset, limit) {
       return rows()
+        .where(unmarked(ratings.playerId))
         .orderBy(desc(ratings.established), desc(ratings.mu), asc(ratings.playerId))
         .limit(limit)
         .offset(offset);

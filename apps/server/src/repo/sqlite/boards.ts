@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/open.ts';
 import { dailyCounts, dailyFlagged, dailyResults, playerStats, players, raceResults } from '../../db/schema.ts';
-import { flaggedRow } from '../rows.ts';
+import { flaggedRow, unmarked } from '../rows.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
 import { sqliteWinTimes } from './win-times.ts';
 
@@ -34,7 +34,8 @@ const statsColumns = {
 };
 
 export function sqliteBoards(db: Db): BoardsRepo {
-  const onBoard = (date: string) => and(eq(dailyResults.date, date), eq(dailyResults.verified, true));
+  const onBoard = (date: string) =>
+    and(eq(dailyResults.date, date), eq(dailyResults.verified, true), unmarked(dailyResults.playerId));
   const ranked = <T>(rows: T[], offset: number) => rows.map((r, i) => ({ ...r, rank: offset + i + 1 }));
   const stats = () =>
     db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
@@ -71,6 +72,7 @@ export function sqliteBoards(db: Db): BoardsRepo {
     const page = db
       .select({ playerId: playerStats.playerId })
       .from(playerStats)
+      .where(unmarked(playerStats.playerId))
       .orderBy(...fullOrder)
       .limit(limit)
       .offset(offset);
@@ -154,7 +156,7 @@ export function sqliteBoards(db: Db): BoardsRepo {
     },
     async fastestWins(offset, limit) {
       return resultsPage(
-        and(eq(dailyResults.won, true), eq(dailyResults.verified, true)),
+        and(eq(dailyResults.won, true), eq(dailyResults.verified, true), unmarked(dailyResults.playerId)),
         [asc(dailyResults.timeMs), asc(dailyResults.finishedAt), asc(dailyResults.playerId), asc(dailyResults.date)],
         offset,
         limit,

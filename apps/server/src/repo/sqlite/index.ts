@@ -6,6 +6,7 @@ import { sqliteChallenges } from './challenges.ts';
 import { sqliteDaily } from './daily.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteLeader } from './leader.ts';
+import { sqliteModeration } from './moderation.ts';
 import { sqliteOneTimeKeys } from './one-time-keys.ts';
 import { sqliteOutage } from './outage.ts';
 import { sqliteOwnership } from './ownership.ts';
@@ -50,6 +51,7 @@ export function sqliteRepos(
     ratings: sqliteRatings(db),
     profiles: sqliteProfiles(db),
     challenges: sqliteChallenges(db),
+    moderation: sqliteModeration(db),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };

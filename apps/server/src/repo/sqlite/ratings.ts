@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { players, ratingHistory, ratings } from '../../db/schema.ts';
+import { unmarked } from '../rows.ts';
 import type { RatingsRepo } from '../types.ts';
 
 const ratingColumns = {
@@ -33,6 +34,7 @@ export function sqliteRatings(db: Db): RatingsRepo {
     },
     async board(offset, limit) {
       return rows()
+        .where(unmarked(ratings.playerId))
         .orderBy(desc(ratings.established), desc(ratings.mu), asc(ratings.playerId))
         .limit(limit)
         .offset(offset)

@@ -1,0 +1,141 @@
+import {
+  AppealBody,
+  type ErrorCode,
+  ModActionBody,
+  type ModLog,
+  ModLogParams,
+  type ModNotices,
+  type ModQueue,
+  ReportBody,
+  type ReportReason,
+  type ReportResponse,
+  type ReportSource,
+} from '@scorpion/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { playerOf } from '../identity/cookie.ts';
+import type { Refused } from '../moderation/service.ts';
+import type { PlayerRow } from '../repo/types.ts';
+import type { Services } from '../services.ts';
+import { fail, parse } from './reply.ts';
+
+/** The log's page size. */
+const LOG_PAGE = 50;
+const LogQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(1000).default(1) });
+
+const STATUS: Partial<Record<ErrorCode, number>> = { 'not-found': 404, 'report-self': 400 };
+const refused = (reply: FastifyReply, r: Refused) => fail(reply, STATUS[r.code] ?? 409, r.code, r.message);
+
+/**
+ * Reports and appeals (any player), and the moderators' queue, actions and log (`/api/mod/…`,
+ * moderators only: anyone else reads "not found", as if the pages were not there).
+ */
+export async function moderationRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { moderation, repos } = services;
+
+  const moderator = async (request: FastifyRequest, reply: FastifyReply): Promise<PlayerRow | undefined> => {
+    const player = await playerOf(request, repos.players);
+    if (player && (await moderation.isModerator(player.id))) return player;
+    void fail(reply, 404, 'not-found', 'Not found.');
+    return undefined;
+  };
+
+  app.post('/api/reports', { onRequest: app.limits.report }, async (request, reply) => {
+    const player = await playerOf(request, repos.players);
+    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+    const body = parse(reply, ReportBody, request.body);
+    if (!body) return reply;
+    const done = await moderation.report(player.id, body);
+    if (!done.ok) return refused(reply, done);
+    const answer: ReportResponse = { reportId: done.reportId };
+    return reply.code(201).send(answer);
+  });
+
+  app.get('/api/me/moderation', async (request) => {
+    const player = await playerOf(request, repos.players);
+    if (!player) return { moderator: false, mark: null, actioned: [] } satisfies ModNotices;
+    const [notices, isModerator] = await Promise.all([
+      moderation.notices(player.id),
+      moderation.isModerator(player.id),
+    ]);
+    const body: ModNotices = {
+      moderator: isModerator,
+      mark: notices.mark,
+      actioned: notices.actioned.map(({ nickname, at }) => ({ nickname, at })),
+    };
+    return body;
+  });
+
+  app.post('/api/me/appeal', { onRequest: app.limits.report }, async (request, reply) => {
+    const player = await playerOf(request, repos.players);
+    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+    const body = parse(reply, AppealBody, request.body);
+    if (!body) return reply;
+    const done = await moderation.appeal(player.id, body.note);
+    if (!done.ok) return refused(reply, done);
+    return reply.code(201).send({});
+  });
+
+  app.get('/api/mod/queue', async (request, reply) => {
+    if (!(await moderator(request, reply))) return reply;
+    const body: ModQueue = {
+      entries: (await moderation.queue()).map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        player: { id: e.playerId, nickname: e.nickname },
+        marked: e.marked,
+        reporter: e.reporterId && e.reporterNickname ? { id: e.reporterId, nickname: e.reporterNickname } : null,
+        reason: e.reason as ReportReason | null,
+        note: e.note,
+        source: e.source as ReportSource | null,
+        gameId: e.gameId,
+        raceId: e.raceId,
+        summary: e.summary,
+        at: e.createdAt,
+      })),
+    };
+    return body;
+  });
+
+  app.post('/api/mod/actions', async (request, reply) => {
+    const me = await moderator(request, reply);
+    if (!me) return reply;
+    const body = parse(reply, ModActionBody, request.body);
+    if (!body) return reply;
+    const done =
+      body.action === 'dismiss'
+        ? await moderation.dismiss(me.id, body.caseId, body.reason)
+        : await moderation[body.action](me.id, body.playerId, body.reason);
+    if (!done.ok) return refused(reply, done);
+    return {};
+  });
+
+  app.get('/api/mod/log', async (request, reply) => {
+    if (!(await moderator(request, reply))) return reply;
+    const q = parse(reply, LogQuery, request.query);
+    if (!q) return reply;
+    const entries = await moderation.log((q.page - 1) * LOG_PAGE, LOG_PAGE);
+    const body: ModLog = {
+      entries: entries.map((l) => ({
+        id: l.id,
+        moderator: { id: l.moderatorId, nickname: l.moderatorNickname },
+        action: l.action,
+        player: { id: l.playerId, nickname: l.nickname },
+        reason: l.reason,
+        at: l.at,
+        undoneAt: l.undoneAt,
+      })),
+    };
+    return body;
+  });
+
+  app.post('/api/mod/log/:id/undo', async (request, reply) => {
+    const me = await moderator(request, reply);
+    if (!me) return reply;
+    const params = parse(reply, ModLogParams, request.params);
+    if (!params) return reply;
+    const done = await moderation.undo(me.id, params.id);
+    if (!done.ok) return refused(reply, done);
+    return {};
+  });
+}
