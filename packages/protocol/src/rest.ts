@@ -57,7 +57,10 @@ export type DailyInfo = z.infer<typeof DailyInfo>;
 export const UnrankedReason = z.enum(['new-player']);
 export type UnrankedReason = z.infer<typeof UnrankedReason>;
 
-/** Why a ranked result is kept off the board: another identity opened the deal from its device, or its address, first. */
+/**
+ * Why a ranked result is kept off the board: another identity opened the deal on its device first
+ * (`address`, another identity from its address, is only on results flagged before that rule was dropped).
+ */
 export const FlagReason = z.enum(['device', 'address']);
 export type FlagReason = z.infer<typeof FlagReason>;
 

@@ -247,7 +247,10 @@ export interface DailyFinish {
   readonly flag?: DailyFlag;
 }
 
-/** Another identity opened the day's deal first from the result's address, or from its device. */
+/**
+ * Another identity opened the day's deal first on the result's device. `address` (another identity
+ * from the same address) is no longer given, but results flagged for it before are still stored.
+ */
 export type DailyFlag = 'address' | 'device';
 
 /** A ranked result kept off the board, with the reason. */
@@ -331,10 +334,10 @@ export interface DailyRepo {
   /** Records an opening of the day's deal; the same player, address and device keep their first time. */
   opened(open: DailyOpen): Promise<void>;
   /**
-   * Whether another player opened `date`'s deal, at or before `until`, from a device (first) or an
-   * address that `playerId` opened it from at or before `until`; undefined when none did.
+   * Whether another player opened `date`'s deal, at or before `until`, on a device that
+   * `playerId` opened it on at or before `until`. Addresses are not compared: see `daily/flags.ts`.
    */
-  sharedOpen(date: string, playerId: string, until: number): Promise<DailyFlag | undefined>;
+  sharedDevice(date: string, playerId: string, until: number): Promise<boolean>;
   /** Deletes the openings of days before `date`; answers how many went. */
   forgetOpensBefore(date: string): Promise<number>;
 }
