@@ -79,12 +79,6 @@ export interface AppOptions {
   readonly certifier?: Certifier;
   readonly countdownMs?: number;
   /**
-   * Test seam: when a new player counts as signed up, from their nickname and the server's clock
-   * (tests make players who existed before the day's deal without moving the clock). The clock's
-   * time otherwise; nothing in the environment sets it.
-   */
-  readonly signedUpAt?: (nickname: string, now: number) => number;
-  /**
    * Test seam: the address a socket counts as opened from, for the daily's openings (every test
    * player connects from 127.0.0.1). The request's own otherwise; nothing in the environment sets it.
    */
@@ -207,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
     log: (error, code, what) => app.log.error({ err: error, code }, what),
   });
-  const players = new PlayerService(repos, now, hub, options.signedUpAt);
+  const players = new PlayerService(repos, now, hub);
   const devices = new Devices(repos, now, cluster ?? connections);
   const passkeys = new Passkeys(repos, now, options.webauthn ?? DEFAULT_WEBAUTHN);
   const linkCodes = new LinkCodes(repos, now);

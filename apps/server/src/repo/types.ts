@@ -84,11 +84,6 @@ export interface PlayersRepo {
   rename(id: string, nickname: string, nicknameKey: string): Promise<'ok' | 'taken'>;
   /** The player signed in on the device whose cookie token hashes to this. */
   byTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
-  /**
-   * Whether a passkey stands behind the player: an identity someone kept, not a throwaway, so it
-   * may rank a daily on the day it signed up (`daily/eligibility.ts`).
-   */
-  isBacked(playerId: string): Promise<boolean>;
   byId(id: string): Promise<PlayerRow | undefined>;
   byIds(ids: readonly string[]): Promise<PlayerRow[]>;
   /** The player whose name folds to `key` (`nicknameKey`): a profile's address. */
@@ -99,8 +94,6 @@ export interface PlayersRepo {
    * under a key of their own (`key#id`) that no name can produce; returns how many those are.
    */
   rekey(keyOf: (nickname: string) => string): Promise<{ players: number; lookAlikes: number }>;
-  /** When the player signed up (server clock), if they exist. */
-  createdAt(id: string): Promise<number | undefined>;
 }
 
 /** One signed-in device. */

@@ -28,16 +28,6 @@ export const LIFTED: Limits = {
   queueJoin: NO_LIMIT,
 };
 
-const DAY_MS = 86_400_000;
-
-/**
- * Test players signed up a day before the server's clock says: they existed before today's deal
- * came out, so their first daily is ranked, as every test of a ranked daily means. A test of the
- * rule itself passes `signedUpAt: NEW_PLAYERS`.
- */
-export const EXISTING_PLAYERS = (_nickname: string, now: number): number => now - DAY_MS;
-export const NEW_PLAYERS = (_nickname: string, now: number): number => now;
-
 /**
  * Every test player connects from 127.0.0.1, which would flag every ranked result after the
  * first: by default each identity counts as its own address. A test of flagging passes
@@ -70,7 +60,6 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Ru
   const app = await buildApp({
     secret,
     deals: knownDeals(secret),
-    signedUpAt: EXISTING_PLAYERS,
     addressOf: OWN_ADDRESSES,
     rateLimit: { perSecond: 2000, burst: 2000, socketsPerPlayer: 1000 },
     ...options,

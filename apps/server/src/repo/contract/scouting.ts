@@ -3,16 +3,8 @@ import { dayAfter, type FreshRepos, player, storeResult } from './fixtures.ts';
 
 const DAY = dayAfter(0);
 
-/** What the ranked daily asks of a store against scouting: who signed up when, who opened what from where, flagged results. */
+/** What the ranked daily asks of a store against scouting: who opened what from where, flagged results. */
 export function scoutingContract(fresh: FreshRepos): void {
-  test('players: when each signed up; nobody is backed by a passkey until one is stored', async () => {
-    const repos = await fresh();
-    await repos.players.create({ id: 'a', nickname: 'ann', nicknameKey: 'ann', tokenHash: 'h', at: 1_234 });
-    expect(await repos.players.createdAt('a')).toBe(1_234);
-    expect(await repos.players.createdAt('nobody')).toBeUndefined();
-    expect(await repos.players.isBacked('a')).toBe(false);
-  });
-
   test('openings: another player on a device the player used, by then, is found; an address alone is not', async () => {
     const repos = await fresh();
     const open = (playerId: string, address: string, device: string, at: number, date = DAY) =>
