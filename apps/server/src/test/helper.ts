@@ -18,6 +18,7 @@ const NO_LIMIT: Limit = { max: 1_000_000, windowMs: 60_000 };
  */
 export const LIFTED: Limits = {
   signup: NO_LIMIT,
+  signupAddress: NO_LIMIT,
   rename: NO_LIMIT,
   roomCreate: NO_LIMIT,
   roomLookup: NO_LIMIT,
