@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.ts';
 import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver-certifier.ts';
-import { LIFTED, OWN_ADDRESSES } from '../apps/server/src/test/helper.ts';
+import { LIFTED } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
 import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from './fixtures/deals.ts';
@@ -13,7 +13,7 @@ import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from
  * The real server for the browser tests, on a fresh SQLite file in a temporary directory.
  * Seams: races get a deal whose winning line the tests know (e2e/fixtures/open-win.json,
  * from the shared conformance records), so a race can be played to a real finish. Every browser
- * runs from 127.0.0.1, so each identity counts as its own address. The solver
+ * runs from 127.0.0.1, one address, as a household's would (issue #32: that costs nobody). The solver
  * certifies deals as in production, but in this thread (its deals are proven in a few hundred
  * nodes), so daily pages show a real difficulty and a past day its stored solution. And one
  * finished game, played yesterday one move every `GHOST_MOVE_MS` on the server's clock, shared
@@ -40,7 +40,6 @@ const app = await buildApp({
   secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
   // Every spec signs up and reads boards from 127.0.0.1; the limits have their own tests.
   limits: LIFTED,
-  addressOf: OWN_ADDRESSES,
   // A lone quick racer is offered a ghost after 3 s, not 30 (queue/queue.test.ts holds the 30 s).
   queueGhostOfferMs: 3_000,
   // A host may end an untimed race at once, not a minute after the last move (races/host-end.test.ts holds the minute).

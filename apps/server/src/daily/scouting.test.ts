@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
-import { type RunningServer, SHARED_ADDRESS, startServer } from '../test/helper.ts';
+import { type RunningServer, startServer } from '../test/helper.ts';
 import { deviceCookie, getJson } from '../test/http.ts';
 import { playOn } from '../test/play.ts';
 
@@ -21,7 +21,6 @@ beforeAll(async () => {
   server = await startServer({
     deals: fixedDeals,
     now: () => clock,
-    addressOf: SHARED_ADDRESS,
     trustProxy: true,
   });
 });

@@ -2,7 +2,7 @@ import { DailyBoard, DailyStanding } from '@scorpion/protocol';
 import { expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
-import { SHARED_ADDRESS, startServer } from '../test/helper.ts';
+import { startServer } from '../test/helper.ts';
 import { deviceCookie, getJson } from '../test/http.ts';
 import { testPostgres } from '../test/postgres.ts';
 
@@ -20,7 +20,6 @@ async function twoHonestPlayersOnOneAddress(databaseUrl?: string) {
   const server = await startServer({
     deals: fixedDeals,
     now: () => clock,
-    addressOf: SHARED_ADDRESS,
     trustProxy: true,
     ...(databaseUrl ? { databaseUrl } : {}),
   });

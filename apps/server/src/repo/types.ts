@@ -423,6 +423,11 @@ export interface RacesRepo {
    */
   creditGap(raceId: string, since: number, now: number, fence: Fence): Promise<void>;
   results(raceId: string): Promise<RaceResult[]>;
+  /**
+   * For each of `playerIds`, the most rated races finished at or after `since` that they raced
+   * with any one other of `playerIds` (absent: none): how often a pair has met, rated, today.
+   */
+  ratedTogetherSince(playerIds: readonly string[], since: number): Promise<Map<string, number>>;
   history(code: string, offset: number, limit: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
 }
 

@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import { type AppOptions, buildApp, type ScorpionApp } from '../app.ts';
-import { tokenHashOf } from '../identity/cookie.ts';
-import { requestAddress } from '../identity/device.ts';
 import type { Limit, Limits } from '../routes/limits.ts';
 import { knownDeals } from './deals.ts';
 
@@ -28,14 +25,6 @@ export const LIFTED: Limits = {
   passkeySignIn: NO_LIMIT,
   queueJoin: NO_LIMIT,
 };
-
-/**
- * Every test player connects from 127.0.0.1, which would flag every ranked result after the
- * first: by default each identity counts as its own address. A test of flagging passes
- * `addressOf: SHARED_ADDRESS` (the request's own address, as in production).
- */
-export const OWN_ADDRESSES = (request: FastifyRequest): string => tokenHashOf(request) ?? requestAddress(request);
-export const SHARED_ADDRESS = requestAddress;
 
 export interface RunningServer {
   readonly app: ScorpionApp;
@@ -61,7 +50,6 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Ru
   const app = await buildApp({
     secret,
     deals: knownDeals(secret),
-    addressOf: OWN_ADDRESSES,
     rateLimit: { perSecond: 2000, burst: 2000, socketsPerPlayer: 1000 },
     ...options,
     limits: { ...LIFTED, ...options.limits },
