@@ -166,3 +166,26 @@ export function ratingHistoryColumns(raceId: string, c: RatingChange, at: number
     at,
   };
 }
+
+/**
+ * The same SQL in both stores: for each ordered pair of `playerIds`, the rated races finished at
+ * or after `since` that both raced (`ratings/repeat.ts` reads them). `rated` is an integer in
+ * SQLite and a boolean in PostgreSQL: either is true as it stands.
+ */
+export function ratedTogetherQuery(playerIds: readonly string[], since: number): SQL {
+  const ids = sql.join(
+    playerIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`
+    SELECT mine.player_id AS a, theirs.player_id AS b, count(*) AS races
+    FROM race_results mine
+    JOIN race_results theirs ON theirs.race_id = mine.race_id AND theirs.player_id <> mine.player_id
+    JOIN races ON races.id = mine.race_id
+    WHERE races.rated AND races.finished_at >= ${since}
+      AND mine.player_id IN (${ids}) AND theirs.player_id IN (${ids})
+    GROUP BY mine.player_id, theirs.player_id`;
+}
+
+/** What `ratedTogetherQuery` answers, a row per ordered pair. */
+export type RatedTogetherRow = { readonly a: string; readonly b: string; readonly races: number | string };

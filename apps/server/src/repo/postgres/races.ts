@@ -1,11 +1,17 @@
 import type { RaceResult } from '@scorpion/protocol';
-import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { actions, games, players, raceResults, races, ratingHistory, ratings } from '../../db/pg-schema.ts';
 import type { Skill } from '../../ratings/model.ts';
 import { earlierToday } from '../../ratings/repeat.ts';
-import { raceResultColumns, ratingColumns, ratingHistoryColumns, resultsByRace } from '../rows.ts';
+import {
+  type RatedTogetherRow,
+  raceResultColumns,
+  ratedTogetherQuery,
+  ratingColumns,
+  ratingHistoryColumns,
+  resultsByRace,
+} from '../rows.ts';
 import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { SNAPSHOT } from './snapshot.ts';
@@ -102,23 +108,7 @@ export function pgRaces(db: PgDb): RacesRepo {
     },
     async ratedTogetherSince(playerIds, since) {
       if (playerIds.length < 2) return new Map();
-      const mine = alias(raceResults, 'mine');
-      const theirs = alias(raceResults, 'theirs');
-      const pairs = await db
-        .select({ a: mine.playerId, b: theirs.playerId, races: count() })
-        .from(mine)
-        .innerJoin(theirs, and(eq(theirs.raceId, mine.raceId), ne(theirs.playerId, mine.playerId)))
-        .innerJoin(races, eq(races.id, mine.raceId))
-        .where(
-          and(
-            eq(races.rated, true),
-            gte(races.finishedAt, since),
-            inArray(mine.playerId, [...playerIds]),
-            inArray(theirs.playerId, [...playerIds]),
-          ),
-        )
-        .groupBy(mine.playerId, theirs.playerId);
-      return earlierToday(pairs);
+      return earlierToday((await db.execute<RatedTogetherRow>(ratedTogetherQuery(playerIds, since))).rows);
     },
     async series(code, first) {
       return db.transaction(async (tx) => {

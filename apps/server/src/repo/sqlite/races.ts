@@ -1,11 +1,17 @@
 import type { RaceResult } from '@scorpion/protocol';
-import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { actions, games, players, raceResults, races, ratingHistory, ratings } from '../../db/schema.ts';
 import type { Skill } from '../../ratings/model.ts';
 import { earlierToday } from '../../ratings/repeat.ts';
-import { raceResultColumns, ratingColumns, ratingHistoryColumns, resultsByRace } from '../rows.ts';
+import {
+  type RatedTogetherRow,
+  raceResultColumns,
+  ratedTogetherQuery,
+  ratingColumns,
+  ratingHistoryColumns,
+  resultsByRace,
+} from '../rows.ts';
 import type { RaceRow, RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
@@ -100,24 +106,7 @@ export function sqliteRaces(db: Db): RacesRepo {
     },
     async ratedTogetherSince(playerIds, since) {
       if (playerIds.length < 2) return new Map();
-      const mine = alias(raceResults, 'mine');
-      const theirs = alias(raceResults, 'theirs');
-      const pairs = db
-        .select({ a: mine.playerId, b: theirs.playerId, races: count() })
-        .from(mine)
-        .innerJoin(theirs, and(eq(theirs.raceId, mine.raceId), ne(theirs.playerId, mine.playerId)))
-        .innerJoin(races, eq(races.id, mine.raceId))
-        .where(
-          and(
-            eq(races.rated, true),
-            gte(races.finishedAt, since),
-            inArray(mine.playerId, [...playerIds]),
-            inArray(theirs.playerId, [...playerIds]),
-          ),
-        )
-        .groupBy(mine.playerId, theirs.playerId)
-        .all();
-      return earlierToday(pairs);
+      return earlierToday(db.all<RatedTogetherRow>(ratedTogetherQuery(playerIds, since)));
     },
     async series(code, first) {
       const list = db
