@@ -3,7 +3,7 @@ import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dailyStart, dailyWinningLine, singleTargetMove } from './fixtures/deals.ts';
 import { card, drag, movesShown, pickNickname, playByHand, screenshots, serverDate, startDaily } from './helpers.ts';
 
-test('a newcomer reads the home page undisturbed, starts the daily, resumes after a reload and finds their row', async ({
+test('a newcomer reads the home page undisturbed, starts the daily without a name, resumes after a reload and finds their row', async ({
   browser,
   page,
 }) => {
@@ -32,25 +32,10 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   );
   await expect(page.locator('.board')).toHaveCount(0);
   await screenshots(page, '02-daily-before-start');
-  // Start needs a name: the dialog asks for it, and Escape puts it away again.
-  await page.getByRole('button', { name: 'Start the clock and deal' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Pick a nickname' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Nickname')).toBeFocused();
-  // Tab goes round the dialog's own controls, never out to the page behind it.
-  for (let i = 0; i < 4; i++) {
-    await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-  }
-  // A form the server would refuse says so before anything is sent.
-  await dialog.getByLabel('Nickname').fill('<b>');
-  await expect(dialog.getByRole('alert')).toHaveText('A nickname holds only letters, digits, spaces and _ - .');
-  await expect(dialog.getByRole('button', { name: "Let's play" })).toBeDisabled();
-  await dialog.getByLabel('Nickname').fill('');
-  await page.keyboard.press('Escape');
+  // A newcomer plays first: Start asks for no name, and the deal comes (issue #32).
+  await expect(page.getByTestId('daily-start')).toContainText('put your name on the board when you finish');
+  await startDaily(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.locator('.board')).toHaveCount(0);
-  await startDaily(page, 'Newcomer');
 
   const start = dailyStart();
   const move = singleTargetMove(start);
@@ -76,6 +61,7 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   // A give-up has no place: only solvers are ranked.
   await expect(result).not.toContainText('1st');
   await expect(result.getByText('Unranked')).toBeVisible();
+  await expect(result.getByTestId('daily-name')).toContainText(/^You are on the board as Guest \d{6}\./);
   await expect(result.locator('code')).toHaveText(
     new RegExp(
       `^Scorpion Race ${name} ❌ \\d+/52 built · 1 move\\s+http://[^ ]+/leaderboards\\?tab=daily&date=\\d{4}-\\d\\d-\\d\\d$`,
@@ -86,7 +72,7 @@ test('a newcomer reads the home page undisturbed, starts the daily, resumes afte
   await result.getByRole('link', { name: "See today's leaderboard" }).click();
   await expect(page.getByText(new RegExp(`^${name} · \\d+ played`))).toBeVisible();
   const mine = page.locator('tr[aria-current="true"]');
-  await expect(mine).toContainText('Newcomer');
+  await expect(mine).toContainText(/Guest \d{6}/);
   await expect(mine).toContainText('(you)');
   await expect(mine.locator('td').first()).toHaveText('–not ranked');
   // No time for a game that was not solved: only solvers are timed.
@@ -138,11 +124,13 @@ test('the daily clock does not run before Start: the deal is not even asked for 
   await expect(page.getByTestId('daily-start')).toHaveCount(0);
 });
 
-test('a player solves the daily: a winning share line, a rank and their place in the histogram', async ({ page }) => {
+test('a newcomer solves the daily, then puts their name on the board: a winning share line, a rank and their place in the histogram', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const line = dailyWinningLine();
   await page.goto('/daily');
-  await startDaily(page, 'Solver Sam');
+  await startDaily(page);
   for (const move of line) await playByHand(page, move);
   const result = page.getByTestId('daily-result');
   await expect(result.getByRole('heading', { name: 'You solved it!' })).toBeVisible();
@@ -155,9 +143,41 @@ test('a player solves the daily: a winning share line, a rank and their place in
       `^Scorpion Race Daily #\\d+ ✅ \\d+:\\d\\d · ${line.length} moves\\s+http://\\S+/leaderboards\\?tab=daily&date=`,
     ),
   );
-  await expect(result.getByText(/^\d+(st|nd|rd|th)$/)).toBeVisible();
+  const place = result.getByText(/^\d+(st|nd|rd|th)$/);
+  await expect(place).toBeVisible();
+  const rank = (await place.textContent())!;
   await expect(result.locator('.bin.mine')).toHaveCount(1);
   await screenshots(page, '17-daily-solved');
+
+  // Ranked already, under a neutral name until they give theirs.
+  await expect(result.getByTestId('daily-name')).toContainText(/^You are on the board as Guest \d{6}\./);
+  await result.getByRole('button', { name: 'Put your name on the board' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Put your name on the board' });
+  await expect(dialog.getByLabel('Nickname')).toBeFocused();
+  await expect(dialog.getByLabel('Nickname')).toHaveValue('');
+  // Tab goes round the dialog's own controls, never out to the page behind it.
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  // A form the server would refuse says so before anything is sent.
+  await dialog.getByLabel('Nickname').fill('<b>');
+  await expect(dialog.getByRole('alert')).toHaveText('A nickname holds only letters, digits, spaces and _ - .');
+  await expect(dialog.getByRole('button', { name: "Let's play" })).toBeDisabled();
+  await dialog.getByLabel('Nickname').fill('Solver Sam');
+  await screenshots(page, '18-daily-name');
+  await dialog.getByRole('button', { name: "Let's play" }).click();
+  await expect(dialog).toBeHidden();
+  // Named: the offer goes, the place and the share line stay, and the board has their name.
+  await expect(result.getByTestId('daily-name')).toHaveCount(0);
+  await expect(result.getByText(rank, { exact: true })).toBeVisible();
+  await expect(result.locator('code')).toContainText('✅');
+  await expect(page.getByRole('banner')).toContainText('Solver Sam');
+  await screenshots(page, '19-daily-named');
+  await result.getByRole('link', { name: "See today's leaderboard" }).click();
+  const mine = page.locator('tr[aria-current="true"]');
+  await expect(mine).toContainText('Solver Sam');
+  await expect(mine.locator('td').first()).toHaveText(rank.replace(/\D/g, ''));
 });
 
 /**
@@ -264,65 +284,14 @@ test("after the day, the deal is public and the solver's solution steps through 
   await screenshots(page, '16-solution');
 });
 
-test("a new player's first daily is unranked, and the page says why before the start and on the result", async ({
-  page,
-}) => {
-  await page.goto('/daily');
-  // Anyone who signs up now is new: told before they start.
-  await expect(page.getByTestId('daily-start').getByTestId('daily-unranked')).toContainText(
-    "New players' first daily is unranked",
-  );
-  // Nothing else on the page, or on the home page, tells them the opposite.
-  await expect(page.getByTestId('daily-start')).not.toContainText(/first attempt is (the )?ranked/);
-  await page.goto('/');
-  await expect(page.getByRole('main')).toContainText('Only your first attempt can be ranked');
-  await expect(page.getByRole('main')).not.toContainText(/first attempt is (the )?ranked/);
-  await page.goto('/daily');
-  // Nicknames starting with Scout sign up as new players (e2e/serve.ts); the others a day back.
-  await startDaily(page, 'ScoutNewbie');
-  await expect(page.getByText('Unranked: new player')).toBeVisible();
-  const start = dailyStart();
-  const move = singleTargetMove(start);
-  await drag(page, move.from, move.row, move.to);
-  await expect(await movesShown(page)).toHaveText('1');
-  await page.getByRole('button', { name: 'Give up' }).click();
-  await page.getByRole('button', { name: 'Really give up?' }).click();
-  // Once the attempt has started, a passkey can no longer rank today's deal: the page says only what is true.
-  const afterwards =
-    /^This attempt was unranked\. New players' first daily is unranked: you signed up after today's deal came out\. You are ranked from tomorrow's deal\.$/;
-  const result = page.getByTestId('daily-result');
-  await expect(result.getByTestId('daily-unranked')).toHaveText(afterwards);
-  await expect(result.locator('code')).toHaveCount(0);
-  await expect(result.locator('.figures')).toContainText(/\s1\s*moves/);
-  const figures = (await result.locator('.figures').textContent())!;
-
-  // Coming back the same day shows their result, marked unranked, not a Start as if they had not played.
-  await page.reload();
-  const again = page.getByTestId('daily-result');
-  await expect(again.getByRole('heading', { name: 'Not solved this time' })).toBeVisible();
-  await expect(again.getByTestId('daily-unranked')).toHaveText(afterwards);
-  await expect(again.locator('.figures')).toHaveText(figures);
-  await expect(page.getByTestId('daily-start')).toHaveCount(0);
-  await screenshots(page, '31-daily-unranked-later');
-  // The home page leads to that result too, not to a daily as if unplayed.
-  await page.goto('/');
-  await expect(page.getByRole('main')).toContainText('You have played today’s deal (unranked).');
-  await page.getByRole('link', { name: 'See your result' }).click();
-  await expect(page.getByTestId('daily-result').getByTestId('daily-unranked')).toHaveText(afterwards);
-  // Another go is practice, as for anyone who has played today.
-  await page.getByRole('button', { name: 'Play the deal again (unranked)' }).click();
-  await expect(page.getByText('Practice attempt')).toBeVisible();
-  await expect(await movesShown(page)).toHaveText('0');
-});
-
 test('a ranked result from a device that opened the deal under another identity is flagged: its owner sees why', async ({
   page,
   context,
 }) => {
   // A spare identity opens today's deal on this browser (its device cookie)...
   await page.goto('/daily');
-  await startDaily(page, 'ScoutSpare');
-  // ...then the browser forgets that player, keeps its device, and signs up someone from before the day.
+  await startDaily(page, 'Spare');
+  // ...then the browser forgets that player, keeps its device, and signs up someone else.
   await context.clearCookies({ name: 'scorpion_id' });
   await page.goto('/daily');
   await startDaily(page, 'Flagged');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.ts';
 import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver-certifier.ts';
-import { LIFTED, OWN_ADDRESSES } from '../apps/server/src/test/helper.ts';
+import { LIFTED } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
 import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from './fixtures/deals.ts';
@@ -13,9 +13,7 @@ import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from
  * The real server for the browser tests, on a fresh SQLite file in a temporary directory.
  * Seams: races get a deal whose winning line the tests know (e2e/fixtures/open-win.json,
  * from the shared conformance records), so a race can be played to a real finish. Every browser
- * runs from 127.0.0.1, so each identity counts as its own address (no result is flagged for
- * sharing one), and players sign up a day back, so their first daily is ranked, except those
- * whose nickname starts with `Scout` (SCOUT_PREFIX), who are new as in production. The solver
+ * runs from 127.0.0.1, one address, as a household's would (issue #32: that costs nobody). The solver
  * certifies deals as in production, but in this thread (its deals are proven in a few hundred
  * nodes), so daily pages show a real difficulty and a past day its stored solution. And one
  * finished game, played yesterday one move every `GHOST_MOVE_MS` on the server's clock, shared
@@ -35,7 +33,6 @@ const startedAt = Date.now();
 const noon = startedAt - (startedAt % DAY_MS) + DAY_MS / 2;
 let behindMs = DAY_MS;
 const serverClock = () => noon + (Date.now() - startedAt) - behindMs;
-const SCOUT_PREFIX = 'Scout';
 const app = await buildApp({
   now: serverClock,
   databasePath: join(dir, 'e2e.db'),
@@ -43,8 +40,6 @@ const app = await buildApp({
   secret: 'e2e-secret-e2e-secret-e2e-secret-e2e',
   // Every spec signs up and reads boards from 127.0.0.1; the limits have their own tests.
   limits: LIFTED,
-  signedUpAt: (nickname, now) => (nickname.startsWith(SCOUT_PREFIX) ? now : now - DAY_MS),
-  addressOf: OWN_ADDRESSES,
   // A lone quick racer is offered a ghost after 3 s, not 30 (queue/queue.test.ts holds the 30 s).
   queueGhostOfferMs: 3_000,
   // A host may end an untimed race at once, not a minute after the last move (races/host-end.test.ts holds the minute).

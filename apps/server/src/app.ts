@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import type { SolverPool } from '@scorpion/solver';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ChallengePolicy } from './challenges/policy.ts';
 import { ChallengeService } from './challenges/service.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -80,17 +80,6 @@ export interface AppOptions {
   readonly deals?: DealSource;
   readonly certifier?: Certifier;
   readonly countdownMs?: number;
-  /**
-   * Test seam: when a new player counts as signed up, from their nickname and the server's clock
-   * (tests make players who existed before the day's deal without moving the clock). The clock's
-   * time otherwise; nothing in the environment sets it.
-   */
-  readonly signedUpAt?: (nickname: string, now: number) => number;
-  /**
-   * Test seam: the address a socket counts as opened from, for the daily's openings (every test
-   * player connects from 127.0.0.1). The request's own otherwise; nothing in the environment sets it.
-   */
-  readonly addressOf?: (request: FastifyRequest) => string;
   /** How long a racer may be away before the race counts them out (`ABSENT_GRACE_MS`). */
   readonly absentGraceMs?: number;
   readonly heartbeatMs?: number;
@@ -209,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     disconnect: (playerId, owner) => connections.closeAll(playerId, NOT_OWNER, owner),
     log: (error, code, what) => app.log.error({ err: error, code }, what),
   });
-  const players = new PlayerService(repos, now, hub, options.signedUpAt);
+  const players = new PlayerService(repos, now, hub);
   const devices = new Devices(repos, now, cluster ?? connections);
   const passkeys = new Passkeys(repos, now, options.webauthn ?? DEFAULT_WEBAUTHN);
   const linkCodes = new LinkCodes(repos, now);
@@ -302,7 +291,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     services,
     metrics,
     drain,
-    seenOf: seenReader(secret, options.addressOf),
+    seenOf: seenReader(secret),
     edge: {
       allowedOrigins: options.allowedOrigins ?? [],
       heartbeatMs: options.heartbeatMs ?? 30_000,

@@ -18,7 +18,7 @@ const clientMessages: Entry[] = [
   {
     name: 'daily-join',
     about:
-      "Today's daily deal: the attempt under way, or a new one (its clock starts now). The first attempt is ranked, if the player signed up before the day's deal came out or a passkey backs them (else it is unranked: `GET /api/me/daily` says why); it records the address and device it came from, which flag a ranked result when another identity opened the deal from either first. The web sends it only on the player's Start, or to resume an attempt the welcome lists.",
+      "Today's daily deal: the attempt under way, or a new one (its clock starts now). The first attempt is ranked, whoever plays it (a guest made at Start too); it records the address and device it came from: another identity that opened the deal on the same device first flags the ranked result (an address alone never does). The web sends it only on the player's Start, or to resume an attempt the welcome lists.",
     schema: client.DailyJoin,
   },
   {
@@ -160,7 +160,12 @@ const BOARD_DATES = `A date from ${FIRST_DAILY_DATE} (the first daily) to tomorr
 
 const endpoints: Entry[] = [
   { name: 'GET /api/me → 200', about: 'The player behind the cookie, or null.', schema: rest.MeResponse },
-  { name: 'POST /api/players (body)', about: 'Pick a nickname; sets the identity cookie.', schema: rest.NicknameBody },
+  {
+    name: 'POST /api/players (body)',
+    about:
+      'Pick a nickname; sets the identity cookie. Without one, a guest under a neutral name (`Guest` and six digits, a name nobody can pick) who renames later: how the daily lets a newcomer play first.',
+    schema: rest.SignUpBody,
+  },
   { name: 'PATCH /api/me (body)', about: 'Rename.', schema: rest.NicknameBody },
   { name: 'POST /api/players, PATCH /api/me → 200/201', about: 'The player.', schema: rest.PlayerResponse },
   {
@@ -216,7 +221,7 @@ const endpoints: Entry[] = [
   {
     name: 'GET /api/me/daily → 200',
     about:
-      "Whether the caller's first attempt at today's daily is, or was, ranked (an identity made after the deal came out, without a passkey when the attempt starts, plays it unranked; a passkey added after ranks nothing that day), that unranked attempt's result once it is over, and their ranked result if it was flagged off the board (401 `unauthorized` without a player).",
+      "The caller's ranked result of today if it was flagged off the board, with why (401 `unauthorized` without a player).",
     schema: rest.DailyStanding,
   },
   {

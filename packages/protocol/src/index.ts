@@ -6,12 +6,12 @@
  *
  * The flow:
  * 1. Identity over HTTP: `GET /api/me`; if `player` is null, `POST /api/players {nickname}` sets
- *    the signed httpOnly cookie. `PATCH /api/me {nickname}` renames.
+ *    the signed httpOnly cookie (`POST /api/players {}`: a guest under a neutral name, as the
+ *    daily's Start makes one, `isGuestNickname`). `PATCH /api/me {nickname}` renames.
  * 2. Open one WebSocket per tab at `/ws` (same origin, the cookie rides along). Text frames of
  *    JSON only, at most 4 KiB, at most ~20 a second. The server greets with `welcome`: the
  *    player, the server clock, and the unfinished games and rooms to resume.
- * 3. Start or resume a game: `daily-join` (today's deal; the first attempt is ranked, for an
- *    identity made before the deal came out or backed by a passkey: `GET /api/me/daily`),
+ * 3. Start or resume a game: `daily-join` (today's deal; the first attempt is ranked),
  *    `practice-start {variant, options, seed?}`, `game-resume {gameId}`. The answer is `game`:
  *    a `GameSnapshot` whose `view` never holds a hidden card (those are `null`).
  * 4. Play: `move {gameId, expect, move}`, `undo`/`redo {gameId, expect}`, `give-up {gameId}`.
@@ -58,6 +58,7 @@ export * from './devices.ts';
 export * from './errors.ts';
 export * from './finish-order.ts';
 export * from './game.ts';
+export * from './guest.ts';
 export * from './histogram.ts';
 export * from './moderation.ts';
 export * from './report-reasons.ts';

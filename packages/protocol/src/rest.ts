@@ -17,9 +17,12 @@ export type ApiError = z.infer<typeof ApiError>;
 export const MeResponse = z.strictObject({ player: Player.nullable() });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-/** `POST /api/players` (new identity, sets the cookie) and `PATCH /api/me` (rename). */
+/** `PATCH /api/me` (rename). */
 export const NicknameBody = z.strictObject({ nickname: z.string().max(200) });
 export type NicknameBody = z.infer<typeof NicknameBody>;
+/** `POST /api/players` (a new identity, sets the cookie): without a nickname, a guest under a neutral name. */
+export const SignUpBody = z.strictObject({ nickname: z.string().max(200).optional() });
+export type SignUpBody = z.infer<typeof SignUpBody>;
 export const PlayerResponse = z.strictObject({ player: Player });
 export type PlayerResponse = z.infer<typeof PlayerResponse>;
 
@@ -53,11 +56,10 @@ export const DailyInfo = z.strictObject({
 });
 export type DailyInfo = z.infer<typeof DailyInfo>;
 
-/** Why a player's first daily of the day is unranked: they signed up after its deal came out, with no passkey. */
-export const UnrankedReason = z.enum(['new-player']);
-export type UnrankedReason = z.infer<typeof UnrankedReason>;
-
-/** Why a ranked result is kept off the board: another identity opened the deal from its device, or its address, first. */
+/**
+ * Why a ranked result is kept off the board: another identity opened the deal on its device first
+ * (`address`, another identity from its address, is only on results flagged before that rule was dropped).
+ */
 export const FlagReason = z.enum(['device', 'address']);
 export type FlagReason = z.infer<typeof FlagReason>;
 
@@ -74,14 +76,6 @@ const DailyAttemptResult = z.strictObject({
 /** `GET /api/me/daily`: where the caller stands with today's ranked daily. */
 export const DailyStanding = z.strictObject({
   date: DateString,
-  /**
-   * Null when the caller's first attempt today is, or was, ranked; else why not, a message that
-   * says when they rank (before the attempt starts, also how to rank it), and the attempt's
-   * result once it is over (null before then).
-   */
-  unranked: z
-    .strictObject({ reason: UnrankedReason, message: z.string(), result: DailyAttemptResult.nullable() })
-    .nullable(),
   /** The caller's ranked result of today when it was kept off the board, with why. */
   flagged: DailyAttemptResult.extend({ reason: FlagReason, message: z.string() }).nullable(),
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
     SCORPION_SECRET: `cluster-queue-secret-${'x'.repeat(32)}`,
     CERTIFY: 'none',
     RACE_COUNTDOWN_MS: '500',
-    // Each test socket names its own address (X-Forwarded-For): one address is never paired with itself.
+    // Each test socket names its own address (X-Forwarded-For), as players behind a proxy.
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'info',
   };

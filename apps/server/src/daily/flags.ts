@@ -2,9 +2,11 @@ import type { DailyFlag } from '../repo/types.ts';
 
 /*
  * A ranked result is flagged, kept but off the board, when another identity opened the same
- * day's deal from the same address or device before the result ended: spare identities that
- * scout the deal (before the attempt or beside it) leave exactly that trace. The rule is the
- * stores' `DailyRepo.sharedOpen`; here is what the owner is told.
+ * day's deal on the same device before the result ended: a spare identity that scouts the deal
+ * in the same browser leaves exactly that trace, and two people rarely share one browser's
+ * cookie. An address is not evidence: a family, a school, an office or a phone carrier puts
+ * strangers behind one, so it never flags a result (the rule is `DailyRepo.sharedDevice`). Results
+ * flagged for a shared address before that rule changed keep their reason, and read it here.
  */
 
 /** What the owner of a flagged result reads beside it. */
@@ -12,6 +14,6 @@ export function flagMessage(flag: DailyFlag): string {
   const where = flag === 'device' ? 'this device' : 'your network address';
   return (
     `Kept off the board: another player opened today's deal from ${where} before this result was in. ` +
-    'Players sharing a device or a network (a family, a school) should each keep to their own identity.'
+    'Players sharing a device should each keep to their own identity, or play on their own device.'
   );
 }

@@ -1,37 +1,37 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals } from '../test/deals.ts';
-import { type RunningServer, SHARED_ADDRESS, startServer } from '../test/helper.ts';
+import { type RunningServer, startServer } from '../test/helper.ts';
+import { deviceCookie } from '../test/http.ts';
 
-/* Where players opened a day's deal from is kept a week after that day, then forgotten by the server's own chores. */
+/* Where players opened a day's deal (address and device) is kept a week after that day, then forgotten by the server's own chores. */
 const DAY = '2026-06-02';
 let clock = Date.parse(`${DAY}T08:00:00Z`);
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ deals: fixedDeals, now: () => clock, addressOf: SHARED_ADDRESS, trustProxy: true });
+  server = await startServer({ deals: fixedDeals, now: () => clock });
 });
 afterAll(() => server.close());
 
 test("a day's openings stay for a week after it, then closing past days forgets them", async () => {
   const { repos, daily } = server.app.services;
   const [home, spare] = [await signUp(server.url, 'home'), await signUp(server.url, 'spare')];
+  const device = await deviceCookie(server.url);
   for (const { cookie } of [home, spare]) {
-    const client = await TestClient.connect(server.wsUrl, cookie, {
-      forwardedFor: '203.0.113.7',
-    });
+    const client = await TestClient.connect(server.wsUrl, `${cookie}; ${device}`);
     client.send({ type: 'daily-join' });
     await client.next('game');
     client.close();
   }
   const until = clock;
-  expect(await repos.daily.sharedOpen(DAY, home.id, until)).toBe('address');
+  expect(await repos.daily.sharedDevice(DAY, home.id, until)).toBe(true);
 
   clock = Date.parse('2026-06-09T12:00:00Z');
   await daily.closePastDays();
-  expect(await repos.daily.sharedOpen(DAY, home.id, until)).toBe('address');
+  expect(await repos.daily.sharedDevice(DAY, home.id, until)).toBe(true);
 
   clock = Date.parse('2026-06-10T00:00:00Z');
   await daily.closePastDays();
-  expect(await repos.daily.sharedOpen(DAY, home.id, until)).toBeUndefined();
+  expect(await repos.daily.sharedDevice(DAY, home.id, until)).toBe(false);
 });

@@ -10,7 +10,7 @@ import { dailyFinish } from './stats.ts';
 /**
  * Daily games: playable until their UTC day ends (then they time out), public from then on,
  * and the first attempt's end stores a ranked result, verified against the stored deal, and
- * flagged (off the board) when another identity opened the deal from the same place first.
+ * flagged (off the board) when another identity opened the deal on the same device first.
  */
 export class DailyPolicy implements GamePolicy {
   private readonly repos: Pick<Repos, 'games' | 'daily'>;
@@ -36,7 +36,7 @@ export class DailyPolicy implements GamePolicy {
     const row = game.row;
     const tally = game.tally();
     const won = end.status === 'won';
-    const flag = await this.repos.daily.sharedOpen(row.dailyDate!, row.playerId, end.finishedAt);
+    const sharedDevice = await this.repos.daily.sharedDevice(row.dailyDate!, row.playerId, end.finishedAt);
     return dailyFinish(
       {
         date: row.dailyDate!,
@@ -50,7 +50,7 @@ export class DailyPolicy implements GamePolicy {
         verified: await this.verified(game, won),
         finishedAt: end.finishedAt,
       },
-      flag,
+      sharedDevice ? 'device' : undefined,
     );
   }
 

@@ -6,9 +6,8 @@ import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import type { Seen } from '../identity/device.ts';
 import { RankedDailyTaken } from '../repo/errors.ts';
-import type { DailyDealRow, GameRow, Repos } from '../repo/types.ts';
+import type { DailyDealRow, Repos } from '../repo/types.ts';
 import { DAILY_OPTIONS, DAILY_VARIANT, dailyGame } from './deal.ts';
-import { dealReleasedAt, type Eligibility, rankedEligibility } from './eligibility.ts';
 
 /**
  * How long the openings of a day's deal (who, from which address hash and device) are kept. A
@@ -22,19 +21,11 @@ const OPENS_KEPT_DAYS = 7;
 export const DAILY_UNAVAILABLE =
   "Today's deal is not ready: the solver that proves it winnable is restarting. Try again in a minute.";
 
-/** A player's first attempt at a day's deal, as `DailyService.firstAttempt` finds it. */
-export interface FirstAttempt {
-  readonly eligibility: Eligibility;
-  readonly started: boolean;
-  /** The attempt's stored game once it is over: its figures are the player's result. */
-  readonly ended: GameRow | undefined;
-}
-
 /**
- * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked (for an
- * eligible identity, `eligibility.ts`) and its clock starts when the deal is first shown; later
+ * The daily challenge: one deal per UTC day for everyone. The first attempt is ranked, whoever
+ * plays it (a newcomer's too: issue #32), and its clock starts when the deal is first shown; later
  * attempts replay the deal as practice. Every opening is recorded with where it came from, which
- * flags a ranked result when other identities opened the deal from the same place (`flags.ts`).
+ * flags a ranked result when other identities opened the deal on the same device (`flags.ts`).
  */
 export class DailyService {
   private readonly making = new Map<string, Promise<DailyDealRow>>();
@@ -105,37 +96,9 @@ export class DailyService {
     };
   }
 
-  /**
-   * Today's game for the player, opened from `seen`: the one in progress, or a new one (ranked
-   * if it is the first and the player may rank).
-   */
+  /** Today's game for the player, opened from `seen`: the one in progress, or a new one (ranked if it is the first). */
   join(playerId: string, seen: Seen): Promise<LiveGame> {
     return this.joining.run(playerId, () => this.joinNow(playerId, seen));
-  }
-
-  /** Whether the player may rank `date`'s deal (today's by default). */
-  async eligibility(playerId: string, date = this.today()): Promise<Eligibility> {
-    const [createdAt, backed] = await Promise.all([
-      this.repos.players.createdAt(playerId),
-      this.repos.players.isBacked(playerId),
-    ]);
-    return rankedEligibility(createdAt ?? Number.POSITIVE_INFINITY, backed, dealReleasedAt(date));
-  }
-
-  /**
-   * Whether the player's first attempt at `date` (today's by default) is, or was, ranked, and
-   * that attempt's row once it is over. An attempt started answers for itself: a passkey added
-   * since ranks nothing that day (`joinNow` ranks a first attempt only), so the rule is asked
-   * only before one. A first attempt is unranked for one reason alone: its player was new.
-   */
-  async firstAttempt(playerId: string, date = this.today()): Promise<FirstAttempt> {
-    const [first] = await this.repos.games.dailyOf(playerId, date);
-    if (!first) return { eligibility: await this.eligibility(playerId, date), started: false, ended: undefined };
-    return {
-      eligibility: first.ranked ? { eligible: true } : { eligible: false, reason: 'new-player' },
-      started: true,
-      ended: first.status === 'playing' ? undefined : await this.repos.games.get(first.id),
-    };
   }
 
   private async joinNow(playerId: string, seen: Seen, lost = false): Promise<LiveGame> {
@@ -153,7 +116,7 @@ export class DailyService {
     }
     const deal = await this.deal(date);
     await opened();
-    const ranked = mine.length === 0 && (await this.eligibility(playerId, date)).eligible;
+    const ranked = mine.length === 0;
     try {
       return await this.games.create(dailyGame(playerId, deal, ranked));
     } catch (error) {

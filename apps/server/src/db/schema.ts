@@ -173,7 +173,7 @@ export const dailyResults = sqliteTable(
 
 /**
  * A ranked daily result kept off the board: another identity opened the same day's deal from the
- * same address or device before it ended (`daily/flags.ts`). Its owner sees it, with the reason;
+ * same device before it ended (`daily/flags.ts`; `address`: from the same address, a rule since dropped). Its owner sees it, with the reason;
  * no board, rank, count or total includes it.
  */
 export const dailyFlagged = sqliteTable(

@@ -47,10 +47,10 @@ export function requestAddress(request: FastifyRequest): string {
   return normalizeIP(request.ip);
 }
 
-/** How `Seen` is read from a request: its address (by `addressOf`) hashed under the server secret. */
-export function seenReader(secret: string, addressOf = requestAddress): (request: FastifyRequest) => Seen {
+/** How `Seen` is read from a request: its address hashed under the server secret. */
+export function seenReader(secret: string): (request: FastifyRequest) => Seen {
   return (request) => ({
-    address: createHmac('sha256', secret).update(addressOf(request)).digest('base64url').slice(0, 22),
+    address: createHmac('sha256', secret).update(requestAddress(request)).digest('base64url').slice(0, 22),
     device: deviceOf(request) ?? '',
   });
 }

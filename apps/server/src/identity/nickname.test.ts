@@ -38,13 +38,15 @@ test('refuses reserved words as words of the name, and staff titles run together
     'Adm1n',
     'R00T',
     'Sc0rpi0n',
+    'Guest 123456',
+    'guest_7',
   ]) {
     expect(ok(bad), bad).toBe(false);
   }
 });
 
 test('reserved words inside ordinary words are fine', () => {
-  for (const fine of ['Groot', 'Badminton', 'Scorpion Fan', 'Modesty', 'Rootbeer', 'Systematic Sam']) {
+  for (const fine of ['Groot', 'Badminton', 'Scorpion Fan', 'Modesty', 'Rootbeer', 'Systematic Sam', 'Guesthouse']) {
     expect(ok(fine), fine).toBe(true);
   }
 });

@@ -31,6 +31,8 @@ const DENIED_WORDS = keys([
   'support',
   'official',
   'sysop',
+  // A guest's neutral name (`Guest 123456`) tells the page they have not named themselves yet.
+  'guest',
 ]);
 /** Refused even run together with other letters (`TheAdmin`, `ModeratorBob`). */
 const DENIED_AFFIXES = [...keys(['admin', 'moderator', 'official', 'sysop'])];

@@ -1,8 +1,9 @@
+import { randomInt } from 'node:crypto';
 import { type ErrorCode, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { PlayerRow, Repos } from '../repo/types.ts';
 import { deviceLabel } from './device-label.ts';
-import { checkNickname } from './nickname.ts';
+import { checkNickname, nicknameKey } from './nickname.ts';
 import { hashToken, newId, newToken } from './token.ts';
 
 export interface Refused {
@@ -13,6 +14,9 @@ export interface Refused {
 }
 export type Named = { readonly ok: true; readonly player: PlayerRow } | Refused;
 export type SignedUp = { readonly ok: true; readonly player: PlayerRow; readonly token: string } | Refused;
+
+/** How many names a guest's sign-up draws before it gives up (as taken): more than one in a million is never needed. */
+const GUEST_DRAWS = 5;
 
 /** Who hears of a rename at once (the rooms and races the player is in). */
 export interface RenameListener {
@@ -31,42 +35,51 @@ export class PlayerService {
   private readonly repos: Pick<Repos, 'players' | 'games' | 'rooms'>;
   private readonly now: Clock;
   private readonly listener: RenameListener;
-  /** When a player signing up now counts as signed up: now, but for tests (`AppOptions.signedUpAt`). */
-  private readonly signedUpAt: (nickname: string, now: number) => number;
 
-  constructor(
-    repos: Pick<Repos, 'players' | 'games' | 'rooms'>,
-    now: Clock,
-    listener: RenameListener,
-    signedUpAt: (nickname: string, now: number) => number = (_nickname, at) => at,
-  ) {
+  constructor(repos: Pick<Repos, 'players' | 'games' | 'rooms'>, now: Clock, listener: RenameListener) {
     this.repos = repos;
     this.now = now;
     this.listener = listener;
-    this.signedUpAt = signedUpAt;
   }
 
   /**
    * A new player under `nickname`, signed in on the device they signed up on (named from its
-   * user agent); the token (only its hash is stored) goes into their cookie.
+   * user agent); the token (only its hash is stored) goes into their cookie. Without a nickname,
+   * a guest under a neutral name (`Guest 123456`, which nobody can pick): a newcomer plays the
+   * daily first and puts their own name on the board after, by a rename.
    *
    * `admit` counts the sign-up against its budget (it throws when that is spent), and is called
    * only once the nickname is known to be good and free: a player who mistypes or picks a taken
    * name spends none of it, while every player created has been counted first, however many
    * requests run at once. (A name taken between the look and the insert is still counted.)
    */
-  async create(nickname: string, userAgent?: string, admit?: () => Promise<void>): Promise<SignedUp> {
+  async create(nickname: string | undefined, userAgent?: string, admit?: () => Promise<void>): Promise<SignedUp> {
+    if (nickname === undefined) return this.createGuest(userAgent, admit);
     const checked = checkNickname(nickname);
     if (!checked.ok) return { ok: false, code: 'nickname-invalid', status: 400, message: checked.message };
     if (await this.repos.players.byNicknameKey(checked.key)) return taken;
     await admit?.();
+    return this.insert(checked.nickname, checked.key, userAgent);
+  }
+
+  /** A guest's name is drawn again when it is taken: a million names, so a few draws always do. */
+  private async createGuest(userAgent?: string, admit?: () => Promise<void>): Promise<SignedUp> {
+    await admit?.();
+    for (let draw = 0; ; draw++) {
+      const nickname = `Guest ${randomInt(1_000_000).toString().padStart(6, '0')}`;
+      const created = await this.insert(nickname, nicknameKey(nickname), userAgent);
+      if (created.ok || draw === GUEST_DRAWS - 1) return created;
+    }
+  }
+
+  private async insert(nickname: string, nicknameKey: string, userAgent?: string): Promise<SignedUp> {
     const token = newToken();
-    const player = { id: newId(), nickname: checked.nickname };
+    const player = { id: newId(), nickname };
     const created = await this.repos.players.create({
       ...player,
-      nicknameKey: checked.key,
+      nicknameKey,
       tokenHash: hashToken(token),
-      at: this.signedUpAt(checked.nickname, this.now()),
+      at: this.now(),
       label: deviceLabel(userAgent),
     });
     return created === 'taken' ? taken : { ok: true, player, token };

@@ -9,7 +9,6 @@ const entry = (playerId: string, rating: number, since = T0, extra: Partial<Queu
   options: { foundations: false, open: false },
   rating,
   since,
-  address: `addr-${playerId}`,
   device: `dev-${playerId}`,
   node: 'n1',
   ...extra,
@@ -47,8 +46,7 @@ test('a group holds only players compatible with each other, closest ratings fir
   expect(ids(group)).toStrictEqual([['a', 'b']]);
 });
 
-test('one address or one device never races itself, nor do different variants or options', () => {
-  expect(formGroups([entry('a', 1500), entry('b', 1500, T0, { address: 'addr-a' })], T0)).toStrictEqual([]);
+test('one device never races itself, nor do different variants or options', () => {
   expect(formGroups([entry('a', 1500), entry('b', 1500, T0, { device: 'dev-a' })], T0)).toStrictEqual([]);
   expect(compatible(entry('a', 1500), entry('b', 1500, T0, { variant: 'wasp' }), T0)).toBe(false);
   const open = { foundations: false, open: true };

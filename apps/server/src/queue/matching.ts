@@ -30,8 +30,7 @@ export interface QueueEntry {
   readonly rating: number;
   /** Server time the player joined. */
   readonly since: number;
-  /** The keyed hash of the address the player's socket came from, and its device cookie. */
-  readonly address: string;
+  /** The device cookie of the player's socket ('' without one). */
   readonly device: string;
   /** The process holding the socket that joined: it tells the player how the wait goes. */
   readonly node: string;
@@ -49,13 +48,14 @@ export function bandAfter(waitMs: number): number {
 
 /**
  * Two entries may race: the same queue, ratings within the wider of their two bands (whoever
- * has waited longer takes a wider field), and never the same address or device: a player with
- * two cookies made from one address (or one browser) must not race, and rate, themselves.
- * Two people behind one address are paired with others instead.
+ * has waited longer takes a wider field), and never the same device: two identities in one
+ * browser must not race, and rate, themselves. Two people behind one address (a household, a
+ * school, a carrier's shared address) race each other like anyone (issue #32); farming rating
+ * between one's own accounts is worth little, as rated games of a pair count less each time in a
+ * day (`ratings/repeat.ts`).
  */
 export function compatible(a: QueueEntry, b: QueueEntry, now: number): boolean {
   if (a.playerId === b.playerId || queueOf(a) !== queueOf(b)) return false;
-  if (a.address !== '' && a.address === b.address) return false;
   if (a.device !== '' && a.device === b.device) return false;
   const band = Math.max(bandAfter(now - a.since), bandAfter(now - b.since));
   return Math.abs(a.rating - b.rating) <= band;

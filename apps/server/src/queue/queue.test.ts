@@ -1,9 +1,10 @@
 import type { GameSnapshot } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { requestAddress } from '../identity/device.ts';
+import { NEW_RATING, rateRace } from '../ratings/model.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { deviceCookie } from '../test/http.ts';
 import { GHOST_OFFER_MS } from './matching.ts';
 
 let server: RunningServer;
@@ -18,16 +19,17 @@ beforeAll(async () => {
     countdownMs: COUNTDOWN_MS,
     now: () => clock,
     trustProxy: true,
-    addressOf: requestAddress,
     queueTickMs: 0,
   });
 });
 afterAll(() => server.close());
 
 let addresses = 0;
-/** A new player on a socket from an address of their own (or `address`). */
-async function player(nickname: string, address = `10.0.0.${++addresses}`) {
-  const { id, cookie } = await signUp(server.url, nickname);
+/** A new player on a socket from an address of their own (or `address`), with a device cookie when given one. */
+async function player(nickname: string, address = `10.0.0.${++addresses}`, device?: string) {
+  const signed = await signUp(server.url, nickname);
+  const { id } = signed;
+  const cookie = device ? `${signed.cookie}; ${device}` : signed.cookie;
   const connect = () => TestClient.connect(server.wsUrl, cookie, { forwardedFor: address });
   return { id, cookie, client: await connect(), connect };
 }
@@ -40,10 +42,14 @@ async function queue(client: TestClient, variant: 'scorpion' | 'scorpion-tail' |
 const look = () => server.app.services.queue.tick();
 const types = (client: TestClient) => client.frames.map((f) => (JSON.parse(f) as { type: string }).type);
 
-/** Both players are matched into one room, race in it; `winner` plays the winning line. */
-async function matchAndRace(a: P, b: P, loserLeavesEarly = false) {
+/**
+ * Both players are matched into one room (after waiting `waitMs`, for ratings far apart), race
+ * in it; `a` plays the winning line.
+ */
+async function matchAndRace(a: P, b: P, loserLeavesEarly = false, waitMs = 0) {
   const [qa, qb] = [await queue(a.client), await queue(b.client)];
   expect(qb.waiting).toBe(2);
+  clock += waitMs;
   await look();
   const [ma, mb] = [await a.client.next('queue-matched'), await b.client.next('queue-matched')];
   expect(ma).toMatchObject({ entryId: qa.entryId, code: mb.code });
@@ -155,24 +161,38 @@ test('one entry per player: a second tab replaces the first, and the player is m
   await tab2.close();
 });
 
-test('two identities from one address are never paired with each other', async () => {
-  const [ivy, jo] = [await player('Quick Ivy', '10.9.9.9'), await player('Quick Jo', '10.9.9.9')];
+test('two players behind one address are paired like anyone; two identities of one device never are', async () => {
+  const household = '10.9.9.9';
+  const [ivy, jo] = [await player('Quick Ivy', household), await player('Quick Jo', household)];
   await queue(ivy.client);
   clock += 1000;
   await queue(jo.client);
   await look();
-  expect((await jo.client.next('queue', (f) => f.status === 'waiting' && f.serverTime === clock)).waiting).toBe(2);
-  expect(types(ivy.client)).not.toContain('queue-matched');
-  // Someone from elsewhere is paired with the one who waited longest.
-  const kim = await player('Quick Kim');
-  await queue(kim.client);
-  await look();
   expect((await ivy.client.next('queue-matched')).players.map((p) => p.id).sort()).toStrictEqual(
-    [ivy.id, kim.id].sort(),
+    [ivy.id, jo.id].sort(),
   );
-  expect(types(jo.client)).not.toContain('queue-matched');
+  await jo.client.next('queue-matched');
+  for (const p of [ivy, jo]) await p.client.close();
+
+  // Two identities in one browser (one device cookie), from two networks: never each other.
+  const device = await deviceCookie(server.url);
+  const [kim, lee] = [await player('Quick Kim', '10.8.0.1', device), await player('Quick Lee', '10.8.0.2', device)];
+  await queue(kim.client);
+  clock += 1000;
+  await queue(lee.client);
+  await look();
+  expect((await lee.client.next('queue', (f) => f.status === 'waiting' && f.serverTime === clock)).waiting).toBe(2);
+  expect(types(kim.client)).not.toContain('queue-matched');
+  // Someone on another device is paired with the one who waited longest.
+  const max = await player('Quick Max', '10.8.0.1');
+  await queue(max.client);
+  await look();
+  expect((await kim.client.next('queue-matched')).players.map((p) => p.id).sort()).toStrictEqual(
+    [kim.id, max.id].sort(),
+  );
+  expect(types(lee.client)).not.toContain('queue-matched');
   // A player whose socket closes leaves the queue with it.
-  await jo.client.close();
+  await lee.client.close();
   await expect.poll(async () => (await server.app.services.queue.waiting()).length).toBe(0);
 });
 
@@ -187,4 +207,41 @@ test('Scorpion Tail, the same game under another name, is queued with Scorpion: 
   kim.client.send({ type: 'room-join', code: matched.code });
   const room = await kim.client.next('room', (f) => f.room.code === matched.code);
   expect(room.room.variant).toBe('scorpion');
+});
+
+test('rated races between the same two players count less each time within a UTC day, and in full the next day', async () => {
+  const [una, vic] = [await player('Quick Una', '10.7.0.1'), await player('Quick Vic', '10.7.0.1')];
+  const { ratings } = server.app.services.repos;
+  /** The winner's rating moved by this race, and by what a first meeting from the same ratings would move it. */
+  async function race() {
+    // Fresh sockets, so that no frame of the last race's queue is read as this one's.
+    for (const p of [una, vic]) {
+      await p.client.close();
+      p.client = await p.connect();
+    }
+    const { over } = await matchAndRace(una, vic, false, 40_000);
+    // The latest two points of each: the race just rated, and the rating it started from.
+    const [unas, vics] = [await ratings.history(una.id, 2), await ratings.history(vic.id, 2)];
+    const start = (h: typeof unas) =>
+      h.length === 2 ? { mu: h[0]!.mu, sigma: h[0]!.sigma, games: h[0]!.games } : { ...NEW_RATING, games: 0 };
+    const prior = new Map([
+      [una.id, start(unas)],
+      [vic.id, start(vics)],
+    ]);
+    const last = unas.at(-1)!;
+    const full = rateRace(over.results, prior).find((c) => c.playerId === una.id)!;
+    return { moved: last.mu - last.muBefore, full: full.mu - full.muBefore };
+  }
+  const first = await race();
+  expect(first.moved).toBeCloseTo(first.full, 10);
+  clock += 60_000;
+  const second = await race();
+  expect(second.moved).toBeCloseTo(second.full / 2, 10);
+  clock += 60_000;
+  const third = await race();
+  expect(third.moved).toBeCloseTo(third.full / 3, 10);
+  // Midnight UTC on the server's clock: the pair's next rated race counts in full again.
+  clock = Date.UTC(2026, 5, 2, 0, 0, 1);
+  const nextDay = await race();
+  expect(nextDay.moved).toBeCloseTo(nextDay.full, 10);
 });

@@ -102,7 +102,6 @@ export class QuickQueue {
       options,
       rating: shown(rating ?? NEW_PLAYER_RATING).rating,
       since: this.d.now(),
-      address: seen.address,
       device: seen.device,
       node: this.d.nodeId,
     };

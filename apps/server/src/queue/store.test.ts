@@ -16,7 +16,6 @@ const entry = (playerId: string, entryId = `e-${playerId}`): QueueEntry => ({
   options: { foundations: false, open: false },
   rating: 1500,
   since: 1000,
-  address: 'a',
   device: 'd',
   node: 'n1',
 });

@@ -11,6 +11,7 @@ import type { LiveGame } from '../games/live-game.ts';
 import type { Gate } from '../games/policy.ts';
 import type { GameService } from '../games/service.ts';
 import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/model.ts';
+import { startOfUtcDay } from '../ratings/repeat.ts';
 import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
 import type { Push } from '../ws/push.ts';
 import { Absences } from './absence.ts';
@@ -439,11 +440,18 @@ export class LiveRace {
         gameId: game.row.id,
       })),
     );
-    // A rated race is rated in the transaction that ends it: exactly once, by whoever ends it.
+    // A rated race is rated in the transaction that ends it: exactly once, by whoever ends it. A
+    // pair already met, rated, today counts for less (read before: a racer races once at a time).
     let rated: Rated[] | null = null;
-    const rate = this.row.rated
+    const repeats = this.row.rated
+      ? await races.ratedTogetherSince(
+          results.map((r) => r.playerId),
+          startOfUtcDay(now()),
+        )
+      : undefined;
+    const rate = repeats
       ? (before: Parameters<typeof rateRace>[1]) => {
-          rated = rateRace(results, before);
+          rated = rateRace(results, before, repeats);
           return rated;
         }
       : undefined;

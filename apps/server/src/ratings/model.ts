@@ -1,5 +1,6 @@
 import type { RaceResult } from '@scorpion/protocol';
 import { rate, rating } from 'openskill';
+import { damped, repeatFactor } from './repeat.ts';
 
 /*
  * The rating arithmetic, all of it OpenSkill's (Weng-Lin, Plackett-Luce model): a race of 2–8
@@ -38,8 +39,16 @@ export function ratingRanks(results: readonly RaceResult[]): { playerId: string;
   return results.map((r) => ({ playerId: r.playerId, rank: r.gaveUp ? last : r.rank }));
 }
 
-/** Every racer's rating after the race, from their ratings before it (absent: a new player). */
-export function rateRace(results: readonly RaceResult[], before: ReadonlyMap<string, Skill>): RatingChange[] {
+/**
+ * Every racer's rating after the race, from their ratings before it (absent: a new player). A
+ * racer who already raced one of the others, rated, today (`repeats`: how many times) moves by
+ * a fraction only (`ratings/repeat.ts`).
+ */
+export function rateRace(
+  results: readonly RaceResult[],
+  before: ReadonlyMap<string, Skill>,
+  repeats: ReadonlyMap<string, number> = new Map(),
+): RatingChange[] {
   const ranks = ratingRanks(results);
   const prior = ranks.map(({ playerId }) => before.get(playerId) ?? { ...NEW_RATING, games: 0 });
   const after = rate(
@@ -48,7 +57,7 @@ export function rateRace(results: readonly RaceResult[], before: ReadonlyMap<str
   );
   return ranks.map(({ playerId, rank }, i) => {
     const games = prior[i]!.games + 1;
-    const { mu, sigma } = after[i]![0]!;
+    const { mu, sigma } = damped(prior[i]!, after[i]![0]!, repeatFactor(repeats.get(playerId) ?? 0));
     return { playerId, rank, muBefore: prior[i]!.mu, mu, sigma, games, established: games >= PROVISIONAL_GAMES };
   });
 }

@@ -107,32 +107,27 @@ export function nicknameKeys(
   return { keys, lookAlikes };
 }
 
-/** What `sharedOpenQuery` counts: openings shared with other players, and how many by device. */
-export type SharedOpenCounts = {
-  readonly shared: number | string;
-  readonly byDevice: number | string | null;
-};
+/** What `sharedDeviceQuery` counts: openings by other players on a device the player used. */
+export type SharedDeviceCount = { readonly shared: number | string };
 
 /**
  * The same SQL in both stores: every opening of `date` by another player at or before `until`
- * that shares an address, or a device the player sent, with one of the player's own openings by
- * then. Two index lookups per own opening (`daily_opens_address`, `daily_opens_device`).
+ * on a device the player sent with one of their own openings by then (an address alone is
+ * never evidence: a family, a school or a carrier's shared address puts strangers behind one).
+ * One index lookup per own opening (`daily_opens_device`).
  */
-export function sharedOpenQuery(date: string, playerId: string, until: number): SQL {
+export function sharedDeviceQuery(date: string, playerId: string, until: number): SQL {
   return sql`
-    SELECT count(*) AS shared,
-           max(CASE WHEN mine.device <> '' AND other.device = mine.device THEN 1 ELSE 0 END) AS "byDevice"
+    SELECT count(*) AS shared
     FROM daily_opens mine
     JOIN daily_opens other
       ON other.date = mine.date AND other.player_id <> mine.player_id AND other.at <= ${until}
-     AND (other.address = mine.address OR (mine.device <> '' AND other.device = mine.device))
-    WHERE mine.date = ${date} AND mine.player_id = ${playerId} AND mine.at <= ${until}`;
+     AND other.device = mine.device
+    WHERE mine.date = ${date} AND mine.player_id = ${playerId} AND mine.at <= ${until} AND mine.device <> ''`;
 }
 
-/** A device shared says more than an address (a family behind one NAT shares that). */
-export function sharedOpenVerdict(row: SharedOpenCounts | undefined): DailyFlag | undefined {
-  if (!row || Number(row.shared) === 0) return undefined;
-  return Number(row.byDevice) === 1 ? 'device' : 'address';
+export function sharedDeviceVerdict(row: SharedDeviceCount | undefined): boolean {
+  return row !== undefined && Number(row.shared) > 0;
 }
 
 /** The columns a flagged result is stored in (`daily_flagged`), and the row read back. */
@@ -180,3 +175,26 @@ export function ratingHistoryColumns(raceId: string, c: RatingChange, at: number
     at,
   };
 }
+
+/**
+ * The same SQL in both stores: for each ordered pair of `playerIds`, the rated races finished at
+ * or after `since` that both raced (`ratings/repeat.ts` reads them). `rated` is an integer in
+ * SQLite and a boolean in PostgreSQL: either is true as it stands.
+ */
+export function ratedTogetherQuery(playerIds: readonly string[], since: number): SQL {
+  const ids = sql.join(
+    playerIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`
+    SELECT mine.player_id AS a, theirs.player_id AS b, count(*) AS races
+    FROM race_results mine
+    JOIN race_results theirs ON theirs.race_id = mine.race_id AND theirs.player_id <> mine.player_id
+    JOIN races ON races.id = mine.race_id
+    WHERE races.rated AND races.finished_at >= ${since}
+      AND mine.player_id IN (${ids}) AND theirs.player_id IN (${ids})
+    GROUP BY mine.player_id, theirs.player_id`;
+}
+
+/** What `ratedTogetherQuery` answers, a row per ordered pair. */
+export type RatedTogetherRow = { readonly a: string; readonly b: string; readonly races: number | string };

@@ -85,11 +85,6 @@ export interface PlayersRepo {
   rename(id: string, nickname: string, nicknameKey: string): Promise<'ok' | 'taken'>;
   /** The player signed in on the device whose cookie token hashes to this. */
   byTokenHash(tokenHash: string): Promise<PlayerRow | undefined>;
-  /**
-   * Whether a passkey stands behind the player: an identity someone kept, not a throwaway, so it
-   * may rank a daily on the day it signed up (`daily/eligibility.ts`).
-   */
-  isBacked(playerId: string): Promise<boolean>;
   byId(id: string): Promise<PlayerRow | undefined>;
   byIds(ids: readonly string[]): Promise<PlayerRow[]>;
   /** The player whose name folds to `key` (`nicknameKey`): a profile's address. */
@@ -100,8 +95,6 @@ export interface PlayersRepo {
    * under a key of their own (`key#id`) that no name can produce; returns how many those are.
    */
   rekey(keyOf: (nickname: string) => string): Promise<{ players: number; lookAlikes: number }>;
-  /** When the player signed up (server clock), if they exist. */
-  createdAt(id: string): Promise<number | undefined>;
 }
 
 /** One signed-in device. */
@@ -248,7 +241,10 @@ export interface DailyFinish {
   readonly flag?: DailyFlag;
 }
 
-/** Another identity opened the day's deal first from the result's address, or from its device. */
+/**
+ * Another identity opened the day's deal first on the result's device. `address` (another identity
+ * from the same address) is no longer given, but results flagged for it before are still stored.
+ */
 export type DailyFlag = 'address' | 'device';
 
 /** A ranked result kept off the board, with the reason. */
@@ -332,10 +328,10 @@ export interface DailyRepo {
   /** Records an opening of the day's deal; the same player, address and device keep their first time. */
   opened(open: DailyOpen): Promise<void>;
   /**
-   * Whether another player opened `date`'s deal, at or before `until`, from a device (first) or an
-   * address that `playerId` opened it from at or before `until`; undefined when none did.
+   * Whether another player opened `date`'s deal, at or before `until`, on a device that
+   * `playerId` opened it on at or before `until`. Addresses are not compared: see `daily/flags.ts`.
    */
-  sharedOpen(date: string, playerId: string, until: number): Promise<DailyFlag | undefined>;
+  sharedDevice(date: string, playerId: string, until: number): Promise<boolean>;
   /** Deletes the openings of days before `date`; answers how many went. */
   forgetOpensBefore(date: string): Promise<number>;
 }
@@ -430,6 +426,11 @@ export interface RacesRepo {
    */
   creditGap(raceId: string, since: number, now: number, fence: Fence): Promise<void>;
   results(raceId: string): Promise<RaceResult[]>;
+  /**
+   * For each of `playerIds`, the most rated races finished at or after `since` that they raced
+   * with any one other of `playerIds` (absent: none): how often a pair has met, rated, today.
+   */
+  ratedTogetherSince(playerIds: readonly string[], since: number): Promise<Map<string, number>>;
   history(code: string, offset: number, limit: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
 }
 

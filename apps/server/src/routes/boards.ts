@@ -61,7 +61,8 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
       page: q.page,
       pageSize: q.pageSize,
       rows: rows.map(dailyRow),
-      me: mine ? dailyRow(mine) : null,
+      // The rank may be a few seconds old; the name is the player's own now (they may just have named themselves).
+      me: mine && player ? dailyRow({ ...mine, nickname: player.nickname }) : null,
       public: dailyIsPublic(date, today),
     };
     return body;

@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { dayNumber } from '../clock.ts';
 import { DAILY_OPTIONS } from '../daily/deal.ts';
-import { NEW_PLAYER_STARTED, NEW_PLAYER_UNRANKED } from '../daily/eligibility.ts';
 import { flagMessage } from '../daily/flags.ts';
-import { DAILY_UNAVAILABLE, type FirstAttempt } from '../daily/service.ts';
+import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
 import { playerOf } from '../identity/cookie.ts';
@@ -16,28 +15,6 @@ import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ date: z.iso.date() });
-
-/**
- * Why a first attempt is, or was, unranked, in words true at the time: before it starts a passkey
- * could still rank it, after it has started not. Its result once over: the stored figures, no card.
- */
-function unrankedOf({ eligibility, started, ended }: FirstAttempt): DailyStanding['unranked'] {
-  if (eligibility.eligible) return null;
-  return {
-    reason: eligibility.reason,
-    message: started ? NEW_PLAYER_STARTED : NEW_PLAYER_UNRANKED,
-    result: ended
-      ? {
-          gameId: ended.id,
-          won: ended.status === 'won',
-          timeMs: ended.timeMs ?? 0,
-          moves: ended.moves,
-          progress: ended.progress,
-          faceDown: ended.faceDown,
-        }
-      : null,
-  };
-}
 
 export async function dailyRoutes(app: FastifyInstance, { services }: { services: Services }) {
   function info(date: string, deal: DailyDealRow): DailyInfo {
@@ -89,13 +66,9 @@ export async function dailyRoutes(app: FastifyInstance, { services }: { services
     const player = await playerOf(request, services.repos.players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
     const date = services.daily.today();
-    const [first, flagged] = await Promise.all([
-      services.daily.firstAttempt(player.id, date),
-      services.repos.boards.dailyFlaggedOf(date, player.id),
-    ]);
+    const flagged = await services.repos.boards.dailyFlaggedOf(date, player.id);
     const body: DailyStanding = {
       date,
-      unranked: unrankedOf(first),
       flagged: flagged
         ? {
             gameId: flagged.gameId,

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { deviceCookie } from '../test/http.ts';
 
 const HOUR = 3_600_000;
 
@@ -182,6 +183,43 @@ test('behind a trusted proxy, each forwarded address has its own budget', async 
     // An IPv6 address counts by its /64: the next address in it is the same client.
     expect((await from('2001:db8::1', 'Hal')).status).toBe(201);
     expectRateLimited(await from('2001:db8::2', 'Ida'));
+  } finally {
+    await server.close();
+  }
+});
+
+test('signups, per device: people behind one address each have their own budget, up to the address ceiling', async () => {
+  const server = await startServer({
+    trustProxy: true,
+    limits: { signup: { max: 2, windowMs: HOUR }, signupAddress: { max: 5, windowMs: HOUR } },
+  });
+  try {
+    const from = (device: string, nickname: string, address = '203.0.113.9') =>
+      call(`${server.url}/api/players`, {
+        method: 'POST',
+        body: { nickname },
+        headers: { cookie: device, 'x-forwarded-for': address },
+      });
+    const [parent, child, guest] = [
+      await deviceCookie(server.url),
+      await deviceCookie(server.url),
+      await deviceCookie(server.url),
+    ];
+    // A device past its own budget is told so; the others at the same address are not held back.
+    expect((await from(parent, 'Pa')).status).toBe(201);
+    expect((await from(parent, 'Pa Again')).status).toBe(201);
+    const spent = await from(parent, 'Pa Thrice');
+    expectRateLimited(spent);
+    expect((spent.body as ApiError).message).toMatch(/^Too many new players from this device: try again in/);
+    expect((await from(child, 'Kid')).status).toBe(201);
+    expect((await from(child, 'Kid Again')).status).toBe(201);
+    // The address's ceiling (5 here) holds every device behind it together.
+    expect((await from(guest, 'Visitor')).status).toBe(201);
+    const ceiling = await from(guest, 'Visitor Two');
+    expectRateLimited(ceiling);
+    expect((ceiling.body as ApiError).message).toMatch(/^Too many new players from this network address/);
+    // Another address is another ceiling.
+    expect((await from(await deviceCookie(server.url), 'Elsewhere', '198.51.100.3')).status).toBe(201);
   } finally {
     await server.close();
   }

@@ -2,6 +2,7 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { tokenHashOf } from '../identity/cookie.ts';
+import { deviceOf } from '../identity/device.ts';
 import { RateLimited } from './errors.ts';
 
 /** At most `max` requests in any `windowMs` (a fixed window, from the first request in it). */
@@ -12,8 +13,13 @@ export interface Limit {
 
 /** Each limit in force, what it counts and whom by (docs/operations.md, "Rate limits"). */
 export interface Limits {
-  /** Players created by `POST /api/players`, per address: a refused nickname spends nothing. */
+  /**
+   * Players created by `POST /api/players`, per device (its `scorpion_device` cookie; a client
+   * without one, a script, counts by its address): a refused nickname spends nothing.
+   */
   readonly signup: Limit;
+  /** The same sign-ups, per address, every device behind it together: a ceiling, not a wall. */
+  readonly signupAddress: Limit;
   /** `PATCH /api/me`, per player. */
   readonly rename: Limit;
   /** The socket's `room-create`, per player. */
@@ -39,13 +45,15 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Wide enough for a family behind one address (signups: a few people, a few devices, a cleared
- * cookie or two in a day) and a player paging a board; narrow enough that nobody mints spare
- * identities to scout the daily, probes room codes or scrapes boards at machine speed. A school
- * or an office behind one address raises them all with `RATE_LIMIT_SCALE`.
+ * Wide enough for a family, a class or an office behind one address (signups: a few a day per
+ * device, a cleared cookie or two; a whole class at once, and more each hour, behind one address)
+ * and a player paging a board; narrow enough that nobody mints spare identities at machine
+ * speed, probes room codes or scrapes boards. A larger crowd behind one address raises them all
+ * with `RATE_LIMIT_SCALE`.
  */
 export const DEFAULT_LIMITS: Limits = {
-  signup: { max: 10, windowMs: DAY },
+  signup: { max: 5, windowMs: DAY },
+  signupAddress: { max: 30, windowMs: HOUR },
   rename: { max: 10, windowMs: HOUR },
   roomCreate: { max: 20, windowMs: HOUR },
   roomLookup: { max: 60, windowMs: MINUTE },
@@ -65,6 +73,7 @@ export function scaledLimits(factor: number, limits: Limits = DEFAULT_LIMITS): L
   const scale = ({ max, windowMs }: Limit): Limit => ({ max: Math.max(1, Math.round(max * factor)), windowMs });
   return {
     signup: scale(limits.signup),
+    signupAddress: scale(limits.signupAddress),
     rename: scale(limits.rename),
     roomCreate: scale(limits.roomCreate),
     roomLookup: scale(limits.roomLookup),
@@ -79,7 +88,7 @@ export function scaledLimits(factor: number, limits: Limits = DEFAULT_LIMITS): L
 
 /** One hook per REST limit (each one budget, however many routes share it), and checks for the socket. */
 export interface Limiters {
-  /** Counts one player about to be created, throwing `RateLimited` (a 429) when the address's budget is spent. */
+  /** Counts one player about to be created, throwing `RateLimited` (a 429) when the device's or the address's budget is spent. */
   readonly signup: (request: FastifyRequest) => Promise<void>;
   readonly rename: onRequestAsyncHookHandler;
   readonly roomLookup: onRequestAsyncHookHandler;
@@ -104,6 +113,12 @@ declare module 'fastify' {
 
 /** The address as Fastify reads it (through `trustProxy`), an IPv6 address by its /64. */
 const addressOf = (request: FastifyRequest) => `address:${normalizeIP(request.ip)}`;
+
+/** The browser by its signed device cookie; a client without one (a script) by its address. */
+function deviceOrAddress(request: FastifyRequest): string {
+  const device = deviceOf(request);
+  return device ? `device:${device}` : addressOf(request);
+}
 
 /**
  * The player behind a validly signed identity cookie, by their token's hash: known without a
@@ -146,11 +161,17 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
       return !state.isAllowed && state.isExceeded ? Math.max(1, state.ttlInSeconds) : 0;
     };
   };
-  const signups = check('signup', 'signup', addressOf);
+  const signupsByDevice = check('signup', 'signup', deviceOrAddress);
+  const signupsByAddress = check('signupAddress', 'signupAddress', addressOf);
   app.decorate('limits', {
+    // The device first: a browser past its own budget spends none of its address's.
     signup: async (request: FastifyRequest) => {
-      const wait = await signups(request);
-      if (wait > 0) throw new RateLimited(wait, 'Too many new players from this address');
+      const device = await signupsByDevice(request);
+      if (device > 0) {
+        throw new RateLimited(device, `Too many new players from this ${deviceOf(request) ? 'device' : 'address'}`);
+      }
+      const address = await signupsByAddress(request);
+      if (address > 0) throw new RateLimited(address, 'Too many new players from this network address');
     },
     rename: hook('rename', playerOrAddress),
     roomLookup: hook('roomLookup'),

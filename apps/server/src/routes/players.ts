@@ -1,4 +1,4 @@
-import { type MeResponse, NicknameBody, type PlayerResponse } from '@scorpion/protocol';
+import { type MeResponse, NicknameBody, type PlayerResponse, SignUpBody } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
 import type { Services } from '../services.ts';
@@ -16,9 +16,9 @@ export async function playerRoutes(app: FastifyInstance, { services }: { service
   });
 
   // The signup limit counts players created, not attempts: `create` admits a sign-up only once
-  // its nickname is good and free.
+  // its nickname is good and free. Without a nickname, a guest (the daily's Start makes one).
   app.post('/api/players', async (request, reply) => {
-    const body = parse(reply, NicknameBody, request.body);
+    const body = parse(reply, SignUpBody, request.body);
     if (!body) return reply;
     const created = await players.create(body.nickname, request.headers['user-agent'], () =>
       app.limits.signup(request),

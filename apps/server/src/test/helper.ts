@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import { type AppOptions, buildApp, type ScorpionApp } from '../app.ts';
-import { tokenHashOf } from '../identity/cookie.ts';
-import { requestAddress } from '../identity/device.ts';
 import type { Limit, Limits } from '../routes/limits.ts';
 import { knownDeals } from './deals.ts';
 
@@ -18,6 +15,7 @@ const NO_LIMIT: Limit = { max: 1_000_000, windowMs: 60_000 };
  */
 export const LIFTED: Limits = {
   signup: NO_LIMIT,
+  signupAddress: NO_LIMIT,
   rename: NO_LIMIT,
   roomCreate: NO_LIMIT,
   roomLookup: NO_LIMIT,
@@ -28,24 +26,6 @@ export const LIFTED: Limits = {
   queueJoin: NO_LIMIT,
   report: NO_LIMIT,
 };
-
-const DAY_MS = 86_400_000;
-
-/**
- * Test players signed up a day before the server's clock says: they existed before today's deal
- * came out, so their first daily is ranked, as every test of a ranked daily means. A test of the
- * rule itself passes `signedUpAt: NEW_PLAYERS`.
- */
-export const EXISTING_PLAYERS = (_nickname: string, now: number): number => now - DAY_MS;
-export const NEW_PLAYERS = (_nickname: string, now: number): number => now;
-
-/**
- * Every test player connects from 127.0.0.1, which would flag every ranked result after the
- * first: by default each identity counts as its own address. A test of flagging passes
- * `addressOf: SHARED_ADDRESS` (the request's own address, as in production).
- */
-export const OWN_ADDRESSES = (request: FastifyRequest): string => tokenHashOf(request) ?? requestAddress(request);
-export const SHARED_ADDRESS = requestAddress;
 
 export interface RunningServer {
   readonly app: ScorpionApp;
@@ -71,8 +51,6 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Ru
   const app = await buildApp({
     secret,
     deals: knownDeals(secret),
-    signedUpAt: EXISTING_PLAYERS,
-    addressOf: OWN_ADDRESSES,
     rateLimit: { perSecond: 2000, burst: 2000, socketsPerPlayer: 1000 },
     ...options,
     limits: { ...LIFTED, ...options.limits },

@@ -1,4 +1,4 @@
-import type { MeResponse, Player, PlayerResponse } from '@scorpion/protocol';
+import { isGuestNickname, type MeResponse, type Player, type PlayerResponse } from '@scorpion/protocol';
 import { ApiFailure, api } from './api.ts';
 
 /**
@@ -34,15 +34,21 @@ export class Session {
     return this.#asking;
   }
 
+  /** A guest: a player the daily's Start made under a neutral name, who has not named themselves yet. */
+  get guest() {
+    return this.#player ? isGuestNickname(this.#player.nickname) : false;
+  }
+
   /**
-   * Makes sure there is a player before something that needs one: true at once when there is,
-   * otherwise the nickname dialog opens and this settles when it closes (false if dismissed).
+   * Makes sure there is a named player before something that needs one (a race, a room): true at
+   * once when there is, otherwise the nickname dialog opens (to name a guest, or to sign up) and
+   * this settles when it closes (false if dismissed).
    * Nobody is asked on arrival: reading the site needs no name. A browser the server could not
    * be asked about may well have a player: it is asked again first, not offered a new name.
    */
   async ensurePlayer(): Promise<boolean> {
     if (this.#offline) await this.#ask();
-    if (this.#player) return true;
+    if (this.#player && !this.guest) return true;
     this.#answer?.(false);
     this.#asking = true;
     return new Promise((resolve) => (this.#answer = resolve));
@@ -53,7 +59,7 @@ export class Session {
     this.#asking = false;
     const answer = this.#answer;
     this.#answer = undefined;
-    answer?.(Boolean(this.#player));
+    answer?.(Boolean(this.#player) && !this.guest);
   }
 
   load(): Promise<void> {
@@ -101,6 +107,17 @@ export class Session {
     if (this.#offline) throw new ApiFailure('network', 'The server cannot be reached.');
     if (this.#player) return;
     this.#player = (await api<PlayerResponse>('/api/players', { method: 'POST', body: { nickname } })).player;
+  }
+
+  /**
+   * A player for a newcomer who wants to play before picking a name (the daily's Start): a guest
+   * under a neutral name, who names themselves after. Nothing when there is a player already.
+   */
+  async startAsGuest() {
+    if (this.#offline) await this.#ask();
+    if (this.#offline) throw new ApiFailure('network', 'The server cannot be reached.');
+    if (this.#player) return;
+    this.#player = (await api<PlayerResponse>('/api/players', { method: 'POST', body: {} })).player;
   }
 
   async rename(nickname: string) {

@@ -47,16 +47,13 @@ export function devicesContract(fresh: FreshRepos): void {
     expect(await repos.sessions.adoptLegacyTokens(10)).toBe(0);
   });
 
-  test('passkeys: several per player, one credential id once, counters kept, removed by their owner only; they back the player', async () => {
+  test('passkeys: several per player, one credential id once, counters kept, removed by their owner only', async () => {
     const repos = await fresh();
     await player(repos, 'a');
     await player(repos, 'b');
-    expect(await repos.players.isBacked('a')).toBe(false);
     expect(await repos.passkeys.add(passkey('k2', 'a', 2))).toBe('ok');
     expect(await repos.passkeys.add(passkey('k1', 'a', 1))).toBe('ok');
     expect(await repos.passkeys.add(passkey('k1', 'b', 3))).toBe('taken');
-    expect(await repos.players.isBacked('a')).toBe(true);
-    expect(await repos.players.isBacked('b')).toBe(false);
     expect((await repos.passkeys.ofPlayer('a')).map((k) => k.id)).toStrictEqual(['k1', 'k2']);
     await repos.passkeys.used('k1', 7, 40);
     expect(await repos.passkeys.get('k1')).toStrictEqual({ ...passkey('k1', 'a', 1), counter: 7, lastUsedAt: 40 });
@@ -65,7 +62,6 @@ export function devicesContract(fresh: FreshRepos): void {
     expect(await repos.passkeys.remove('a', 'k1')).toBe(true);
     expect(await repos.passkeys.remove('a', 'k1')).toBe(false);
     expect(await repos.passkeys.remove('a', 'k2')).toBe(true);
-    expect(await repos.players.isBacked('a')).toBe(false);
   });
 
   test('one-time keys: taken once, by kind, never after they expire; expired ones are swept', async () => {

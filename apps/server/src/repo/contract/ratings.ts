@@ -89,6 +89,26 @@ export function ratingsContract(fresh: FreshRepos): void {
     expect(history[1]!.muBefore).toBe(history[0]!.mu);
   });
 
+  test('rated races finished since a time, between each pair of the given racers: the most any one racer had', async () => {
+    const repos = await fresh();
+    for (const id of ['a', 'b', 'c', 'd']) await player(repos, id);
+    const play = async (id: string, order: string[], finishedAt: number, rated = true) => {
+      await repos.races.create(race(id, `R${id}`, rated), []);
+      await repos.races.finish(id, finishedAt, results(id, order));
+    };
+    await play('yesterday', ['a', 'b'], 900);
+    await play('r1', ['a', 'b'], 1_000);
+    await play('r2', ['b', 'a'], 2_000);
+    await play('unrated', ['a', 'b'], 2_500, false);
+    await play('r3', ['a', 'c'], 3_000);
+    await play('others', ['c', 'd'], 3_500);
+    const met = await repos.races.ratedTogetherSince(['a', 'b', 'c'], 1_000);
+    expect(Object.fromEntries(met)).toStrictEqual({ a: 2, b: 2, c: 1 });
+    expect(Object.fromEntries(await repos.races.ratedTogetherSince(['a', 'd'], 1_000))).toStrictEqual({});
+    expect(Object.fromEntries(await repos.races.ratedTogetherSince(['a', 'b'], 2_001))).toStrictEqual({});
+    expect(Object.fromEntries(await repos.races.ratedTogetherSince(['a'], 0))).toStrictEqual({});
+  });
+
   test('the rating board lists established ratings first, each by rating; history keeps the latest', async () => {
     const repos = await fresh();
     for (const id of ['a', 'b', 'c', 'd']) await player(repos, id);

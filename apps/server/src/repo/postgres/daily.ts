@@ -3,7 +3,13 @@ import type pg from 'pg';
 import { dayNumber } from '../../clock.ts';
 import type { PgDb } from '../../db/pg-open.ts';
 import { dailyDeals, dailyOpens } from '../../db/pg-schema.ts';
-import { dailyDealColumns, dailyDealOf, type SharedOpenCounts, sharedOpenQuery, sharedOpenVerdict } from '../rows.ts';
+import {
+  dailyDealColumns,
+  dailyDealOf,
+  type SharedDeviceCount,
+  sharedDeviceQuery,
+  sharedDeviceVerdict,
+} from '../rows.ts';
 import type { DailyDealRow, DailyRepo } from '../types.ts';
 
 /** The advisory lock's first key: "a day being certified"; the second is the day's number. */
@@ -24,8 +30,10 @@ export function pgDaily(db: PgDb, pool: pg.Pool): DailyRepo {
     async opened(open) {
       await db.insert(dailyOpens).values(open).onConflictDoNothing();
     },
-    async sharedOpen(date, playerId, until) {
-      return sharedOpenVerdict((await db.execute<SharedOpenCounts>(sharedOpenQuery(date, playerId, until))).rows[0]);
+    async sharedDevice(date, playerId, until) {
+      return sharedDeviceVerdict(
+        (await db.execute<SharedDeviceCount>(sharedDeviceQuery(date, playerId, until))).rows[0],
+      );
     },
     async forgetOpensBefore(date) {
       return (await db.delete(dailyOpens).where(lt(dailyOpens.date, date))).rowCount ?? 0;

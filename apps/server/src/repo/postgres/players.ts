@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
-import { passkeys, players, sessions } from '../../db/pg-schema.ts';
+import { players, sessions } from '../../db/pg-schema.ts';
 import { firstSession, nicknameKeys } from '../rows.ts';
 import type { PlayersRepo } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
@@ -40,10 +40,6 @@ export function pgPlayers(db: PgDb): PlayersRepo {
         .where(eq(sessions.tokenHash, tokenHash));
       return found;
     },
-    async isBacked(playerId) {
-      const found = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.playerId, playerId)).limit(1);
-      return found.length > 0;
-    },
     async byId(id) {
       return (await db.select(row).from(players).where(eq(players.id, id)))[0];
     },
@@ -56,9 +52,6 @@ export function pgPlayers(db: PgDb): PlayersRepo {
         .select(row)
         .from(players)
         .where(inArray(players.id, [...ids]));
-    },
-    async createdAt(id) {
-      return (await db.select({ at: players.createdAt }).from(players).where(eq(players.id, id)))[0]?.at;
     },
     async rekey(keyOf) {
       return db.transaction(async (tx) => {

@@ -3,7 +3,15 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { actions, games, players, raceResults, races, ratingHistory, ratings } from '../../db/pg-schema.ts';
 import type { Skill } from '../../ratings/model.ts';
-import { raceResultColumns, ratingColumns, ratingHistoryColumns, resultsByRace } from '../rows.ts';
+import { earlierToday } from '../../ratings/repeat.ts';
+import {
+  type RatedTogetherRow,
+  raceResultColumns,
+  ratedTogetherQuery,
+  ratingColumns,
+  ratingHistoryColumns,
+  resultsByRace,
+} from '../rows.ts';
 import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { SNAPSHOT } from './snapshot.ts';
@@ -97,6 +105,10 @@ export function pgRaces(db: PgDb): RacesRepo {
     },
     async results(raceId) {
       return (await resultsOf(db, [raceId])).get(raceId) ?? [];
+    },
+    async ratedTogetherSince(playerIds, since) {
+      if (playerIds.length < 2) return new Map();
+      return earlierToday((await db.execute<RatedTogetherRow>(ratedTogetherQuery(playerIds, since))).rows);
     },
     async series(code, first) {
       return db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { dailyDeals, dailyOpens } from '../../db/schema.ts';
 import { KeyedLock } from '../../games/lock.ts';
-import { dailyDealColumns, dailyDealOf, sharedOpenQuery, sharedOpenVerdict } from '../rows.ts';
+import { dailyDealColumns, dailyDealOf, sharedDeviceQuery, sharedDeviceVerdict } from '../rows.ts';
 import type { DailyDealRow, DailyRepo } from '../types.ts';
 
 export function sqliteDaily(db: Db): DailyRepo {
@@ -29,8 +29,8 @@ export function sqliteDaily(db: Db): DailyRepo {
     async opened(open) {
       db.insert(dailyOpens).values(open).onConflictDoNothing().run();
     },
-    async sharedOpen(date, playerId, until) {
-      return sharedOpenVerdict(db.get(sharedOpenQuery(date, playerId, until)));
+    async sharedDevice(date, playerId, until) {
+      return sharedDeviceVerdict(db.get(sharedDeviceQuery(date, playerId, until)));
     },
     async forgetOpensBefore(date) {
       return db.delete(dailyOpens).where(lt(dailyOpens.date, date)).run().changes;

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { passkeys, players, sessions } from '../../db/schema.ts';
+import { players, sessions } from '../../db/schema.ts';
 import { firstSession, nicknameKeys } from '../rows.ts';
 import type { PlayersRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
@@ -44,12 +44,6 @@ export function sqlitePlayers(db: Db): PlayersRepo {
         .where(eq(sessions.tokenHash, tokenHash))
         .get();
     },
-    async isBacked(playerId) {
-      return (
-        db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.playerId, playerId)).limit(1).get() !==
-        undefined
-      );
-    },
     async byId(id) {
       return db.select(row).from(players).where(eq(players.id, id)).get();
     },
@@ -63,9 +57,6 @@ export function sqlitePlayers(db: Db): PlayersRepo {
         .from(players)
         .where(inArray(players.id, [...ids]))
         .all();
-    },
-    async createdAt(id) {
-      return db.select({ at: players.createdAt }).from(players).where(eq(players.id, id)).get()?.at;
     },
     async rekey(keyOf) {
       return db.transaction((tx) => {

@@ -3,7 +3,15 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { actions, games, players, raceResults, races, ratingHistory, ratings } from '../../db/schema.ts';
 import type { Skill } from '../../ratings/model.ts';
-import { raceResultColumns, ratingColumns, ratingHistoryColumns, resultsByRace } from '../rows.ts';
+import { earlierToday } from '../../ratings/repeat.ts';
+import {
+  type RatedTogetherRow,
+  raceResultColumns,
+  ratedTogetherQuery,
+  ratingColumns,
+  ratingHistoryColumns,
+  resultsByRace,
+} from '../rows.ts';
 import type { RaceRow, RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
@@ -95,6 +103,10 @@ export function sqliteRaces(db: Db): RacesRepo {
     },
     async results(raceId) {
       return resultsOf([raceId]).get(raceId) ?? [];
+    },
+    async ratedTogetherSince(playerIds, since) {
+      if (playerIds.length < 2) return new Map();
+      return earlierToday(db.all<RatedTogetherRow>(ratedTogetherQuery(playerIds, since)));
     },
     async series(code, first) {
       const list = db
