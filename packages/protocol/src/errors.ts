@@ -69,7 +69,11 @@ export const ErrorCode = z.enum([
   'uri-too-long',
   /** A body that is not JSON by its `Content-Type` (415). */
   'unsupported-media-type',
-  /** The server is shutting down or restarting (503): try again in a moment. */
+  /**
+   * The server is shutting down or restarting, or cannot reach its storage just now (503):
+   * nothing was changed or stored; try again after `retryAfter` seconds. A game's action refused
+   * so names its game (`gameId`), and is to be sent again as it was.
+   */
   'unavailable',
   /** The server failed; nothing was changed, and no detail of the failure is given away. */
   'internal',
