@@ -101,7 +101,7 @@ test('a restart while another process runs credits nothing; the first start afte
   });
   await a.close();
   await b.close();
-});
+}, 60_000);
 
 test('PostgreSQL stopped, then crashed, under a race: actions are refused as retryable naming their game, nothing refused is stored, and the owner keeps the room with each outage credited', async () => {
   const a = await start('node-c');
@@ -159,4 +159,4 @@ test('PostgreSQL stopped, then crashed, under a race: actions are refused as ret
   await client.close();
   await bobClient.close();
   await a.close();
-});
+}, 60_000);

@@ -26,8 +26,8 @@ export interface RunningPostgres {
   readonly port: number;
   stop(): Promise<void>;
   /**
-   * SIGKILL to the postmaster, as a crash: its backends end with it, nothing is flushed. Resolves
-   * once it is gone; `startPostgres` on the same directory and port recovers from its WAL.
+   * SIGKILL to the postmaster and its backends, as a crash: nothing is flushed. Resolves once
+   * they are gone; `startPostgres` on the same directory and port recovers from its WAL.
    */
   crash(): Promise<void>;
 }
@@ -76,9 +76,12 @@ export async function startPostgres(o: PostgresOptions): Promise<RunningPostgres
     },
     async crash() {
       const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      process.kill(pid, 'SIGKILL');
-      // Its backends notice the postmaster's death and exit; the next start waits for none of them.
-      while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Its backends too: left alone, one goes on answering its open connection for a while.
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      for (const each of [pid, ...children]) process.kill(each, 'SIGKILL');
+      for (const each of [pid, ...children]) {
+        while (isAlive(each)) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
   };
 }
