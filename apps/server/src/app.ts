@@ -362,7 +362,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     );
   });
   const sweep = setInterval(() => {
-    void daily.closePastDays();
+    // The database may be out of reach this minute: the next sweep closes them.
+    daily.closePastDays().catch((error: unknown) => app.log.warn({ err: error }, 'past dailies not closed'));
     games.evictIdle(IDLE_GAME_MS);
     // Expired challenges and link codes are refused when taken; this only keeps the table small.
     void repos.oneTimeKeys.sweep(now()).catch(() => {});

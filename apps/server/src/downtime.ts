@@ -20,7 +20,8 @@ export async function creditDowntime(repos: Repos, now: Clock): Promise<number> 
 }
 
 export function startHeartbeat(repos: Repos, now: Clock, tickMs: number): () => Promise<void> {
-  const timer = setInterval(() => void repos.settings.set(KEY, String(now())), tickMs);
+  // A beat the disk refuses (full, read-only) is only a beat late; it must not end the process.
+  const timer = setInterval(() => repos.settings.set(KEY, String(now())).catch(() => {}), tickMs);
   timer.unref();
   return async () => {
     clearInterval(timer);

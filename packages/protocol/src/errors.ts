@@ -85,7 +85,11 @@ export const ErrorCode = z.enum([
   'case-closed',
   /** An undo of a log entry undone already, or followed by a later action about the same player. */
   'undo-refused',
-  /** The server is shutting down or restarting (503): try again in a moment. */
+  /**
+   * The server is shutting down or restarting, or cannot reach its storage just now (503):
+   * nothing was changed or stored; try again after `retryAfter` seconds. A game's action refused
+   * so names its game (`gameId`), and is to be sent again as it was.
+   */
   'unavailable',
   /** The server failed; nothing was changed, and no detail of the failure is given away. */
   'internal',

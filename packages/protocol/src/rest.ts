@@ -8,7 +8,7 @@ import { Player, RaceResult, ShownRating } from './server.ts';
 export const ApiError = z.strictObject({
   error: ErrorCode,
   message: z.string(),
-  /** With `rate-limited` (429) only: seconds to wait before trying again, as in `Retry-After`. */
+  /** With `rate-limited` (429) and `unavailable` (503): seconds to wait before trying again, as in `Retry-After`. */
   retryAfter: z.int().min(0).optional(),
 });
 export type ApiError = z.infer<typeof ApiError>;

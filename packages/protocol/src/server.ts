@@ -94,6 +94,8 @@ export const ErrorMessage = z.strictObject({
   reason: z.string().nullable(),
   /** For `stale` (and `illegal-move`): the game as the server holds it. */
   game: GameSnapshot.nullable(),
+  /** With `unavailable` only: seconds to wait before sending the frame again (nothing was stored). */
+  retryAfter: z.int().min(0).optional(),
 });
 
 export const RoomMember = z.strictObject({

@@ -33,6 +33,11 @@ export interface RunningCluster {
   readonly nodes: readonly NodeProcess[];
   readonly databaseUrl: string;
   readonly redisUrl: string;
+  /**
+   * PostgreSQL taken down (a fast shutdown, or SIGKILL to its postmaster) and started again on
+   * the same data and port, for the engine-failure proofs (proof.test.ts).
+   */
+  readonly postgres: { down(how: 'stop' | 'crash'): Promise<void>; up(): Promise<void> };
   /** Nodes first (SIGTERM, so they drain), then HAProxy, Redis, PostgreSQL. */
   stop(): Promise<void>;
 }
@@ -99,8 +104,9 @@ export async function startCluster(o: ClusterOptions): Promise<RunningCluster> {
     await redis?.stop();
     await postgres?.stop();
   };
+  const postgresAt = { dir: join(o.dir, 'postgres'), port: await freePort(), durable: true };
   try {
-    postgres = await startPostgres({ dir: join(o.dir, 'postgres'), port: await freePort(), durable: true });
+    postgres = await startPostgres(postgresAt);
     o.log(`[cluster] PostgreSQL ready: ${postgres.url}`);
     redis = await startRedis({ dir: join(o.dir, 'redis'), port: await freePort(), detached: true });
     o.log(`[cluster] Redis ready: ${redis.url}`);
@@ -129,5 +135,11 @@ export async function startCluster(o: ClusterOptions): Promise<RunningCluster> {
     await stop();
     throw error;
   }
-  return { port: o.port, nodes, databaseUrl: postgres.url, redisUrl: redis.url, stop };
+  const engine = {
+    down: (how: 'stop' | 'crash') => (how === 'stop' ? postgres!.stop() : postgres!.crash()),
+    async up() {
+      postgres = await startPostgres(postgresAt);
+    },
+  };
+  return { port: o.port, nodes, databaseUrl: postgres.url, redisUrl: redis.url, postgres: engine, stop };
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
-import { fixedDeals } from '../test/deals.ts';
+import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { testPostgres } from '../test/postgres.ts';
 import { joinRoom, openRoom } from '../test/rooms.ts';
@@ -29,6 +29,18 @@ const start = (nodeId: string) =>
     downtimeTickMs: TICK_MS,
     lease: { leaseMs: 5000, renewMs: 0 },
   });
+
+/**
+ * What a live process's timers do while `ms` pass: beat, and renew its leases every 4 s, within
+ * their 5 s (a lease not renewed in time lapses, and is claimed again with its gap credited).
+ */
+async function serve(server: RunningServer, ms: number) {
+  for (let left = ms; left > 0; left -= 4000) {
+    clock += Math.min(4000, left);
+    await server.app.services.repos.outage.beat(clock);
+    await server.app.services.hub.tickLeases();
+  }
+}
 
 /** How long each of Alice's clocks has run, as a process now serving them says. */
 async function elapsed(server: RunningServer, cookie: string, gameIds: string[], code: string) {
@@ -61,20 +73,17 @@ test('a restart while another process runs credits nothing; the first start afte
   client.socket.close();
   bobClient.socket.close();
   const ids = [daily.gameId, practice.gameId, race.gameId];
-  clock += MINUTE;
+  await serve(a, MINUTE);
   const before = await elapsed(a, alice.cookie, ids, code);
   expect(before).toEqual({ games: [MINUTE, MINUTE, MINUTE], race: MINUTE });
 
-  // node-b is down ten minutes while node-a serves (and beats): nobody's clock stops.
+  // node-b is down two minutes while node-a serves (and beats): nobody's clock stops.
   await b.close();
-  clock += 10 * MINUTE;
-  // What node-a's timers do meanwhile: beat, and renew its lease on the room.
-  await a.app.services.repos.outage.beat(clock);
-  await a.app.services.hub.tickLeases();
+  await serve(a, 2 * MINUTE);
   b = await start('node-b');
   expect(await elapsed(a, alice.cookie, ids, code)).toEqual({
-    games: [11 * MINUTE, 11 * MINUTE, 11 * MINUTE],
-    race: 11 * MINUTE,
+    games: [3 * MINUTE, 3 * MINUTE, 3 * MINUTE],
+    race: 3 * MINUTE,
   });
 
   // The whole cluster is down an hour: node-a's start credits it, node-b's finds a fresh beat.
@@ -87,9 +96,67 @@ test('a restart while another process runs credits nothing; the first start afte
   // The race is taken over by node-a at its start (its lease lapsed in the outage) and credited
   // there, from its last renewal: once, not also as outage.
   expect(await elapsed(a, alice.cookie, ids, code)).toEqual({
-    games: [12 * MINUTE, 12 * MINUTE, 12 * MINUTE],
-    race: 12 * MINUTE,
+    games: [4 * MINUTE, 4 * MINUTE, 4 * MINUTE],
+    race: 4 * MINUTE,
   });
   await a.close();
   await b.close();
-});
+}, 60_000);
+
+test('PostgreSQL stopped, then crashed, under a race: actions are refused as retryable naming their game, nothing refused is stored, and the owner keeps the room with each outage credited', async () => {
+  const a = await start('node-c');
+  const alice = await signUp(a.url, 'Outage Olive');
+  const bob = await signUp(a.url, 'Outage Otto');
+  const client = await TestClient.connect(a.wsUrl, alice.cookie);
+  const code = await openRoom(client);
+  const bobClient = await TestClient.connect(a.wsUrl, bob.cookie);
+  await joinRoom(bobClient, code);
+  client.send({ type: 'room-start', code });
+  let game = (await client.next('game', (f) => f.game.kind === 'race')).game;
+  const startedAt = clock;
+  await serve(a, 8000);
+  game = await client.play(game, WINNING.moves.slice(0, 2));
+  const owner = async () =>
+    (await postgres.admin.query('SELECT node_id, epoch FROM room_owners WHERE code = $1', [code])).rows[0];
+  let epoch = (await owner()).epoch as number;
+  let down = 0;
+
+  for (const how of ['stop', 'crash'] as const) {
+    // 8 s without the database: the lease (5 s) lapses while nobody can store a move.
+    await postgres.down(how);
+    const outageAt = clock;
+    clock += 1500;
+    await expect(a.app.services.hub.tickLeases()).rejects.toThrow();
+    const move = { type: 'move', gameId: game.gameId, expect: game.seq, move: WINNING.moves[game.seq]! } as const;
+    const refused = await client.act(move);
+    expect(refused).toMatchObject({
+      type: 'error',
+      code: 'unavailable',
+      gameId: game.gameId,
+      ref: 'move',
+      retryAfter: 1,
+    });
+    clock += 6500;
+    await postgres.up();
+    const downMs = clock - outageAt;
+    // The owner's next tick claims the room again under a new epoch, crediting the outage.
+    await a.app.services.hub.tickLeases();
+    const now = await owner();
+    expect(now).toEqual({ node_id: 'node-c', epoch: epoch + 1 });
+    epoch = now.epoch;
+    // The refused move was not stored; sent again as it was, it is acknowledged.
+    game = await client.play(game, [move.move]);
+    const stored = await postgres.admin.query('SELECT seq FROM actions WHERE game_id = $1 ORDER BY seq', [game.gameId]);
+    expect(stored.rows.map((r) => r.seq)).toEqual([...Array(game.seq).keys()]);
+    // Only the time in play is on the race's clock: the outage is not.
+    down += downMs;
+    const peek = await TestClient.connect(a.wsUrl, alice.cookie);
+    const { race } = await joinRoom(peek, code);
+    await peek.close();
+    expect(Math.abs(clock - race!.startsAt - (clock - startedAt - down))).toBeLessThan(1000);
+    await serve(a, 4000);
+  }
+  await client.close();
+  await bobClient.close();
+  await a.close();
+}, 60_000);

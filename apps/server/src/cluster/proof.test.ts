@@ -1,4 +1,4 @@
-import type { GameSnapshot, RaceResult } from '@scorpion/protocol';
+import type { ClientMessage, GameSnapshot, RaceResult } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
@@ -261,4 +261,68 @@ test('split brain: the owner stopped (SIGSTOP) past its lease is replaced; woken
   expect((await erinBack.client.next('race-over')).results).toHaveLength(2);
   await expectStoredOnce(erinGame.gameId, WINNING.moves.slice(0, 12));
   await Promise.all([erinBack.client.close(), frankBack.client.close()]);
+}, 120_000);
+
+/**
+ * Sends `move` as the web client does while the server cannot store it: again after each
+ * `unavailable`'s `retryAfter`, and, should its socket be closed (the room claimed by another
+ * process), on a socket to the room's owner, from the game as stored. The socket it ends on.
+ */
+async function sendUntilStored(
+  code: string,
+  cookie: string,
+  socket: RoomSocket,
+  game: GameSnapshot,
+  move: unknown,
+): Promise<{ socket: RoomSocket; game: GameSnapshot }> {
+  for (;;) {
+    const played = await Promise.race([
+      socket.client.play(game, [move]).catch((error: Error) => error),
+      socket.client.closed.then(() => undefined),
+    ]);
+    if (played instanceof Error) {
+      // Refused as one to send again (anything else fails the test here): after `retryAfter`.
+      expect(played.message).toMatch(/refused: unavailable /);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
+    if (played) return { socket, game: played };
+    const back = await rejoin(code, cookie, game.gameId);
+    socket = back;
+    if (back.game.seq > game.seq) return { socket, game: back.game };
+  }
+}
+
+test('PostgreSQL stopped, then crashed, held down 6 s under a race: moves refused as retryable naming their game, every acked move stored once, play back within 2 s, the outage credited', async () => {
+  const gina = await signUp(cluster.url, 'Outage Gina');
+  const hugo = await signUp(cluster.url, 'Outage Hugo');
+  const code = await createRoomOn('node-1', gina.cookie);
+  let g: RoomSocket = await cluster.roomSocket(code, gina.cookie);
+  const h = await cluster.roomSocket(code, hugo.cookie);
+  let [game] = await startRace(code, g.client, h.client);
+  const raceId = game.raceId!;
+  game = await g.client.play(game, WINNING.moves.slice(0, 2));
+  for (const how of ['stop', 'crash'] as const) {
+    const pausedBefore = (await raceRow(raceId)).paused_ms;
+    const downAt = Date.now();
+    await cluster.postgres.down(how);
+    const move = WINNING.moves[game.seq]!;
+    const refused = await g.client.act({ type: 'move', gameId: game.gameId, expect: game.seq, move } as ClientMessage);
+    expect(refused).toMatchObject({ type: 'error', code: 'unavailable', gameId: game.gameId, retryAfter: 1 });
+    // The outage itself: nothing here can be hurried.
+    await new Promise((resolve) => setTimeout(resolve, 6000 - (Date.now() - downAt)));
+    await cluster.postgres.up();
+    const upAt = Date.now();
+    const outageMs = upAt - downAt;
+    ({ socket: g, game } = await sendUntilStored(code, gina.cookie, g, game, move));
+    const backAfterMs = Date.now() - upAt;
+    const credited = (await raceRow(raceId)).paused_ms - pausedBefore;
+    console.log(
+      `[proof] PostgreSQL ${how === 'stop' ? 'stopped' : 'crashed'} ${outageMs} ms: play back ${backAfterMs} ms after, on ${g.node}; credited ${credited} ms`,
+    );
+    expect(backAfterMs).toBeLessThan(2000);
+    expect(Math.abs(credited - outageMs)).toBeLessThan(1000);
+  }
+  await expectStoredOnce(game.gameId, WINNING.moves.slice(0, game.seq));
+  await Promise.all([g.client.close(), h.client.close()]);
 }, 120_000);

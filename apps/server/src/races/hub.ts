@@ -5,6 +5,7 @@ import type { DealSource } from '../deals/source.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import { FencedOut, type RaceRow, type Repos, type RoomRow } from '../repo/types.ts';
+import { RetryLater } from '../repo/unavailable.ts';
 import type { Push } from '../ws/push.ts';
 import { ABSENT_GRACE_MS } from './absence.ts';
 import { fail, type HubResult, noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
@@ -63,6 +64,8 @@ export class RaceHub {
   private readonly raceDeps: RaceDeps;
   private readonly graceMs: number;
   private ticking = false;
+  /** Rooms being claimed again after an outage (`reclaimSoon`), each once at a time. */
+  private readonly reclaiming = new Set<string>();
   /** Rooms whose race failed a step, to be loaded again from the database. */
   private readonly reloads: Reloads<Room>;
 
@@ -140,12 +143,63 @@ export class RaceHub {
     if (!leases || this.ticking) return { lost: 0, takenOver: 0 };
     this.ticking = true;
     try {
-      const lost = await leases.renewAll();
-      for (const code of lost) this.lost(code);
-      return { lost: lost.length, takenOver: await this.takeOver() };
+      // Rooms whose renewal failed are claimed anew, so that the outage is credited, and so are
+      // those whose lease lapsed or was taken. Claimed again, a room stays here.
+      let lost = await this.reclaimStale();
+      for (const code of await leases.renewAll()) if (!(await this.reclaim(code))) lost++;
+      return { lost, takenOver: await this.takeOver() };
     } finally {
       this.ticking = false;
     }
+  }
+
+  /**
+   * Claims a room held here again, under a new epoch, after its lease lapsed or its renewals
+   * failed (the database out of reach, the process paused): the gap since its last renewal (or
+   * last stored move) goes on the race's clocks, as at a takeover, and the room is loaded again
+   * in its place, its players kept. Another process holding the room now wins: it is let go
+   * here (`lost`). False when the room is no longer here.
+   */
+  private reclaim(code: string, ifStale = false): Promise<boolean> {
+    return this.lock.run(code, async () => {
+      const held = this.rooms.get(code);
+      if (!held) {
+        this.o.leases?.forget(code);
+        return false;
+      }
+      // Claimed again already, by the renewal tick or the look for orphans, whichever came first.
+      if (ifStale && !this.o.leases?.isStale(code)) return true;
+      let loaded: Loaded | undefined;
+      try {
+        loaded = await this.load(code, true);
+      } catch (error) {
+        if (!(error instanceof OwnedElsewhere)) throw error;
+        this.lost(code);
+        return false;
+      }
+      await this.replace(held, loaded);
+      return loaded !== undefined;
+    });
+  }
+
+  /**
+   * Claims again every room whose renewal failed (`reclaim`), on the renewal tick and on each
+   * look for orphans (every `TAKEOVER_MS`), so that play resumes within that of the database's
+   * return; the number let go to another process.
+   */
+  private async reclaimStale(): Promise<number> {
+    let lost = 0;
+    for (const code of this.o.leases?.staleRooms() ?? []) if (!(await this.reclaim(code, true))) lost++;
+    return lost;
+  }
+
+  /** Starts claiming the room again now, for an action to find it done when sent again. */
+  private reclaimSoon(code: string): void {
+    if (this.reclaiming.has(code)) return;
+    this.reclaiming.add(code);
+    this.reclaim(code, true)
+      .catch((error: unknown) => this.log(error, code, 'room not claimed again'))
+      .finally(() => this.reclaiming.delete(code));
   }
 
   /**
@@ -155,6 +209,7 @@ export class RaceHub {
   async takeOver(): Promise<number> {
     const leases = this.o.leases;
     if (!leases) return 0;
+    await this.reclaimStale();
     let taken = 0;
     for (const code of await leases.orphaned()) {
       if (this.rooms.has(code)) continue;
@@ -188,10 +243,22 @@ export class RaceHub {
     return this.renewOrDrop(leases, code);
   }
 
+  /**
+   * Past the margin: renewed, the action goes on. A lease taken by another process drops the
+   * room here. One that lapsed, or renewals that failed (an outage nobody could play through),
+   * must not be renewed as if nothing happened: the room is claimed again, crediting the gap, and
+   * the action is refused meanwhile as one to send again (nothing of it stored).
+   */
   private async renewOrDrop(leases: Leases, code: string): Promise<void> {
-    if (await leases.renew(code)) return;
-    this.lost(code);
-    throw new OwnedElsewhere(`room ${code}`, (await leases.elsewhere(code)) ?? '');
+    if (!leases.isStale(code) && (await leases.renew(code))) return;
+    const owner = await leases.elsewhere(code);
+    if (owner !== undefined) {
+      this.lost(code);
+      throw new OwnedElsewhere(`room ${code}`, owner);
+    }
+    leases.lapsed(code);
+    this.reclaimSoon(code);
+    throw new RetryLater(`room ${code} is being claimed again after an outage`);
   }
 
   /** The process that owns the room if it is not this one (cluster mode; never when embedded). */
@@ -395,19 +462,24 @@ export class RaceHub {
     const code = failed.code;
     return this.lock.run(code, async () => {
       if (this.rooms.get(code) !== failed) return;
-      const loaded = await this.load(code, false);
-      const watching = failed.race?.watching() ?? [];
-      this.unload(failed);
-      if (!loaded) return;
-      this.install(loaded);
-      loaded.room.changed();
-      const race = loaded.room.race;
-      if (!race) return;
-      race.announce();
-      for (const [watcher, racer] of watching) {
-        await race.watch(watcher, racer).catch((error: unknown) => this.log(error, code, 'watcher not kept'));
-      }
+      await this.replace(failed, await this.load(code, false));
     });
+  }
+
+  /** Puts a room loaded again in the place of the one in memory (under the room's lock). */
+  private async replace(old: Room, loaded: Loaded | undefined): Promise<void> {
+    const code = old.code;
+    const watching = old.race?.watching() ?? [];
+    this.unload(old);
+    if (!loaded) return;
+    this.install(loaded);
+    loaded.room.changed();
+    const race = loaded.room.race;
+    if (!race) return;
+    race.announce();
+    for (const [watcher, racer] of watching) {
+      await race.watch(watcher, racer).catch((error: unknown) => this.log(error, code, 'watcher not kept'));
+    }
   }
 
   /**

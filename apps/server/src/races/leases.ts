@@ -47,6 +47,12 @@ export class Leases {
   private readonly held = new Map<string, Fence>();
   /** When each lease held lapses by this process's clock: its claim's or last renewal's time plus the lease. */
   private readonly until = new Map<string, number>();
+  /**
+   * Rooms whose renewal failed (the database out of reach) and that have not been claimed again
+   * since: nobody could play meanwhile, so the next tick claims them anew, crediting the gap,
+   * rather than renewing as if nothing happened (`RaceHub.tickLeases`).
+   */
+  private readonly stale = new Set<string>();
   readonly nodeId: string;
   readonly leaseMs: number;
   private readonly o: LeaseOptions;
@@ -61,6 +67,7 @@ export class Leases {
     const at = this.o.now();
     const claim = await this.o.repo.claim(code, this.nodeId, at, this.leaseMs);
     if (claim.ok) {
+      this.stale.delete(code);
       this.held.set(code, claim.fence);
       this.until.set(code, at + this.leaseMs);
     }
@@ -73,7 +80,22 @@ export class Leases {
    */
   holds(code: string, now: number): boolean {
     const until = this.until.get(code);
-    return until !== undefined && now < until - LEASE_MARGIN_MS;
+    return !this.stale.has(code) && until !== undefined && now < until - LEASE_MARGIN_MS;
+  }
+
+  /** A renewal of the room failed since it was last claimed: it is to be claimed again. */
+  isStale(code: string): boolean {
+    return this.stale.has(code);
+  }
+
+  /** The room's lease lapsed with nobody else claiming it: it is to be claimed again too. */
+  lapsed(code: string): void {
+    if (this.held.has(code)) this.stale.add(code);
+  }
+
+  /** The rooms to claim again after an outage (`RaceHub.tickLeases`). */
+  staleRooms(): string[] {
+    return [...this.stale];
   }
 
   fenceOf(code: string): Fence | undefined {
@@ -85,21 +107,30 @@ export class Leases {
     const fence = this.held.get(code);
     if (!fence) return false;
     const at = this.o.now();
-    if (!(await this.o.repo.renew(fence, at, this.leaseMs))) return false;
+    if (!(await this.noting(this.o.repo.renew(fence, at, this.leaseMs), [code]))) return false;
     this.until.set(code, at + this.leaseMs);
     return true;
   }
 
+  /** A write of the leases that fails leaves them stalled, to be claimed anew once it works. */
+  private noting<T>(write: Promise<T>, codes: readonly string[]): Promise<T> {
+    return write.catch((error: unknown) => {
+      for (const code of codes) if (this.held.has(code)) this.stale.add(code);
+      throw error;
+    });
+  }
+
   /**
-   * Renews every lease held, in one write (one by one, a process's hundreds of rooms were as many
+   * Renews every lease held that still lives (a lapsed or stale one is claimed again instead), in one write (one by one, a process's hundreds of rooms were as many
    * commits each tick, and under load a pass outlasted the margin, so moves waited on renewals of
-   * their own); returns the rooms whose epoch is gone (taken over meanwhile).
+   * their own); returns the rooms not renewed: taken over meanwhile, or lapsed.
    */
   async renewAll(): Promise<string[]> {
-    const fences = [...this.held.values()];
+    const fences = [...this.held.values()].filter((f) => !this.stale.has(f.code));
     if (fences.length === 0) return [];
     const at = this.o.now();
-    const renewed = await this.o.repo.renewMany(fences, at, this.leaseMs);
+    const codes = fences.map((f) => f.code);
+    const renewed = await this.noting(this.o.repo.renewMany(fences, at, this.leaseMs), codes);
     const lost: string[] = [];
     for (const fence of fences) {
       // Let go of (or claimed anew) while the write ran: not this renewal's to judge.
@@ -113,8 +144,7 @@ export class Leases {
   /** The room left memory here: its lease lapses now, so another process need not wait it out. */
   async release(code: string): Promise<void> {
     const fence = this.held.get(code);
-    this.held.delete(code);
-    this.until.delete(code);
+    this.forget(code);
     if (fence) await this.o.repo.release(fence, this.o.now());
   }
 
@@ -122,6 +152,7 @@ export class Leases {
   forget(code: string): void {
     this.held.delete(code);
     this.until.delete(code);
+    this.stale.delete(code);
   }
 
   /** The live owner of a room if it is another process ('' when nobody holds it). */

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiError, ErrorCode } from '@scorpion/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { isStorageUnavailable, RETRY_AFTER_S } from '../repo/unavailable.ts';
 
 interface Answer {
   readonly status: number;
@@ -62,6 +63,14 @@ export function answerFor(error: Partial<FastifyError>, request: FastifyRequest)
     return { status: 429, body: { ...answer(429, 'rate-limited', error.message).body, retryAfter: error.retryAfter } };
   const known = fastifyAnswer(error, request);
   if (known) return known;
+  if (isStorageUnavailable(error)) {
+    const body = answer(
+      503,
+      'unavailable',
+      'The server cannot save just now; nothing was changed: try again in a moment.',
+    );
+    return { status: 503, body: { ...body.body, retryAfter: RETRY_AFTER_S } };
+  }
   const status = error.statusCode ?? 500;
   // Another client error from a plugin: its status stands, its text does not travel.
   if (status >= 400 && status < 500) return answer(status, 'bad-message', `${STATUS_CODES[status] ?? 'Refused'}.`);

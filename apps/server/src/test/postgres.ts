@@ -13,6 +13,10 @@ export interface TestPostgres {
   readonly admin: pg.Client;
   /** Creates a database of its own (`CREATE DATABASE name options`) and returns its URL. */
   database(name: string, options?: string): Promise<string>;
+  /** Stops PostgreSQL (a fast shutdown), or crashes it (SIGKILL to the postmaster), for an outage. */
+  down(how: 'stop' | 'crash'): Promise<void>;
+  /** Starts it again on the same data and port (after a crash, from its WAL); `admin` reconnects. */
+  up(): Promise<void>;
 }
 
 /**
@@ -23,10 +27,17 @@ export function testPostgres(label: string): TestPostgres {
   const dir = mkdtempSync(join(tmpdir(), `scorpion-${label}-`));
   let server: RunningPostgres | undefined;
   let admin: pg.Client | undefined;
-  beforeAll(async () => {
-    server = await startPostgres({ dir, port: await freePort(), durable: false });
-    admin = new pg.Client({ connectionString: server.url });
+  let port = 0;
+  const connectAdmin = async () => {
+    admin = new pg.Client({ connectionString: server!.url });
+    // Its connection breaks in an outage a test makes; what it reads is read after `up`.
+    admin.on('error', () => {});
     await admin.connect();
+  };
+  beforeAll(async () => {
+    port = await freePort();
+    server = await startPostgres({ dir, port, durable: false });
+    await connectAdmin();
   }, 60_000);
   afterAll(async () => {
     await admin?.end();
@@ -39,6 +50,15 @@ export function testPostgres(label: string): TestPostgres {
     },
     get admin() {
       return admin!;
+    },
+    async down(how) {
+      await admin?.end().catch(() => {});
+      admin = undefined;
+      await (how === 'stop' ? server!.stop() : server!.crash());
+    },
+    async up() {
+      server = await startPostgres({ dir, port, durable: false });
+      await connectAdmin();
     },
     async database(name, options = '') {
       await admin!.query(`CREATE DATABASE ${name} ${options}`);

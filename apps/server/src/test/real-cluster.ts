@@ -66,6 +66,8 @@ export class RealCluster {
       throw new Error(`${error.message}\n${this.out}`);
     });
     this.pool = new pg.Pool({ connectionString: this.running.databaseUrl, max: 2 });
+    // Its idle connections break when a test takes PostgreSQL down; the next query opens anew.
+    this.pool.on('error', () => {});
   }
 
   get port(): number {
@@ -102,6 +104,11 @@ export class RealCluster {
     while (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'T') {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+  }
+
+  /** PostgreSQL stopped or crashed; the test's own pool reconnects once it is `up` again. */
+  get postgres(): RunningCluster['postgres'] {
+    return this.running.postgres;
   }
 
   async sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {

@@ -18,7 +18,13 @@ type Reply = ServerMessage | ServerMessage[];
 export function errorFrame(
   code: ErrorCode,
   message: string,
-  extra: { ref?: string | null; gameId?: string | null; reason?: string | null; game?: GameSnapshot | null } = {},
+  extra: {
+    ref?: string | null;
+    gameId?: string | null;
+    reason?: string | null;
+    game?: GameSnapshot | null;
+    retryAfter?: number;
+  } = {},
 ): ServerMessage {
   return {
     type: 'error',
@@ -28,6 +34,7 @@ export function errorFrame(
     gameId: extra.gameId ?? null,
     reason: extra.reason ?? null,
     game: extra.game ?? null,
+    ...(extra.retryAfter === undefined ? {} : { retryAfter: extra.retryAfter }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Seen } from '../identity/device.ts';
 import type { ServerMetrics } from '../ops/metrics-server.ts';
 import type { Drain } from '../ops/shutdown.ts';
 import { OwnedElsewhere } from '../races/leases.ts';
+import { isStorageUnavailable, RETRY_AFTER_S } from '../repo/unavailable.ts';
 import { tryAgainIn } from '../routes/errors.ts';
 import type { Services } from '../services.ts';
 import { sendFrame } from './connections.ts';
@@ -50,6 +51,20 @@ async function roomLimit(app: FastifyInstance, services: Services, message: Clie
     return { check: app.limits.socket.roomJoin, what: 'Too many rooms looked up' };
   }
   return undefined;
+}
+
+/**
+ * The answer to a frame whose action could not be stored (the database out of reach): nothing
+ * changed, and it names the frame's game, so that the page keeps that game's moves pending and
+ * sends them again after `retryAfter` seconds rather than dropping them.
+ */
+function storageUnavailable(message: ClientMessage): ServerMessage {
+  const gameId = 'gameId' in message ? message.gameId : null;
+  return errorFrame('unavailable', 'The server cannot save just now; nothing was changed. Sent again in a moment.', {
+    ref: message.type,
+    gameId,
+    retryAfter: RETRY_AFTER_S,
+  });
 }
 
 /**
@@ -204,6 +219,11 @@ export async function wsRoutes(
         (error: unknown) => {
           if (error instanceof OwnedElsewhere) {
             socket.close(NOT_OWNER, error.owner);
+            return;
+          }
+          if (isStorageUnavailable(error)) {
+            request.log.warn({ err: error, type: message.type }, 'storage unavailable; action refused');
+            send(storageUnavailable(message));
             return;
           }
           request.log.error({ err: error, type: message.type }, 'handler failed');

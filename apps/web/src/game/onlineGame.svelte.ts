@@ -28,6 +28,9 @@ export class OnlineGame {
   readonly #line = new SnapshotLine();
   /** The give-up went out on the socket open now (reset by every reconnection). */
   #giveUpSent = false;
+  /** The server could not store an action just now (`unavailable`): the game is fetched again then. */
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  #catchingUp = $state(false);
   readonly #connection: GameLink;
   readonly #stop: (() => void)[] = [];
 
@@ -80,6 +83,14 @@ export class OnlineGame {
   /** Give up was pressed and the server has not ended the game yet (the socket may be down). */
   get givingUp() {
     return this.#givingUp && !this.over;
+  }
+
+  /**
+   * The server could not save this game's last action (its database out of reach): the moves
+   * stay pending on the board and go again by themselves; cleared once the server answers.
+   */
+  get catchingUp() {
+    return this.#catchingUp;
   }
 
   /** Why the server last turned a move down, in words; cleared by the next ack. */
@@ -137,6 +148,7 @@ export class OnlineGame {
   }
 
   dispose() {
+    clearTimeout(this.#retry);
     for (const stop of this.#stop) stop();
   }
 
@@ -147,11 +159,14 @@ export class OnlineGame {
 
   #onMessage(message: ServerMessage) {
     if (message.type === 'ack' && message.gameId === this.id) {
+      this.#catchingUp = false;
       this.#onAck(message);
     } else if (message.type === 'game' && message.game.gameId === this.id) {
+      this.#catchingUp = false;
       this.#resync(message.game);
     } else if (message.type === 'error' && message.gameId === this.id) {
-      this.#onError(message);
+      if (message.code === 'unavailable') this.#later(message.retryAfter ?? 1);
+      else this.#onError(message);
     }
   }
 
@@ -190,6 +205,21 @@ export class OnlineGame {
       return;
     }
     for (const move of left) if (this.play(move)) break;
+  }
+
+  /**
+   * Nothing was stored, nothing is rolled back: the moves stay pending (a give-up stays pressed),
+   * and after `seconds` the game is fetched again (one fetch for all the refusals of a burst),
+   * which sends again whatever it does not hold yet (`#resync`), as after a reconnection.
+   */
+  #later(seconds: number) {
+    this.#catchingUp = true;
+    this.#giveUpSent = false;
+    if (this.#retry !== undefined) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      this.#connection.send({ type: 'game-resume', gameId: this.id });
+    }, seconds * 1000);
   }
 
   #onError(error: ErrorFrame) {

@@ -8,7 +8,7 @@ import {
   type WireView,
 } from '@scorpion/protocol';
 import { applyMove, type GameState, type Move, positionFromText, toPlayerView } from '@scorpion/rules';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type GameLink, OnlineGame } from './onlineGame.svelte.ts';
 
 const wire = (state: GameState): WireView => toWireView(toPlayerView(state));
@@ -185,6 +185,43 @@ describe('OnlineGame', () => {
     expect(game.snapshot.seq).toBe(0);
     link.deliver({ type: 'game', game: snapshot(after(start, first), 1) });
     expect(game.snapshot.seq).toBe(1);
+  });
+
+  it('keeps a move the server could not store pending, says it is catching up, and sends it again after retryAfter', () => {
+    vi.useFakeTimers();
+    try {
+      const link = new FakeLink();
+      const game = new OnlineGame(link, snapshot(start, 0));
+      game.play(first);
+      const refused: ServerMessage = {
+        type: 'error',
+        code: 'unavailable',
+        message: 'The server cannot save just now; nothing was changed. Sent again in a moment.',
+        ref: 'move',
+        gameId: 'g1',
+        reason: null,
+        game: null,
+        retryAfter: 1,
+      };
+      link.deliver(refused);
+      expect(game.catchingUp).toBe(true);
+      expect(game.busy).toBe(true);
+      expect(game.view.columns[1]!.length).toBe(3);
+      expect(game.rejected).toBe('');
+      vi.advanceTimersByTime(999);
+      expect(link.sent).toEqual([{ type: 'move', gameId: 'g1', expect: 0, move: first }]);
+      vi.advanceTimersByTime(1);
+      // The game as the server holds it first: what it lacks is sent again on top of it.
+      expect(link.sent.at(-1)).toEqual({ type: 'game-resume', gameId: 'g1' });
+      link.deliver({ type: 'game', game: snapshot(start, 0) });
+      expect(game.catchingUp).toBe(false);
+      expect(link.sent.at(-1)).toEqual({ type: 'move', gameId: 'g1', expect: 0, move: first });
+      link.deliver(ackFor(start, first, 1));
+      expect(game.busy).toBe(false);
+      expect(game.snapshot.seq).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses an illegal move locally with the rules reason, sending nothing', () => {

@@ -39,6 +39,7 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 export class Connection {
   #status = $state<ConnectionStatus>('idle');
   #welcome = $state.raw<Welcome | undefined>();
+  #catchingUp = $state(false);
   #socket: WebSocket | undefined;
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,6 +56,14 @@ export class Connection {
 
   get welcome() {
     return this.#welcome;
+  }
+
+  /**
+   * The server refused an action as `unavailable` (it could not store it just now) and has not
+   * acknowledged one since: the game resends it by itself (`OnlineGame`), the header says so.
+   */
+  get catchingUp() {
+    return this.#catchingUp;
   }
 
   /** The server's clock, which is the only clock games are timed by. */
@@ -109,6 +118,8 @@ export class Connection {
         return;
       }
       if (message.type === 'welcome') this.#onWelcome(message);
+      if (message.type === 'error' && message.code === 'unavailable') this.#catchingUp = true;
+      else if (message.type === 'ack' || message.type === 'game') this.#catchingUp = false;
       if ('serverTime' in message && typeof message.serverTime === 'number') {
         this.#offset = message.serverTime - Date.now();
       }
@@ -124,6 +135,7 @@ export class Connection {
       clearTimeout(this.#settle);
       this.#socket = undefined;
       this.#status = 'reconnecting';
+      this.#catchingUp = false;
       // Another server process owns this room: go there now, no backoff. Only to a node named,
       // other than the one this tab was just sent to, and only first after a connection that
       // held: two processes that disagree must not bounce the tab between them without a pause.

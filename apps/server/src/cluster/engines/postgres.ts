@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { asEngineUser, engineUser } from './user.ts';
@@ -25,6 +25,11 @@ export interface RunningPostgres {
   readonly url: string;
   readonly port: number;
   stop(): Promise<void>;
+  /**
+   * SIGKILL to the postmaster and its backends, as a crash: nothing is flushed. Resolves once
+   * they are gone; `startPostgres` on the same directory and port recovers from its WAL.
+   */
+  crash(): Promise<void>;
 }
 
 /**
@@ -69,7 +74,25 @@ export async function startPostgres(o: PostgresOptions): Promise<RunningPostgres
     async stop() {
       await run(...asEngineUser(`${PG_BIN}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']));
     },
+    async crash() {
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      // Its backends too: left alone, one goes on answering its open connection for a while.
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+      for (const each of [pid, ...children]) process.kill(each, 'SIGKILL');
+      for (const each of [pid, ...children]) {
+        while (isAlive(each)) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs a command in a new session and resolves when it exits 0, or rejects with its output. */

@@ -91,7 +91,7 @@ export function ownershipContract(fresh: FreshRepos): void {
   test('many leases renewed in one write: those still of their epoch move on, a stale one changes nothing', async () => {
     const repos = await withRoom(fresh);
     const own = repos.ownership;
-    const a = await own.claim('ROOM22', 'a', 1000, LEASE);
+    const a = await own.claim('ROOM22', 'a', 3000, LEASE);
     const b = await own.claim('ROOM23', 'a', 1000, LEASE);
     if (!a.ok || !b.ok) throw new Error('claims refused');
     expect(await own.claim('ROOM23', 'b', 7000, LEASE)).toMatchObject({ ok: true, fence: { epoch: 2 } });
@@ -101,6 +101,20 @@ export function ownershipContract(fresh: FreshRepos): void {
     expect(await own.ownerOf('ROOM22', 12_500)).toBeUndefined();
     expect(await own.ownerOf('ROOM23', 11_999)).toBe('b');
     expect(await own.renewMany([], 8000, LEASE)).toEqual(new Set());
+  });
+
+  test('a lease that lapsed is not renewed, even of its own epoch: it is claimed again, with the gap to credit', async () => {
+    const repos = await withRoom(fresh);
+    const own = repos.ownership;
+    const a = await own.claim('ROOM22', 'a', 1000, LEASE);
+    if (!a.ok) throw new Error('claim refused');
+    expect(await own.renew(a.fence, 1000 + LEASE, LEASE)).toBe(false);
+    expect(await own.renewMany([a.fence], 1000 + LEASE, LEASE)).toEqual(new Set());
+    expect(await own.claim('ROOM22', 'a', 9000, LEASE)).toEqual({
+      ok: true,
+      fence: { code: 'ROOM22', nodeId: 'a', epoch: 2 },
+      taken: { nodeId: 'a', renewedAt: 1000 },
+    });
   });
 
   test('race writes under a stale epoch are refused and change nothing', async () => {

@@ -7,7 +7,8 @@ import type { Claim, Fence, OwnershipRepo } from '../types.ts';
  * Room leases on PostgreSQL. A claim inserts the room's row if there is none (`ON CONFLICT DO
  * NOTHING`: two first claims cannot both insert), else locks it `FOR UPDATE`, all in one
  * transaction, so two processes never both win a room; renewals and releases touch the row only
- * while its epoch is theirs.
+ * while its epoch is theirs, and a renewal only while the lease lives: one that lapsed (an
+ * outage, a pause) is claimed again, under a new epoch, and its gap credited.
  */
 export function pgOwnership(db: PgDb): OwnershipRepo {
   const ours = (fence: Fence) =>
@@ -33,7 +34,7 @@ export function pgOwnership(db: PgDb): OwnershipRepo {
       const changed = await db
         .update(roomOwners)
         .set({ renewedAt: now, leaseUntil: now + leaseMs })
-        .where(ours(fence));
+        .where(and(ours(fence), gt(roomOwners.leaseUntil, now)));
       return changed.rowCount === 1;
     },
     async renewMany(fences, now, leaseMs) {
@@ -43,6 +44,7 @@ export function pgOwnership(db: PgDb): OwnershipRepo {
         UPDATE ${roomOwners} SET renewed_at = ${now}, lease_until = ${now + leaseMs}
           FROM json_to_recordset(${given}::json) AS f(code text, node_id text, epoch integer)
          WHERE ${roomOwners.code} = f.code AND ${roomOwners.nodeId} = f.node_id AND ${roomOwners.epoch} = f.epoch
+           AND ${roomOwners.leaseUntil} > ${now}
         RETURNING ${roomOwners.code}`);
       return new Set(renewed.rows.map((r) => r.code));
     },

@@ -7,7 +7,8 @@ import { IMMEDIATE } from './immediate.ts';
 /**
  * Room leases on SQLite: each claim reads and writes the room's row in one BEGIN IMMEDIATE
  * transaction, so two processes on one file never both win it. (On PostgreSQL: the row read
- * `FOR UPDATE` after an `INSERT … ON CONFLICT DO NOTHING`, in one transaction.)
+ * `FOR UPDATE` after an `INSERT … ON CONFLICT DO NOTHING`, in one transaction.) A lease renews
+ * only while it lives: one that lapsed (an outage, a pause) is claimed again, under a new epoch.
  */
 export function sqliteOwnership(db: Db): OwnershipRepo {
   return {
@@ -30,7 +31,12 @@ export function sqliteOwnership(db: Db): OwnershipRepo {
         .update(roomOwners)
         .set({ renewedAt: now, leaseUntil: now + leaseMs })
         .where(
-          and(eq(roomOwners.code, fence.code), eq(roomOwners.nodeId, fence.nodeId), eq(roomOwners.epoch, fence.epoch)),
+          and(
+            eq(roomOwners.code, fence.code),
+            eq(roomOwners.nodeId, fence.nodeId),
+            eq(roomOwners.epoch, fence.epoch),
+            gt(roomOwners.leaseUntil, now),
+          ),
         )
         .run().changes;
       return changes === 1;
@@ -50,6 +56,7 @@ export function sqliteOwnership(db: Db): OwnershipRepo {
                         eq(roomOwners.code, fence.code),
                         eq(roomOwners.nodeId, fence.nodeId),
                         eq(roomOwners.epoch, fence.epoch),
+                        gt(roomOwners.leaseUntil, now),
                       ),
                     )
                     .run().changes === 1,
