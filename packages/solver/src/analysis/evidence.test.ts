@@ -1,0 +1,86 @@
+import { type Move, positionFromText } from '@scorpion/rules';
+import { describe, expect, it } from 'vitest';
+import { assessmentOf } from './assessment.ts';
+import { gameEvidence, HOLD_SCORE } from './evidence.ts';
+import type { PlayedAction } from './played.ts';
+
+/** The position of clairvoyance.test.ts: the odds favour AC 5C onto 2C, which loses with these cards. */
+const START = positionFromText(
+  'scorpion',
+  'kc 7d 8C 8D 4C 2C | 7c 4d AD JC JD 2D | 6C 3C QC TD AC 5C | 6d QD 9D 3D 5D',
+  {
+    stock: 'KD TC 9C',
+  },
+);
+const AGAINST_THE_ODDS_RIGHTLY: Move = { kind: 'move', from: 0, row: 4, to: 2 };
+const WITH_THE_ODDS_WRONGLY: Move = { kind: 'move', from: 2, row: 4, to: 0 };
+const OPTIONS = {
+  clairvoyance: { samples: 24, limits: { nodes: 50_000, ms: 600_000, tableMegabytes: 8 } },
+  analysis: { nodes: 200_000, ms: 600_000, tableMegabytes: 8 },
+};
+const SEED = 'ab'.repeat(16);
+
+/** The same choice made `times` times in the same position, taken back each time, 2 s apart. */
+function choosing(move: Move, times: number): PlayedAction[] {
+  return Array.from({ length: times }, (_, i) => [
+    { action: move, at: 4_000 * i + 2_000 },
+    { action: { kind: 'undo' as const }, at: 4_000 * i + 4_000 },
+  ]).flat();
+}
+
+describe('gameEvidence', () => {
+  it('a player who chooses against the odds, rightly, again and again, passes the threshold and is held', () => {
+    const evidence = gameEvidence(
+      { start: START, startedAt: 0, actions: choosing(AGAINST_THE_ODDS_RIGHTLY, 7) },
+      SEED,
+      OPTIONS,
+    );
+    expect(evidence.clairvoyance.decisive).toHaveLength(7);
+    expect(evidence.score).toBeGreaterThanOrEqual(HOLD_SCORE);
+    expect(evidence).toMatchObject({ held: true, undos: 7, redos: 0, hints: 0 });
+    expect(evidence.clairvoyance).toMatchObject({ mattered: 7, agreed: 7 });
+  });
+
+  it('one lucky choice is not enough, and a guess that went wrong counts against holding', () => {
+    const once = gameEvidence(
+      { start: START, startedAt: 0, actions: choosing(AGAINST_THE_ODDS_RIGHTLY, 1) },
+      SEED,
+      OPTIONS,
+    );
+    expect(once.score).toBeGreaterThan(0);
+    expect(once.held).toBe(false);
+    const guesses = gameEvidence(
+      { start: START, startedAt: 0, actions: choosing(WITH_THE_ODDS_WRONGLY, 3) },
+      SEED,
+      OPTIONS,
+    );
+    expect(guesses.score).toBeCloseTo(3 * Math.log(0.1));
+    expect(guesses).toMatchObject({ held: false, clairvoyance: { mattered: 3, agreed: 0 } });
+  });
+
+  it('carries the timing and the analysis of the line as it ended', () => {
+    const evidence = gameEvidence(
+      { start: START, startedAt: 0, actions: [{ action: WITH_THE_ODDS_WRONGLY, at: 150 }] },
+      SEED,
+      OPTIONS,
+    );
+    expect(evidence.timing).toMatchObject({ moves: 1, medianMs: 150, fast: 1 });
+    expect(evidence.analysis).toEqual({
+      verdicts: ['winnable', 'lost'],
+      turningPoint: expect.objectContaining({ move: 0 }),
+    });
+  });
+});
+
+describe('assessmentOf', () => {
+  it('adds the games: several leaning games reach a review that none reached alone', () => {
+    const leaning = assessmentOf([2, 2.5, 1.8]);
+    expect(leaning).toMatchObject({ games: 3, held: 0, leaning: 3, review: true });
+    expect(leaning.total).toBeCloseTo(6.3);
+  });
+
+  it('an honest player’s guesses pull the total down; one held game counts as held', () => {
+    expect(assessmentOf([HOLD_SCORE, -2.3, -4.6])).toMatchObject({ games: 3, held: 1, leaning: 1, review: false });
+    expect(assessmentOf([])).toEqual({ games: 0, held: 0, leaning: 0, total: 0, review: false });
+  });
+});
