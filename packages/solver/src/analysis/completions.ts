@@ -24,7 +24,9 @@ export function sampleCompletion(state: GameState, rng: Sfc32): GameState {
   let next = 0;
   const columns = state.columns.map((column, c) => {
     const down = state.hidden[c]!;
-    return down === 0 ? column : [...unseen.slice(next, (next += down)), ...column.slice(down)];
+    if (down === 0) return column;
+    next += down;
+    return [...unseen.slice(next - down, next), ...column.slice(down)];
   });
   return { ...state, columns, stock: unseen.slice(next) };
 }
