@@ -1,4 +1,4 @@
-import { HOLD_SCORE } from './evidence.ts';
+import { isHeld } from './evidence.ts';
 
 /** A player's running assessment: what their recent games' evidence says together. */
 export interface Assessment {
@@ -20,9 +20,9 @@ export function assessmentOf(scores: readonly number[]): Assessment {
   const total = scores.reduce((a, b) => a + b, 0);
   return {
     games: scores.length,
-    held: scores.filter((s) => s >= HOLD_SCORE).length,
+    held: scores.filter((s) => isHeld(s)).length,
     leaning: scores.filter((s) => s > 0).length,
     total,
-    review: total >= HOLD_SCORE,
+    review: isHeld(total),
   };
 }

@@ -34,3 +34,18 @@ describe('sampleCompletion', () => {
     expect(hasHiddenCards(positionFromText('scorpion', 'KS QS | JS'))).toBe(false);
   });
 });
+
+describe('sampleCompletion with cards seen before', () => {
+  it('leaves a card the player has seen where it lies, and shuffles the others', () => {
+    const [ace] = STATE.columns[0]!;
+    const rng = new Sfc32('2'.repeat(32));
+    for (let i = 0; i < 50; i++) {
+      const completion = sampleCompletion(STATE, rng, new Set([ace!]));
+      expect(completion.columns[0]![0]).toBe(ace);
+      expect(toPlayerView(completion)).toEqual(toPlayerView(STATE));
+    }
+    const all = new Set(unseenOf(STATE));
+    expect(hasHiddenCards(STATE, all)).toBe(false);
+    expect(sampleCompletion(STATE, rng, all)).toEqual(STATE);
+  });
+});

@@ -7,7 +7,16 @@ export {
   type Decision,
   type DecisivePosition,
 } from './clairvoyance.ts';
-export { EVIDENCE_VERSION, type EvidenceOptions, type GameEvidence, gameEvidence, HOLD_SCORE } from './evidence.ts';
+export { hasHiddenCards, sampleCompletion } from './completions.ts';
+export {
+  EVIDENCE_VERSION,
+  type EvidenceOptions,
+  type GameEvidence,
+  gameEvidence,
+  HOLD_SCORE,
+  isHeld,
+} from './evidence.ts';
+export { moveKey } from './moves.ts';
 export { type PlayedAction, type PlayedGame, replayPlayed } from './played.ts';
 export { READ_MS, type Timing, timingOf } from './timing.ts';
 export {

@@ -1,4 +1,4 @@
-import { applyMove, type GameState, type Move } from '@scorpion/rules';
+import { applyMove, type Card, type GameState, type Move } from '@scorpion/rules';
 import type { Decision } from './clairvoyance.ts';
 
 /** An action as the server stores it: a move, an undo or a redo, at the server's time (ms). */
@@ -40,6 +40,14 @@ export function replayPlayed(game: PlayedGame): Replayed {
   let undos = 0;
   let redos = 0;
   let last = game.startedAt;
+  // Every card face up at some moment: an undo hides a turned card again, but its player has seen it.
+  const known = new Set<Card>();
+  const see = (state: GameState) => {
+    state.columns.forEach((column, c) => {
+      for (const card of column.slice(state.hidden[c]!)) known.add(card);
+    });
+  };
+  see(start);
   for (const [i, { action, at }] of game.actions.entries()) {
     if (action.kind === 'undo' || action.kind === 'redo') {
       const undo = action.kind === 'undo';
@@ -51,7 +59,8 @@ export function replayPlayed(game: PlayedGame): Replayed {
     } else {
       const result = applyMove(states[cursor]!, action);
       if (!result.ok) throw new Error(`action ${i + 1} is illegal: ${result.reason}`);
-      decisions.push({ state: states[cursor]!, move: action, thinkMs: Math.max(0, at - last) });
+      decisions.push({ state: states[cursor]!, move: action, known: new Set(known), thinkMs: Math.max(0, at - last) });
+      see(result.state);
       states.length = cursor + 1;
       moves.length = cursor;
       states.push(result.state);
