@@ -25,6 +25,7 @@ export interface Repos {
   readonly ratings: RatingsRepo;
   readonly profiles: ProfilesRepo;
   readonly challenges: ChallengesRepo;
+  readonly evidence: EvidenceRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
   close(): Promise<void>;
@@ -582,4 +583,44 @@ export interface OutageRepo {
    * `now` and returns the gap credited (0 when some process was alive).
    */
   creditOutage(now: number, staleMs: number): Promise<number>;
+}
+
+/**
+ * Where a result stands on the evidence: `no` (stands), `held` (off the board, under review),
+ * `cleared` (a moderator put it back), `confirmed` (a moderator kept it off).
+ */
+export type HeldState = 'no' | 'held' | 'cleared' | 'confirmed';
+
+/** A ranked game's evidence: queued at its end, then weighed (`evidence/runner.ts`). */
+export interface EvidenceRow {
+  readonly gameId: string;
+  readonly playerId: string;
+  readonly queuedAt: number;
+  readonly status: 'queued' | 'done' | 'failed';
+  /** `EVIDENCE_VERSION` of the code that weighed it. */
+  readonly version: number | null;
+  readonly score: number | null;
+  readonly held: HeldState;
+  /** The whole evidence (`GameEvidence` of @scorpion/solver) as JSON. */
+  readonly signals: string | null;
+  readonly weighedAt: number | null;
+}
+
+export interface EvidenceRepo {
+  /** Queues a finished ranked game to be weighed; queuing it again changes nothing. */
+  queue(gameId: string, playerId: string, at: number): Promise<void>;
+  /** Games waiting to be weighed, the oldest first. */
+  queued(limit: number): Promise<EvidenceRow[]>;
+  /** Stores a game's evidence; `held` keeps its result off the boards until a moderator decides. */
+  weighed(
+    gameId: string,
+    evidence: { version: number; score: number; held: boolean; signals: string; at: number },
+  ): Promise<void>;
+  /** A game that could not be weighed (its log does not replay): not tried again. */
+  failed(gameId: string, at: number): Promise<void>;
+  get(gameId: string): Promise<EvidenceRow | undefined>;
+  /** The player's weighed games, the latest `limit`, the latest first (their running assessment). */
+  recentOf(playerId: string, limit: number): Promise<EvidenceRow[]>;
+  /** A moderator's decision on a held game; false when the game is not held. */
+  decide(gameId: string, decision: 'cleared' | 'confirmed'): Promise<boolean>;
 }

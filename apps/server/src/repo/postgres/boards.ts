@@ -6,6 +6,7 @@ import {
   dailyFlagged,
   dailyResults,
   dailyWinTimes,
+  gameEvidence,
   playerStats,
   players,
   raceResults,
@@ -45,7 +46,9 @@ const statsColumns = {
 const countAll = sql<number>`count(*)`.mapWith(Number);
 
 export function pgBoards(db: PgDb): BoardsRepo {
-  const onBoard = (date: string) => and(eq(dailyResults.date, date), eq(dailyResults.verified, true));
+  /** A result held on its evidence (under review, or kept off by a moderator) is on no board. */
+  const notHeld = sql`NOT EXISTS (SELECT 1 FROM ${gameEvidence} WHERE ${gameEvidence.gameId} = ${dailyResults.gameId} AND ${gameEvidence.held} IN ('held', 'confirmed'))`;
+  const onBoard = (date: string) => and(eq(dailyResults.date, date), eq(dailyResults.verified, true), notHeld);
   const ranked = <T>(rows: T[], offset: number) => rows.map((r, i) => ({ ...r, rank: offset + i + 1 }));
   const stats = () =>
     db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
@@ -162,7 +165,7 @@ export function pgBoards(db: PgDb): BoardsRepo {
     },
     async fastestWins(offset, limit) {
       return resultsPage(
-        and(eq(dailyResults.won, true), eq(dailyResults.verified, true)),
+        and(eq(dailyResults.won, true), eq(dailyResults.verified, true), notHeld),
         [asc(dailyResults.timeMs), asc(dailyResults.finishedAt), asc(dailyResults.playerId), asc(dailyResults.date)],
         offset,
         limit,

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/open.ts';
-import { dailyCounts, dailyFlagged, dailyResults, playerStats, players, raceResults } from '../../db/schema.ts';
+import {
+  dailyCounts,
+  dailyFlagged,
+  dailyResults,
+  gameEvidence,
+  playerStats,
+  players,
+  raceResults,
+} from '../../db/schema.ts';
 import { flaggedRow } from '../rows.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
 import { sqliteWinTimes } from './win-times.ts';
@@ -34,7 +42,9 @@ const statsColumns = {
 };
 
 export function sqliteBoards(db: Db): BoardsRepo {
-  const onBoard = (date: string) => and(eq(dailyResults.date, date), eq(dailyResults.verified, true));
+  /** A result held on its evidence (under review, or kept off by a moderator) is on no board. */
+  const notHeld = sql`NOT EXISTS (SELECT 1 FROM ${gameEvidence} WHERE ${gameEvidence.gameId} = ${dailyResults.gameId} AND ${gameEvidence.held} IN ('held', 'confirmed'))`;
+  const onBoard = (date: string) => and(eq(dailyResults.date, date), eq(dailyResults.verified, true), notHeld);
   const ranked = <T>(rows: T[], offset: number) => rows.map((r, i) => ({ ...r, rank: offset + i + 1 }));
   const stats = () =>
     db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
@@ -154,7 +164,7 @@ export function sqliteBoards(db: Db): BoardsRepo {
     },
     async fastestWins(offset, limit) {
       return resultsPage(
-        and(eq(dailyResults.won, true), eq(dailyResults.verified, true)),
+        and(eq(dailyResults.won, true), eq(dailyResults.verified, true), notHeld),
         [asc(dailyResults.timeMs), asc(dailyResults.finishedAt), asc(dailyResults.playerId), asc(dailyResults.date)],
         offset,
         limit,
