@@ -15,6 +15,7 @@ import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
 import { solverCertifier } from './deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startClusterHeartbeat, startHeartbeat } from './downtime.ts';
+import { EvidenceRunner, type EvidenceRunnerOptions } from './evidence/runner.ts';
 import { PracticePolicy } from './games/practice.ts';
 import { GameService } from './games/service.ts';
 import { installDeviceCookie, seenReader } from './identity/device.ts';
@@ -73,6 +74,13 @@ export interface AppOptions {
    * with the app.
    */
   readonly solver?: SolverPool;
+  /**
+   * Weighing finished ranked games (issue #32): a low-priority solver pool of its own, and the
+   * moderators' seam (`onHeld`). Without it no game is weighed and every result stands.
+   */
+  readonly evidence?: Pick<EvidenceRunnerOptions, 'pool' | 'onHeld' | 'holdScore' | 'budgets'> & {
+    readonly close?: () => Promise<void>;
+  };
   /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
   readonly now?: Clock;
   readonly deals?: DealSource;
@@ -183,14 +191,27 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const leases = options.nodeId
     ? new Leases({ nodeId: options.nodeId, repo: repos.ownership, now, leaseMs: options.lease?.leaseMs ?? LEASE_MS })
     : undefined;
-  const games = new GameService(repos.games, now, {
-    practice: new PracticePolicy(),
-    daily: new DailyPolicy(repos),
-    race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> | undefined =>
-      hub.confirmOwner(code),
-    ),
-    challenge: new ChallengePolicy((game) => challenges.gameChanged(game)),
-  });
+  const evidence =
+    options.evidence &&
+    new EvidenceRunner({
+      ...options.evidence,
+      repos,
+      now,
+      onError: (gameId, error) => app.log.error({ err: error, gameId }, 'game not weighed for evidence'),
+    });
+  const games = new GameService(
+    repos.games,
+    now,
+    {
+      practice: new PracticePolicy(),
+      daily: new DailyPolicy(repos),
+      race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> | undefined =>
+        hub.confirmOwner(code),
+      ),
+      challenge: new ChallengePolicy((game) => challenges.gameChanged(game)),
+    },
+    evidence && ((row) => evidence.finished(row)),
+  );
   const daily = new DailyService(repos, games, deals, certifier, now);
   const hub = new RaceHub({
     repos,
@@ -242,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     ranks,
     now,
     challenges,
+    ...(evidence ? { evidence } : {}),
     queue,
   };
 
@@ -323,6 +345,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   // The downtime is credited at ready, the last step before `listen` opens the port: every
   // plugin and route is loaded and no socket can carry a move yet, so start-up is off the clocks.
   // Only what needs the credit first (race timers, past dailies closed) runs after it.
+  // Games a restart left queued are weighed now (in a cluster, every process weighs the queue:
+  // the same game weighed twice stores the same evidence).
+  app.addHook('onReady', async () => evidence?.resume());
   let stopHeartbeat: (() => Promise<void>) | undefined;
   let leaseTimer: NodeJS.Timeout | undefined;
   let takeoverTimer: NodeJS.Timeout | undefined;
@@ -394,6 +419,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     await cluster?.stop().catch(() => {});
     await redis?.close();
     await solver?.close();
+    // The pool first: a game being weighed stays queued for the next start.
+    await options.evidence?.close?.();
+    await evidence?.close();
     // The last beat: the time from here to the next start is credited to every open clock.
     // Never ready, never credited: no beat either, or this start's downtime would be lost.
     await stopHeartbeat?.();
