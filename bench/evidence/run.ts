@@ -4,14 +4,14 @@ import { CLAIRVOYANCE_OPTIONS, findCertifiedDeal, type GameEvidence, gameEvidenc
 import { type BotKind, playBot } from './bots.ts';
 
 /*
- * The evidence bench: `tsx bench/evidence/run.ts [--games N]` (default 50 of each bot; `--quick`: 4).
+ * The evidence bench: `tsx bench/evidence/run.ts [--games N]` (default 50 of each bot; `--quick`: 2).
  * Deals are the daily's kind: Scorpion deals proven winnable with the server's certify budget,
  * each from a fixed seed. Every game is weighed exactly as the server weighs a ranked game
  * (`gameEvidence`, default budgets), one after another on this thread.
  */
 const quick = process.argv.includes('--quick');
 const gamesAt = process.argv.indexOf('--games');
-const GAMES = gamesAt >= 0 ? Number(process.argv[gamesAt + 1]) : quick ? 4 : 50;
+const GAMES = gamesAt >= 0 ? Number(process.argv[gamesAt + 1]) : quick ? 2 : 50;
 const flag = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
@@ -70,7 +70,9 @@ const quantile = (values: readonly number[], q: number) => {
 };
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
 
-console.log(`## Evidence: who is held at a clairvoyance score of ${HOLD_SCORE} (${GAMES} games per bot)\n`);
+console.log(
+  `## Evidence: who is held at a clairvoyance score of ${fixed(HOLD_SCORE, 2)} (ln 100) (${GAMES} games per bot)\n`,
+);
 console.log(
   '| bot | won | held | score min | median | max | decisive positions (median) | agreed where it mattered | weighing ms (median, max) |',
 );
@@ -100,6 +102,6 @@ const honest = rows.filter((r) => r.kind !== 'knowing').map((r) => r.evidence.sc
 const knowing = rows.filter((r) => r.kind === 'knowing').map((r) => r.evidence.score);
 console.log(
   `\nHighest honest score ${fixed(Math.max(...honest), 2)}; lowest score of the bot that knows the deal ` +
-    `${fixed(Math.min(...knowing), 2)}. Detected at ${HOLD_SCORE}: ${knowing.filter((s) => s >= HOLD_SCORE).length}/${knowing.length}; ` +
+    `${fixed(Math.min(...knowing), 2)}. Detected at ${fixed(HOLD_SCORE, 2)}: ${knowing.filter((s) => s >= HOLD_SCORE).length}/${knowing.length}; ` +
     `honest games held: ${honest.filter((s) => s >= HOLD_SCORE).length}/${honest.length}.`,
 );
