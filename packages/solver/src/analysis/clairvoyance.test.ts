@@ -1,34 +1,13 @@
 import { type Move, positionFromText } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { clairvoyance } from './clairvoyance.ts';
+import { ACE_ONTO_TWO, DEAL, FOUR_ONTO_FIVE, GUESS } from './test-positions.ts';
 
 /** 24 completions, solves of 50,000 nodes. */
 const OPTIONS = { samples: 24, limits: { nodes: 50_000, ms: 600_000, tableMegabytes: 8 }, seed: '0'.repeat(32) };
 
-/*
- * Two suits in four columns, five cards face down (lowercase), three in the stock:
- *
- *   1    kc 7d 8C 8D 4C 2C
- *   2    7c 4d AD JC JD 2D
- *   3    6C 3C QC TD AC 5C
- *   4    6d QD 9D 3D 5D         stock: KD TC 9C
- *
- * Three legal moves. Over the deals the player cannot tell from this one (and winnable from
- * here), AC 5C onto 2C nearly always keeps the deal winnable; with these very cards it loses,
- * and only 4C 2C onto 5C and dealing the stock keep it, which they do in few of those deals. A
- * player who builds onto 2C guessed as anyone would; one who deals or builds onto 5C chose
- * against the odds, rightly.
- */
-const STATE = positionFromText(
-  'scorpion',
-  'kc 7d 8C 8D 4C 2C | 7c 4d AD JC JD 2D | 6C 3C QC TD AC 5C | 6d QD 9D 3D 5D',
-  {
-    stock: 'KD TC 9C',
-  },
-);
-const FOUR_ONTO_FIVE: Move = { kind: 'move', from: 0, row: 4, to: 2 };
-const ACE_ONTO_TWO: Move = { kind: 'move', from: 2, row: 4, to: 0 };
-const DEAL: Move = { kind: 'deal' };
+/** `GUESS` (test-positions.ts): the odds favour AC 5C onto 2C, which loses with these cards. */
+const STATE = GUESS;
 
 /** The smoothed estimate of the test's 24 completions in which `k` kept the deal. */
 const smoothed = (k: number) => (k + 1) / 26;

@@ -1,19 +1,14 @@
-import { type Move, positionFromText } from '@scorpion/rules';
+import type { Move } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { assessmentOf } from './assessment.ts';
 import { gameEvidence, HOLD_SCORE, isHeld } from './evidence.ts';
 import type { PlayedAction } from './played.ts';
+import { ACE_ONTO_TWO, FOUR_ONTO_FIVE, GUESS } from './test-positions.ts';
 
-/** The position of clairvoyance.test.ts: the odds favour AC 5C onto 2C, which loses with these cards. */
-const START = positionFromText(
-  'scorpion',
-  'kc 7d 8C 8D 4C 2C | 7c 4d AD JC JD 2D | 6C 3C QC TD AC 5C | 6d QD 9D 3D 5D',
-  {
-    stock: 'KD TC 9C',
-  },
-);
-const AGAINST_THE_ODDS_RIGHTLY: Move = { kind: 'move', from: 0, row: 4, to: 2 };
-const WITH_THE_ODDS_WRONGLY: Move = { kind: 'move', from: 2, row: 4, to: 0 };
+/** `GUESS`: the odds favour AC 5C onto 2C, which loses with these cards. */
+const START = GUESS;
+const AGAINST_THE_ODDS_RIGHTLY = FOUR_ONTO_FIVE;
+const WITH_THE_ODDS_WRONGLY = ACE_ONTO_TWO;
 const OPTIONS = {
   clairvoyance: { samples: 24, limits: { nodes: 50_000, ms: 600_000, tableMegabytes: 8 } },
   analysis: { nodes: 200_000, ms: 600_000, tableMegabytes: 8 },

@@ -1,8 +1,8 @@
-import { positionFromText } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { replayPlayed } from './played.ts';
+import { BURIED } from './test-positions.ts';
 
-const START = positionFromText('scorpion', ' | | 8C 7C 6C KC QC 5C 4C 3C 2C AC JC TC 9C');
+const START = BURIED;
 const LIFT = { kind: 'move', from: 2, row: 3, to: 0 } as const;
 const ACROSS = { kind: 'move', from: 0, row: 0, to: 1 } as const;
 

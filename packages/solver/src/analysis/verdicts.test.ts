@@ -1,21 +1,13 @@
 import { type Move, positionFromText, replay } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import { referenceSolve } from '../reference.ts';
+import { BURIED } from './test-positions.ts';
 import { analyseLine, positionsAlong } from './verdicts.ts';
 
 const LIMITS = { nodes: 200_000, ms: 600_000, tableMegabytes: 8 };
 
-/*
- * One suit in three columns, the first two empty:
- *
- *   1    2    3
- *             8C 7C 6C KC QC 5C 4C 3C 2C AC JC TC 9C   (bottom to top)
- *
- * Winnable: lift the King's run into an empty column (KC QC 5C … 9C), put 5C … 9C on 6C, then
- * JC TC 9C on QC, then 8C … AC on 9C. Putting 8C 7C 6C on 9C instead buries 5C under its own
- * higher cards for good.
- */
-const START = positionFromText('scorpion', ' | | 8C 7C 6C KC QC 5C 4C 3C 2C AC JC TC 9C');
+/** `BURIED` (test-positions.ts): winnable, until 8C 7C 6C go onto 9C. */
+const START = BURIED;
 const KING_TO_FIRST: Move = { kind: 'move', from: 2, row: 3, to: 0 };
 const KING_TO_SECOND: Move = { kind: 'move', from: 0, row: 0, to: 1 };
 const BURY_FIVE: Move = { kind: 'move', from: 2, row: 0, to: 1 };
