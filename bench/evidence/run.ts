@@ -4,14 +4,14 @@ import { CLAIRVOYANCE_OPTIONS, findCertifiedDeal, type GameEvidence, gameEvidenc
 import { type BotKind, playBot } from './bots.ts';
 
 /*
- * The evidence bench: `tsx bench/evidence/run.ts [--games N]` (default 50 of each bot; `--quick`: 2).
+ * The evidence bench: `tsx bench/evidence/run.ts [--games N]` (default 50 of each bot; `--quick`: 1).
  * Deals are the daily's kind: Scorpion deals proven winnable with the server's certify budget,
  * each from a fixed seed. Every game is weighed exactly as the server weighs a ranked game
  * (`gameEvidence`, default budgets), one after another on this thread.
  */
 const quick = process.argv.includes('--quick');
 const gamesAt = process.argv.indexOf('--games');
-const GAMES = gamesAt >= 0 ? Number(process.argv[gamesAt + 1]) : quick ? 2 : 50;
+const GAMES = gamesAt >= 0 ? Number(process.argv[gamesAt + 1]) : quick ? 1 : 50;
 const flag = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
