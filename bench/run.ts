@@ -6,7 +6,7 @@ import { serverBenchMarkdown } from './server/index.ts';
 import { benchFirstVisit, formatFirstVisit } from './web/first-visit.ts';
 
 /**
- * `pnpm bench [--quick] [--only rules|solver|server|cluster|web]`: every benchmark in turn, printed as
+ * `pnpm bench [--quick] [--only rules|solver|evidence|server|cluster|web]`: every benchmark in turn, printed as
  * Markdown. The solver bench also writes `bench/solver.md` (not with `--quick`). Figures are
  * medians on a noisy shared machine: compare them as ratios, never as pass/fail (the one failure
  * is the cluster bench's, when an acknowledged move is not stored).
@@ -39,6 +39,23 @@ if (wanted('solver')) {
     { stdio: 'inherit' },
   );
   if (solver.status !== 0) process.exit(solver.status ?? 1);
+  console.log();
+}
+
+if (wanted('evidence')) {
+  // The evidence bots: who is held at the threshold (figures in bench/README.md).
+  const evidence = spawnSync(
+    process.execPath,
+    [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'evidence', 'run.ts'),
+      ...(quick ? ['--quick'] : []),
+    ],
+    { stdio: 'inherit' },
+  );
+  if (evidence.status !== 0) process.exit(evidence.status ?? 1);
   console.log();
 }
 

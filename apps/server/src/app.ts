@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
-import type { SolverPool } from '@scorpion/solver';
+import { HOLD_SCORE, type SolverPool } from '@scorpion/solver';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ChallengePolicy } from './challenges/policy.ts';
 import { ChallengeService } from './challenges/service.ts';
@@ -15,6 +15,8 @@ import { acceptEveryDeal, type Certifier } from './deals/certify.ts';
 import { solverCertifier } from './deals/solver-certifier.ts';
 import { type DealSource, secretDeals } from './deals/source.ts';
 import { creditDowntime, startClusterHeartbeat, startHeartbeat } from './downtime.ts';
+import { heldSummary } from './evidence/held-summary.ts';
+import { EvidenceRunner, type EvidenceRunnerOptions } from './evidence/runner.ts';
 import { PracticePolicy } from './games/practice.ts';
 import { GameService } from './games/service.ts';
 import { installDeviceCookie, seenReader } from './identity/device.ts';
@@ -75,6 +77,13 @@ export interface AppOptions {
    * with the app.
    */
   readonly solver?: SolverPool;
+  /**
+   * Weighing finished ranked games (issue #32): a low-priority solver pool of its own, and the
+   * moderators' seam (`onHeld`). Without it no game is weighed and every result stands.
+   */
+  readonly evidence?: Pick<EvidenceRunnerOptions, 'pool' | 'onHeld' | 'holdScore' | 'budgets'> & {
+    readonly close?: () => Promise<void>;
+  };
   /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
   readonly now?: Clock;
   readonly deals?: DealSource;
@@ -174,14 +183,38 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const leases = options.nodeId
     ? new Leases({ nodeId: options.nodeId, repo: repos.ownership, now, leaseMs: options.lease?.leaseMs ?? LEASE_MS })
     : undefined;
-  const games = new GameService(repos.games, now, {
-    practice: new PracticePolicy(),
-    daily: new DailyPolicy(repos),
-    race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> | undefined =>
-      hub.confirmOwner(code),
-    ),
-    challenge: new ChallengePolicy((game) => challenges.gameChanged(game)),
+  // A game its evidence holds goes to the moderators' queue; their decisions move it on or off
+  // the boards through its evidence row.
+  const moderation = new ModerationService(repos, now, {
+    hold: async (gameId) => void (await repos.evidence.decide(gameId, 'held')),
+    release: async (gameId) => void (await repos.evidence.decide(gameId, 'cleared')),
   });
+  const evidence =
+    options.evidence &&
+    new EvidenceRunner({
+      ...options.evidence,
+      repos,
+      now,
+      onHeld: async (game, weighed) => {
+        const summary = heldSummary(weighed, options.evidence?.holdScore ?? HOLD_SCORE);
+        await moderation.enqueueHeld({ playerId: game.playerId, gameId: game.id, summary });
+        await options.evidence?.onHeld?.(game, weighed);
+      },
+      onError: (gameId, error) => app.log.error({ err: error, gameId }, 'game not weighed for evidence'),
+    });
+  const games = new GameService(
+    repos.games,
+    now,
+    {
+      practice: new PracticePolicy(),
+      daily: new DailyPolicy(repos),
+      race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> | undefined =>
+        hub.confirmOwner(code),
+      ),
+      challenge: new ChallengePolicy((game) => challenges.gameChanged(game)),
+    },
+    evidence && ((row) => evidence.finished(row)),
+  );
   const daily = new DailyService(repos, games, deals, certifier, now);
   const hub = new RaceHub({
     repos,
@@ -217,7 +250,6 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     ghostOfferMs: options.queueGhostOfferMs,
     log: (error, what) => app.log.warn({ err: error }, what),
   });
-  const moderation = new ModerationService(repos, now);
   await cluster?.start();
   const services: Services = {
     repos,
@@ -234,6 +266,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     ranks,
     now,
     challenges,
+    ...(evidence ? { evidence } : {}),
     queue,
     moderation,
   };
@@ -317,6 +350,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   // The downtime is credited at ready, the last step before `listen` opens the port: every
   // plugin and route is loaded and no socket can carry a move yet, so start-up is off the clocks.
   // Only what needs the credit first (race timers, past dailies closed) runs after it.
+  // Games a restart left queued are weighed now (in a cluster, every process weighs the queue:
+  // the same game weighed twice stores the same evidence).
+  app.addHook('onReady', async () => evidence?.resume());
   let stopHeartbeat: (() => Promise<void>) | undefined;
   let leaseTimer: NodeJS.Timeout | undefined;
   let takeoverTimer: NodeJS.Timeout | undefined;
@@ -389,6 +425,9 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     await cluster?.stop().catch(() => {});
     await redis?.close();
     await solver?.close();
+    // The pool first: a game being weighed stays queued for the next start.
+    await options.evidence?.close?.();
+    await evidence?.close();
     // The last beat: the time from here to the next start is credited to every open clock.
     // Never ready, never credited: no beat either, or this start's downtime would be lost.
     await stopHeartbeat?.();

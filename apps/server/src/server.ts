@@ -15,6 +15,8 @@ if (!config.databaseUrl) holdUntilExit(lockOrExit(config.databasePath));
 // Daily deals and "winnable only" races are certified by the solver, on its own threads.
 const app = await buildApp({
   solver: config.certify === 'solver' ? createSolverPool({ threads: 1 }) : undefined,
+  // Ranked games are weighed for evidence on a thread of their own at the lowest priority.
+  evidence: config.certify === 'solver' ? evidencePool(createSolverPool({ threads: 1, priority: 19 })) : undefined,
   databasePath: config.databasePath,
   databaseUrl: config.databaseUrl,
   databaseSync: config.databaseSync,
@@ -56,4 +58,8 @@ function lockOrExit(databasePath: string): ServerLock {
  */
 function holdUntilExit(lock: ServerLock): void {
   process.once('exit', () => lock.release());
+}
+
+function evidencePool(pool: ReturnType<typeof createSolverPool>) {
+  return { pool, close: () => pool.close() };
 }

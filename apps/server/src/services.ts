@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { DailyRanks } from './cluster/daily-ranks.ts';
 import type { DailyService } from './daily/service.ts';
 import type { DealSource } from './deals/source.ts';
+import type { EvidenceRunner } from './evidence/runner.ts';
 import type { GameService } from './games/service.ts';
 import type { Devices } from './identity/devices.ts';
 import type { LinkCodes } from './identity/link-codes.ts';
@@ -36,6 +37,8 @@ export interface Services {
   readonly now: Clock;
   /** "Beat my time" links and the ghosts beside their games. */
   readonly challenges: ChallengeService;
+  /** Weighs finished ranked games for evidence of seeing the hidden cards, when a pool is given. */
+  readonly evidence?: EvidenceRunner;
   /** "Race someone now": the quick-race queue. */
   readonly queue: QuickQueue;
   /** Reports, the moderators' queue (reports, held games, appeals), marks and refunds. */

@@ -1,3 +1,4 @@
+export * from './analysis/index.ts';
 export { CERTIFY_LIMITS, type Certificate, type CertifiedDeal, certifyDeal, findCertifiedDeal } from './certify.ts';
 export { type Difficulty, difficultyOf } from './difficulty.ts';
 export { HINT_LIMITS, type Hint, hint } from './hint.ts';

@@ -1,4 +1,5 @@
-import { dealFromSeed, newGame, replay, type VariantId } from '@scorpion/rules';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dealFromSeed, newGame, positionFromText, replay, type VariantId } from '@scorpion/rules';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSolverPool } from './pool.ts';
 
@@ -41,5 +42,36 @@ describe('createSolverPool', () => {
     await expect(pool.certify('no-such-variant' as VariantId, OPTIONS, deck)).rejects.toThrow();
     const after = await pool.certify('scorpion', OPTIONS, deck, { tableMegabytes: 16 });
     expect(after.winnable).toBe(true);
+  }, 20_000);
+});
+
+describe('a background pool', () => {
+  const pool = createSolverPool({ threads: 1, priority: 19 });
+  afterAll(() => pool.close());
+
+  /** The nice value of each of this process's threads (Linux). */
+  const niceness = () =>
+    readdirSync('/proc/self/task').map((id) =>
+      Number(readFileSync(`/proc/self/task/${id}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+    );
+
+  it('weighs a finished game on a thread of the lowest priority, leaving the rest of the process as it was', async () => {
+    const start = positionFromText('scorpion', ' | | 8C 7C 6C KC QC 5C 4C 3C 2C AC JC TC 9C');
+    const evidence = await pool.evidence(
+      {
+        start,
+        startedAt: 0,
+        actions: [
+          { action: { kind: 'move', from: 2, row: 3, to: 0 }, at: 900 },
+          { action: { kind: 'move', from: 2, row: 0, to: 0 }, at: 1_900 },
+        ],
+      },
+      '0'.repeat(32),
+      { analysis: { nodes: 100_000, tableMegabytes: 8 } },
+    );
+    expect(evidence).toMatchObject({ score: 0, held: false, timing: { moves: 2 } });
+    expect(evidence.analysis.verdicts).toEqual(['winnable', 'winnable', 'lost']);
+    expect(niceness().filter((nice) => nice === 19)).toHaveLength(1);
+    expect(niceness()).toContain(0);
   }, 20_000);
 });

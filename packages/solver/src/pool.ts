@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Options, VariantId } from '@scorpion/rules';
+import type { EvidenceOptions, GameEvidence } from './analysis/evidence.ts';
+import type { PlayedGame } from './analysis/played.ts';
 import type { Certificate } from './certify.ts';
 import { type PoolTimers, systemTimers } from './pool-timers.ts';
 import type { DealVerdict, Task } from './tasks.ts';
@@ -60,6 +62,11 @@ export interface SolverPoolOptions {
   /** This many deaths within `withinMs` make the pool unhealthy even while its threads run. */
   unhealthyAfter?: { readonly deaths: number; readonly withinMs: number };
   timers?: PoolTimers;
+  /**
+   * The threads' scheduling priority (a nice value, 19 the lowest), for background work such as
+   * weighing finished games: they then use only what the move path leaves of the cores.
+   */
+  priority?: number;
 }
 
 export const DEFAULT_BACKOFF = { firstMs: 250, maxMs: 30_000 } as const;
@@ -70,6 +77,8 @@ export interface SolverPool {
   certify(variant: VariantId, options: Options, deck: readonly number[], limits?: Limits): Promise<Certificate>;
   /** `solve` on a thread from a deal's start: its verdict, a win's line shortened (see `solveDeal` in tasks.ts). */
   solveDeal(variant: VariantId, options: Options, deck: readonly number[], limits?: Limits): Promise<DealVerdict>;
+  /** `gameEvidence` on a thread: what a finished game's moves say (`analysis/evidence.ts`). */
+  evidence(game: PlayedGame, seed: string, options?: EvidenceOptions): Promise<GameEvidence>;
   /** Tasks waiting for a free thread (for back-pressure). */
   readonly pending: number;
   health(): PoolHealth;
@@ -131,7 +140,12 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
   }
 
   function spawn(at: number): void {
-    const worker = new Worker(entry, WORKER_OPTIONS);
+    const worker = new Worker(
+      entry,
+      options.priority === undefined
+        ? WORKER_OPTIONS
+        : { ...WORKER_OPTIONS, workerData: { priority: options.priority } },
+    );
     const slot: Slot = { state: 'running', worker, job: undefined, error: undefined };
     slots[at] = slot;
     worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
@@ -209,6 +223,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
       run({ kind: 'certify', variant, options, deck, ...(limits ? { limits } : {}) }),
     solveDeal: (variant, options, deck, limits) =>
       run({ kind: 'solve-deal', variant, options, deck, ...(limits ? { limits } : {}) }),
+    evidence: (game, seed, options) => run({ kind: 'evidence', game, seed, ...(options ? { options } : {}) }),
     get pending() {
       return queue.length;
     },

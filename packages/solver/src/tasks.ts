@@ -1,4 +1,6 @@
 import { newGame, type Options, type VariantId } from '@scorpion/rules';
+import { type EvidenceOptions, type GameEvidence, gameEvidence } from './analysis/evidence.ts';
+import type { PlayedGame } from './analysis/played.ts';
 import { type Certificate, certifyDeal } from './certify.ts';
 import { shortenLine } from './shorten.ts';
 import { solve } from './solve.ts';
@@ -7,8 +9,9 @@ import type { Limits, SolveResult } from './types.ts';
 /**
  * What a worker can be asked to do; plain data, so it crosses `postMessage` as is. The server
  * certifies deals on its threads (the daily deal, "winnable only" races); `scorpion study`
- * solves whole deals on them to the end (a verdict, not just "winnable or not"). The web app
- * runs its own solver in a browser worker.
+ * solves whole deals on them to the end (a verdict, not just "winnable or not"); the server's
+ * evidence runner weighs finished games on them (`analysis/evidence.ts`). The web app runs its
+ * own solver in a browser worker.
  */
 export type Task =
   | {
@@ -24,6 +27,12 @@ export type Task =
       readonly options: Options;
       readonly deck: readonly number[];
       readonly limits?: Limits;
+    }
+  | {
+      readonly kind: 'evidence';
+      readonly game: PlayedGame;
+      readonly seed: string;
+      readonly options?: EvidenceOptions;
     };
 
 /**
@@ -40,7 +49,8 @@ export function solveDeal(task: Extract<Task, { kind: 'solve-deal' }>): DealVerd
   return { ...verdict, line: shortenLine(start, verdict.line), solverMoves: verdict.line.length };
 }
 
-export function runTask(task: Task): Certificate | DealVerdict {
+export function runTask(task: Task): Certificate | DealVerdict | GameEvidence {
   if (task.kind === 'solve-deal') return solveDeal(task);
+  if (task.kind === 'evidence') return gameEvidence(task.game, task.seed, task.options);
   return certifyDeal(task.variant, task.options, task.deck, task.limits);
 }

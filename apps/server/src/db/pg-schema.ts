@@ -448,3 +448,22 @@ export const ratingRefunds = pgTable(
   },
   (t) => [primaryKey({ columns: [t.markedId, t.victimId] }), index('rating_refunds_victim').on(t.victimId)],
 );
+/** What a ranked game's moves say (see `schema.ts`). */
+export const gameEvidence = pgTable(
+  'game_evidence',
+  {
+    gameId: text('game_id').primaryKey(),
+    playerId: bytewiseText('player_id').notNull(),
+    queuedAt: ms('queued_at').notNull(),
+    status: text('status', { enum: ['queued', 'done', 'failed'] }).notNull(),
+    version: integer('version'),
+    score: doublePrecision('score'),
+    held: text('held', { enum: ['no', 'held', 'cleared', 'confirmed'] }).notNull(),
+    signals: text('signals'),
+    weighedAt: ms('weighed_at'),
+  },
+  (t) => [
+    index('game_evidence_player').on(t.playerId, t.queuedAt),
+    index('game_evidence_queue').on(t.status, t.queuedAt),
+  ],
+);

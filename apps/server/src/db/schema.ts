@@ -479,3 +479,28 @@ export const ratingRefunds = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.markedId, t.victimId] }), index('rating_refunds_victim').on(t.victimId)],
 );
+/**
+ * What a ranked game's moves say (issue #32, `evidence/runner.ts`): queued when the game ends,
+ * weighed on the solver's low-priority threads, stored here. `held`: `held` keeps the result off
+ * every board until a moderator clears it (`cleared`, back on the board) or confirms it
+ * (`confirmed`, off for good); `no` when the score stayed under the threshold. `signals` is the
+ * whole evidence as JSON (the score's positions, timing, undos, the line's analysis).
+ */
+export const gameEvidence = sqliteTable(
+  'game_evidence',
+  {
+    gameId: text('game_id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    queuedAt: integer('queued_at').notNull(),
+    status: text('status', { enum: ['queued', 'done', 'failed'] }).notNull(),
+    version: integer('version'),
+    score: real('score'),
+    held: text('held', { enum: ['no', 'held', 'cleared', 'confirmed'] }).notNull(),
+    signals: text('signals'),
+    weighedAt: integer('weighed_at'),
+  },
+  (t) => [
+    index('game_evidence_player').on(t.playerId, t.queuedAt),
+    index('game_evidence_queue').on(t.status, t.queuedAt),
+  ],
+);

@@ -27,11 +27,17 @@ export class GameService {
   private readonly repo: GamesRepo;
   private readonly now: Clock;
   private readonly policies: Policies;
+  private readonly finished: ((row: GameRow) => void) | undefined;
 
-  constructor(repo: GamesRepo, now: Clock, policies: Policies) {
+  /**
+   * `finished` hears every game once its end is stored (the evidence runner queues ranked ones);
+   * it must return at once: it runs on the move path.
+   */
+  constructor(repo: GamesRepo, now: Clock, policies: Policies, finished?: (row: GameRow) => void) {
     this.repo = repo;
     this.now = now;
     this.policies = policies;
+    this.finished = finished;
     this.memory = new GameMemory(repo, now);
   }
 
@@ -277,5 +283,6 @@ export class GameService {
     const extra = await this.policyOf(row).onEnd(game, { status, finishedAt, timeMs });
     await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra, fence);
     game.ended(status, finishedAt, timeMs);
+    this.finished?.(game.row);
   }
 }

@@ -20,6 +20,14 @@ export function unmarked(column: SQL | { getSQL(): SQL }): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM marks WHERE marks.player_id = ${column})`;
 }
 
+/**
+ * A ranked result held on its evidence from play (under review, or kept off by a moderator) is
+ * on no board until a moderator clears it (`game_evidence.held`).
+ */
+export function notHeld(gameId: SQL | { getSQL(): SQL }): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM game_evidence WHERE game_evidence.game_id = ${gameId} AND game_evidence.held IN ('held', 'confirmed'))`;
+}
+
 /** A `daily_deals` row as either store reads it: the difficulty in two nullable columns. */
 interface StoredDailyDeal extends Omit<DailyDealRow, 'variant' | 'difficulty'> {
   readonly variant: string;

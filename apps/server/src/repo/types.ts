@@ -26,6 +26,7 @@ export interface Repos {
   readonly profiles: ProfilesRepo;
   readonly challenges: ChallengesRepo;
   readonly moderation: ModerationRepo;
+  readonly evidence: EvidenceRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
   close(): Promise<void>;
@@ -732,4 +733,47 @@ export interface ModerationRepo {
   notices(playerId: string): Promise<ModNotices>;
   /** The refunds a player received and still holds, the latest first. */
   refundsOf(playerId: string): Promise<RefundNote[]>;
+}
+
+/**
+ * Where a result stands on the evidence: `no` (stands), `held` (off the board, under review),
+ * `cleared` (a moderator put it back), `confirmed` (a moderator kept it off).
+ */
+export type HeldState = 'no' | 'held' | 'cleared' | 'confirmed';
+
+/** A ranked game's evidence: queued at its end, then weighed (`evidence/runner.ts`). */
+export interface EvidenceRow {
+  readonly gameId: string;
+  readonly playerId: string;
+  readonly queuedAt: number;
+  readonly status: 'queued' | 'done' | 'failed';
+  /** `EVIDENCE_VERSION` of the code that weighed it. */
+  readonly version: number | null;
+  readonly score: number | null;
+  readonly held: HeldState;
+  /** The whole evidence (`GameEvidence` of @scorpion/solver) as JSON. */
+  readonly signals: string | null;
+  readonly weighedAt: number | null;
+}
+
+export interface EvidenceRepo {
+  /** Queues a finished ranked game to be weighed; queuing it again changes nothing. */
+  queue(gameId: string, playerId: string, at: number): Promise<void>;
+  /** Games waiting to be weighed, the oldest first. */
+  queued(limit: number): Promise<EvidenceRow[]>;
+  /** Stores a game's evidence; `held` keeps its result off the boards until a moderator decides. */
+  weighed(
+    gameId: string,
+    evidence: { version: number; score: number; held: boolean; signals: string; at: number },
+  ): Promise<void>;
+  /** A game that could not be weighed (its log does not replay): not tried again. */
+  failed(gameId: string, at: number): Promise<void>;
+  get(gameId: string): Promise<EvidenceRow | undefined>;
+  /** The player's weighed games, the latest `limit`, the latest first (their running assessment). */
+  recentOf(playerId: string, limit: number): Promise<EvidenceRow[]>;
+  /**
+   * A moderator's decision on a game its evidence held (`cleared` puts it back on the boards,
+   * `confirmed` keeps it off), or the undo of one (`held` again); false for a game never held.
+   */
+  decide(gameId: string, decision: 'held' | 'cleared' | 'confirmed'): Promise<boolean>;
 }

@@ -2,6 +2,7 @@ import { boardsContract } from './boards.ts';
 import { challengesContract } from './challenges.ts';
 import { dailyContract } from './daily.ts';
 import { devicesContract } from './devices.ts';
+import { evidenceContract } from './evidence.ts';
 import type { FreshRepos } from './fixtures.ts';
 import { gamesContract } from './games.ts';
 import { moderationContract } from './moderation.ts';
@@ -31,4 +32,5 @@ export function repoContract(fresh: FreshRepos): void {
   ratingsContract(fresh);
   challengesContract(fresh);
   moderationContract(fresh);
+  evidenceContract(fresh);
 }

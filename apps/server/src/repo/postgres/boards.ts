@@ -10,7 +10,7 @@ import {
   players,
   raceResults,
 } from '../../db/pg-schema.ts';
-import { flaggedRow, unmarked } from '../rows.ts';
+import { flaggedRow, notHeld, unmarked } from '../rows.ts';
 import type { BoardsRepo, StatsRow } from '../types.ts';
 import { SNAPSHOT } from './snapshot.ts';
 
@@ -46,7 +46,12 @@ const countAll = sql<number>`count(*)`.mapWith(Number);
 
 export function pgBoards(db: PgDb): BoardsRepo {
   const onBoard = (date: string) =>
-    and(eq(dailyResults.date, date), eq(dailyResults.verified, true), unmarked(dailyResults.playerId));
+    and(
+      eq(dailyResults.date, date),
+      eq(dailyResults.verified, true),
+      unmarked(dailyResults.playerId),
+      notHeld(dailyResults.gameId),
+    );
   const ranked = <T>(rows: T[], offset: number) => rows.map((r, i) => ({ ...r, rank: offset + i + 1 }));
   const stats = () =>
     db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
@@ -164,7 +169,12 @@ export function pgBoards(db: PgDb): BoardsRepo {
     },
     async fastestWins(offset, limit) {
       return resultsPage(
-        and(eq(dailyResults.won, true), eq(dailyResults.verified, true), unmarked(dailyResults.playerId)),
+        and(
+          eq(dailyResults.won, true),
+          eq(dailyResults.verified, true),
+          unmarked(dailyResults.playerId),
+          notHeld(dailyResults.gameId),
+        ),
         [asc(dailyResults.timeMs), asc(dailyResults.finishedAt), asc(dailyResults.playerId), asc(dailyResults.date)],
         offset,
         limit,

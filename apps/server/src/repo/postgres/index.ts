@@ -5,6 +5,7 @@ import type { Repos } from '../types.ts';
 import { pgBoards } from './boards.ts';
 import { pgChallenges } from './challenges.ts';
 import { pgDaily } from './daily.ts';
+import { pgEvidence } from './evidence.ts';
 import { pgGames } from './games.ts';
 import { pgLeader } from './leader.ts';
 import { pgModeration } from './moderation.ts';
@@ -52,6 +53,7 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     profiles: pgProfiles(db),
     challenges: pgChallenges(db),
     moderation: pgModeration(db),
+    evidence: pgEvidence(db),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

@@ -4,6 +4,7 @@ import type { Repos } from '../types.ts';
 import { sqliteBoards } from './boards.ts';
 import { sqliteChallenges } from './challenges.ts';
 import { sqliteDaily } from './daily.ts';
+import { sqliteEvidence } from './evidence.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteLeader } from './leader.ts';
 import { sqliteModeration } from './moderation.ts';
@@ -52,6 +53,7 @@ export function sqliteRepos(
     profiles: sqliteProfiles(db),
     challenges: sqliteChallenges(db),
     moderation: sqliteModeration(db),
+    evidence: sqliteEvidence(db),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };

@@ -1,0 +1,115 @@
+import { DailyBoard } from '@scorpion/protocol';
+import { createSolverPool, type GameEvidence, HOLD_SCORE } from '@scorpion/solver';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { z } from 'zod';
+import type { GameRow } from '../repo/types.ts';
+import { signUp, TestClient } from '../test/client.ts';
+import { fixedDeals, WINNING } from '../test/deals.ts';
+import { startServer } from '../test/helper.ts';
+import { getJson } from '../test/http.ts';
+import { playOn } from '../test/play.ts';
+
+/*
+ * The evidence runner on the real server and its real storage (SQLite; the store's part runs on
+ * PostgreSQL too, through the repository contract): issue #16's scouting scenario, a puppet that
+ * opens today's deal to learn its hidden cards and a main account that then plays them, beside
+ * an honest player of the same deal who does not know them.
+ */
+const DAY = '2026-06-02';
+/** Below this scout's score (0.36: one position where its move kept the deal against the odds) and above the honest player's (0). */
+const HOLD_FOR_TEST = 0.25;
+
+async function scenario(holdScore: number | undefined) {
+  let clock = Date.parse('2026-06-01T20:00:00Z');
+  const held: { game: GameRow; evidence: GameEvidence }[] = [];
+  // Normal priority here: at the lowest, a busy test machine starves it (pool.test.ts checks the priority).
+  const pool = createSolverPool({ threads: 1 });
+  const server = await startServer({
+    deals: fixedDeals,
+    now: () => clock,
+    evidence: {
+      pool,
+      // The line's analysis with a smaller budget than the server's: the score is the same.
+      budgets: { analysis: { nodes: 100_000, ms: 600_000, tableMegabytes: 8 } },
+      close: () => pool.close(),
+      onHeld: (game, evidence) => {
+        held.push({ game, evidence });
+      },
+      ...(holdScore === undefined ? {} : { holdScore }),
+    },
+  });
+  const get = <S extends z.ZodType>(path: string, schema: S, cookie?: string) =>
+    getJson(`${server.url}${path}`, schema, cookie);
+  const openDaily = async (cookie: string) => {
+    const client = await TestClient.connect(server.wsUrl, cookie);
+    client.send({ type: 'daily-join' });
+    return { client, game: (await client.next('game')).game };
+  };
+  const main = await signUp(server.url, 'Main');
+  const honest = await signUp(server.url, 'Honest');
+  clock = Date.parse(`${DAY}T08:00:00Z`);
+
+  // The puppet learns the deal's hidden cards by playing at it (what it sees, the main account knows).
+  const puppet = await signUp(server.url, 'Puppet');
+  const scouting = await openDaily(puppet.cookie);
+  const scouted = await playOn(scouting.client, scouting.game, 12);
+  scouting.client.send({ type: 'give-up', gameId: scouted.gameId });
+  await scouting.client.next('game');
+  scouting.client.socket.close();
+
+  // The main account plays the deal as only one who knows it would: straight to the win, no undo.
+  const mine = await openDaily(main.cookie);
+  clock += 1_000;
+  const won = await mine.client.play(mine.game, WINNING.moves);
+  expect(won.status).toBe('won');
+  mine.client.socket.close();
+
+  // The honest player plays a few moves from what they see, and gives up.
+  const theirs = await openDaily(honest.cookie);
+  clock += 60_000;
+  const tried = await playOn(theirs.client, theirs.game, 6);
+  theirs.client.send({ type: 'give-up', gameId: tried.gameId });
+  await theirs.client.next('game');
+  theirs.client.socket.close();
+
+  const board = async () =>
+    (await get(`/api/leaderboards/daily?date=${DAY}`, DailyBoard)).body.rows.map((r) => r.nickname);
+  return { server, held, board, mainGame: won.gameId, honestGame: tried.gameId };
+}
+
+describe('the scout and the honest player of one deal', () => {
+  let s: Awaited<ReturnType<typeof scenario>>;
+  // The hold is tested at a threshold below this scout's score and above the honest player's:
+  // at the server's own (ln 100) this scout's score is too low to hold it (see bench/README.md).
+  beforeAll(async () => {
+    s = await scenario(HOLD_FOR_TEST);
+  }, 60_000);
+  afterAll(() => s.server.close());
+
+  test('results stand at once; weighed off the move path, the scout is held, handed to the moderators, back when cleared', async () => {
+    // (Every player here signed up the day before: the puppet's game is ranked too.)
+    expect(await s.board()).toEqual(['Main', 'Honest', 'Puppet']);
+    await s.server.app.services.evidence!.idle();
+    const repo = s.server.app.services.repos.evidence;
+    const main = await repo.get(s.mainGame);
+    const honest = await repo.get(s.honestGame);
+    expect(main).toMatchObject({ status: 'done', version: 1, held: 'held' });
+    expect(honest).toMatchObject({ status: 'done', version: 1, held: 'no' });
+    expect(main!.score!).toBeGreaterThanOrEqual(HOLD_FOR_TEST);
+    expect(honest!.score!).toBeLessThan(HOLD_FOR_TEST);
+    expect(main!.score!).toBeLessThan(HOLD_SCORE);
+    expect(JSON.parse(main!.signals!)).toMatchObject({ score: main!.score, timing: { moves: WINNING.moves.length } });
+    expect(await repo.queued(10)).toEqual([]);
+
+    expect(await s.board()).toEqual(['Honest', 'Puppet']);
+    expect(s.held.map((h) => [h.game.id, h.evidence.held, h.evidence.score])).toEqual([
+      [s.mainGame, true, main!.score],
+    ]);
+    // The running assessment reads the stored evidence.
+    const mainPlayer = s.held[0]!.game.playerId;
+    expect((await repo.recentOf(mainPlayer, 10)).map((r) => r.gameId)).toEqual([s.mainGame]);
+
+    expect(await repo.decide(s.mainGame, 'cleared')).toBe(true);
+    expect(await s.board()).toEqual(['Main', 'Honest', 'Puppet']);
+  }, 240_000);
+});

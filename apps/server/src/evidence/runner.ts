@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { type Move, newGame } from '@scorpion/rules';
+import {
+  EVIDENCE_VERSION,
+  type EvidenceOptions,
+  type GameEvidence,
+  HOLD_SCORE,
+  isHeld,
+  type PlayedGame,
+  type SolverPool,
+  SolverUnavailableError,
+} from '@scorpion/solver';
+import type { Clock } from '../clock.ts';
+import type { GameRow, Repos, StoredAction } from '../repo/types.ts';
+
+/**
+ * Called once for each game whose evidence holds it: the seam for the moderators' queue, which
+ * shows the game with its evidence. The result is already off the board (`held`) by then.
+ */
+export type OnHeld = (game: GameRow, evidence: GameEvidence) => void | Promise<void>;
+
+export interface EvidenceRunnerOptions {
+  readonly repos: Pick<Repos, 'games' | 'evidence'>;
+  /** A solver pool of low priority, of its own: the certifier's threads stay free for deals. */
+  readonly pool: Pick<SolverPool, 'evidence'>;
+  readonly now: Clock;
+  readonly onHeld?: OnHeld;
+  /** The solver's budgets (the defaults of `gameEvidence` unless given). */
+  readonly budgets?: EvidenceOptions;
+  /** `HOLD_SCORE` but in tests of the hold itself. */
+  readonly holdScore?: number;
+  /** Hears what could not be weighed (to log it). */
+  readonly onError?: (gameId: string, error: unknown) => void;
+}
+
+/** Queued games read per round. */
+const BATCH = 20;
+/** While the solver threads are down, the queue is tried again this often. */
+export const RETRY_MS = 60_000;
+
+/**
+ * Weighs finished ranked games, off the move path: a game's end only queues it (one row,
+ * `repos.evidence.queue`); the pool's low-priority thread weighs it within minutes (seconds when
+ * idle), and the evidence is stored with the game. The queue is stored, so what a restart
+ * interrupted is weighed after it (`resume`). A ranked result stands on the board at once;
+ * it is held, off the board and under review, only when its score passes the threshold.
+ */
+export class EvidenceRunner {
+  private readonly options: EvidenceRunnerOptions;
+  private draining: Promise<void> | undefined;
+  private again = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(options: EvidenceRunnerOptions) {
+    this.options = options;
+  }
+
+  /** Which finished games are weighed: ranked dailies, the games with a board. */
+  static weighs(row: GameRow): boolean {
+    return row.kind === 'daily' && row.ranked;
+  }
+
+  /** A game ended: queue it if it is weighed. Never throws into the move path. */
+  finished(row: GameRow): void {
+    if (!EvidenceRunner.weighs(row) || this.closed) return;
+    this.options.repos.evidence
+      .queue(row.id, row.playerId, this.options.now())
+      .then(() => this.resume())
+      .catch((error: unknown) => this.options.onError?.(row.id, error));
+  }
+
+  /** Weighs whatever is queued (at start, after a restart, or when a game was queued). */
+  resume(): void {
+    if (this.closed) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+      if (this.again) {
+        this.again = false;
+        this.resume();
+      }
+    });
+  }
+
+  /** Resolves once nothing queued is being weighed (for tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    await this.idle();
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const queued = await this.options.repos.evidence.queued(BATCH);
+      if (queued.length === 0 || this.closed) return;
+      for (const { gameId } of queued) {
+        if (this.closed) return;
+        try {
+          await this.weigh(gameId);
+        } catch (error) {
+          if (error instanceof SolverUnavailableError) {
+            // The threads are down: the game stays queued for the next try.
+            this.retry = setTimeout(() => this.resume(), RETRY_MS);
+            this.retry.unref?.();
+            return;
+          }
+          this.options.onError?.(gameId, error);
+          await this.options.repos.evidence.failed(gameId, this.options.now());
+        }
+      }
+    }
+  }
+
+  private async weigh(gameId: string): Promise<void> {
+    const { repos, pool, now } = this.options;
+    const row = await repos.games.get(gameId);
+    if (!row) throw new Error(`game ${gameId} is queued for evidence but not stored`);
+    const stored = await repos.games.actions(gameId);
+    const game: PlayedGame = {
+      start: newGame(row.variant, row.options, row.deck),
+      startedAt: row.startedAt,
+      actions: stored.map(({ action, at }) => ({ action: action as Move | { kind: 'undo' } | { kind: 'redo' }, at })),
+    };
+    const evidence = await pool.evidence(game, seedOf(row, stored), this.options.budgets);
+    const held = isHeld(evidence.score, this.options.holdScore ?? HOLD_SCORE);
+    await repos.evidence.weighed(gameId, {
+      version: EVIDENCE_VERSION,
+      score: evidence.score,
+      held,
+      signals: JSON.stringify({ ...evidence, held }),
+      at: now(),
+    });
+    if (held) await this.options.onHeld?.(row, { ...evidence, held });
+  }
+}
+
+/** The completions a game is weighed over come from its deal and moves: the same game, the same evidence. */
+function seedOf(row: GameRow, stored: readonly StoredAction[]): string {
+  const content = JSON.stringify([row.variant, row.options, row.deck, stored.map((s) => s.action)]);
+  return createHash('sha256').update(`evidence:${content}`).digest('hex').slice(0, 32);
+}

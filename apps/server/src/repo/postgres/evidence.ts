@@ -1,0 +1,51 @@
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { PgDb } from '../../db/pg-open.ts';
+import { gameEvidence } from '../../db/pg-schema.ts';
+import type { EvidenceRepo } from '../types.ts';
+
+export function pgEvidence(db: PgDb): EvidenceRepo {
+  return {
+    async queue(gameId, playerId, at) {
+      await db
+        .insert(gameEvidence)
+        .values({ gameId, playerId, queuedAt: at, status: 'queued', held: 'no' })
+        .onConflictDoNothing();
+    },
+    async queued(limit) {
+      return db
+        .select()
+        .from(gameEvidence)
+        .where(eq(gameEvidence.status, 'queued'))
+        .orderBy(asc(gameEvidence.queuedAt), asc(gameEvidence.gameId))
+        .limit(limit);
+    },
+    async weighed(gameId, { version, score, held, signals, at }) {
+      await db
+        .update(gameEvidence)
+        .set({ status: 'done', version, score, held: held ? 'held' : 'no', signals, weighedAt: at })
+        .where(eq(gameEvidence.gameId, gameId));
+    },
+    async failed(gameId, at) {
+      await db.update(gameEvidence).set({ status: 'failed', weighedAt: at }).where(eq(gameEvidence.gameId, gameId));
+    },
+    async get(gameId) {
+      return (await db.select().from(gameEvidence).where(eq(gameEvidence.gameId, gameId)))[0];
+    },
+    async recentOf(playerId, limit) {
+      return db
+        .select()
+        .from(gameEvidence)
+        .where(and(eq(gameEvidence.playerId, playerId), eq(gameEvidence.status, 'done')))
+        .orderBy(desc(gameEvidence.queuedAt), desc(gameEvidence.gameId))
+        .limit(limit);
+    },
+    async decide(gameId, decision) {
+      const changed = await db
+        .update(gameEvidence)
+        .set({ held: decision })
+        .where(and(eq(gameEvidence.gameId, gameId), ne(gameEvidence.held, 'no')))
+        .returning({ gameId: gameEvidence.gameId });
+      return changed.length > 0;
+    },
+  };
+}
