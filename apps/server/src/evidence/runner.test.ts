@@ -109,7 +109,19 @@ describe('the scout and the honest player of one deal', () => {
     const mainPlayer = s.held[0]!.game.playerId;
     expect((await repo.recentOf(mainPlayer, 10)).map((r) => r.gameId)).toEqual([s.mainGame]);
 
-    expect(await repo.decide(s.mainGame, 'cleared')).toBe(true);
+    // In the moderators' queue with its evidence in a sentence; a moderator's clear puts it back
+    // on the board, and the clear's undo holds it again.
+    const { moderation, repos } = s.server.app.services;
+    const [entry, ...others] = await repos.moderation.queue(10);
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ kind: 'held', playerId: mainPlayer, gameId: s.mainGame });
+    expect(entry!.summary).toMatch(/^Clairvoyance score 0\.\d\d \(held from 0\.25\) over 1 position /);
+    const moderator = (await signUp(s.server.url, 'Moder')).id;
+    expect(await moderation.clear(moderator, mainPlayer, 'One lucky guess.')).toEqual({ ok: true });
     expect(await s.board()).toEqual(['Main', 'Honest', 'Puppet']);
+    expect((await repo.get(s.mainGame))!.held).toBe('cleared');
+    const [clear] = await repos.moderation.log(0, 1);
+    expect(await moderation.undo(moderator, clear!.id)).toEqual({ ok: true });
+    expect(await s.board()).toEqual(['Honest', 'Puppet']);
   }, 240_000);
 });
