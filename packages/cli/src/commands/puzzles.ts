@@ -77,7 +77,7 @@ export function puzzlesMineCommand(args: Args, err: (text: string) => void): num
       study,
       deals,
       file,
-      mine: { solve, limits: limitsOf(args), maxMoves },
+      mine: { solve, limits: limitsOf(args), maxMoves, branches: true },
       progress: (done, puzzles) => err(`${keyName(key)}: ${done} deals mined this run, ${puzzles} puzzles in all\n`),
     });
     return 0;
@@ -124,7 +124,8 @@ export function puzzlesPackCommand(args: Args, out: (text: string) => void, err:
     deals.flatMap((deal) =>
       deal.puzzles.flatMap((puzzle) => {
         const problem = checkPuzzle(key, puzzle, solve, limits);
-        return problem ? [`${keyName(key)} deal ${deal.index} ply ${puzzle.ply}: ${problem}`] : [];
+        const at = puzzle.branch === undefined ? '' : ` branch ${puzzle.branch}`;
+        return problem ? [`${keyName(key)} deal ${deal.index}${at} ply ${puzzle.ply}: ${problem}`] : [];
       }),
     ),
   );

@@ -2,7 +2,7 @@ import { applyMove, cardCode, type GameState, isWon, legalMoves, type Move } fro
 import type { Limits, SolveResult } from '@scorpion/solver';
 
 /** The solver a puzzle check runs: `solve` of `@scorpion/solver`, or the exact reference search in small tests. */
-export type Solve = (state: GameState, limits: Limits) => Pick<SolveResult, 'result' | 'nodes'>;
+export type Solve = (state: GameState, limits: Limits) => SolveResult;
 
 /**
  * Whether a position can be a puzzle step, and why not:
@@ -14,7 +14,13 @@ export type Solve = (state: GameState, limits: Limits) => Pick<SolveResult, 'res
  */
 export type Forcing =
   | { readonly kind: 'forced'; readonly move: Move; readonly legal: number; readonly nodes: number }
-  | { readonly kind: 'hidden' | 'few-moves' | 'several' | 'none' | 'unknown'; readonly nodes: number };
+  | {
+      readonly kind: 'several';
+      readonly nodes: number;
+      /** A winning move other than the known one, with a winning line after it: another way through the deal. */
+      readonly other?: { readonly move: Move; readonly line: readonly Move[] };
+    }
+  | { readonly kind: 'hidden' | 'few-moves' | 'none' | 'unknown'; readonly nodes: number };
 
 export interface ForcingCheck {
   readonly solve: Solve;
@@ -37,7 +43,7 @@ const sameMove = (a: Move, b: Move) => JSON.stringify(a) === JSON.stringify(b);
  * moved from the bottom of a column into an empty one (or in Wasp, any whole column) changes
  * nothing, and neither does which of two equal cards of a double deck lies where.
  */
-function shapeOf(state: GameState): string {
+export function shapeOf(state: GameState): string {
   const text = (cards: readonly number[]) => cards.map(cardCode).join(' ');
   return [
     state.columns.map(text).sort().join('|'),
@@ -70,6 +76,7 @@ export function onlyWinningMove(state: GameState, check: ForcingCheck): Forcing 
   if (moves.length < check.minMoves) return { kind: 'few-moves', nodes: 0 };
   const known = check.winning;
   let winning = known && moves.find((move) => sameMove(move, known));
+  let other: { move: Move; line: readonly Move[] } | undefined;
   let nodes = 0;
   for (const move of moves) {
     if (move === winning) continue;

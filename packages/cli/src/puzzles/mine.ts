@@ -1,11 +1,13 @@
 import { applyMove, type GameState, type Move } from '@scorpion/rules';
-import type { Limits } from '@scorpion/solver';
-import { allFaceUp, onlyWinningMove, type Solve } from './forced.ts';
+import { type Limits, shortenLine } from '@scorpion/solver';
+import { allFaceUp, onlyWinningMove, type Solve, shapeOf } from './forced.ts';
 
 /** A puzzle as the miner finds it: where in the line it starts, and its forced moves. */
 export interface MinedPuzzle {
-  /** How many moves of the winning line lead to the puzzle's position. */
+  /** How many moves of the winning line lead to the puzzle's position (of the branch's line, on a branch). */
   readonly ply: number;
+  /** On a branch: the ply of the deal's line where another winning move left it. */
+  readonly branch?: number;
   readonly start: GameState;
   /** Every move forced: the only one of its position that keeps the deal winnable. */
   readonly solution: readonly Move[];
@@ -20,6 +22,11 @@ export interface MineOptions {
   readonly limits: Limits;
   /** Forced moves a puzzle may take at most: past that, the rest of the line is another puzzle. */
   readonly maxMoves: number;
+  /**
+   * Also mine the other ways through the deal: where the line has a choice of winning moves, the
+   * first other one found and the solver's line after it (shortened), one level deep.
+   */
+  readonly branches?: boolean;
 }
 
 /** Legal moves a puzzle's first position offers at least (the issue's "at least three"); later steps need a choice of two. */
@@ -27,13 +34,74 @@ export const FIRST_MOVE_CHOICES = 3;
 export const NEXT_MOVE_CHOICES = 2;
 
 /**
- * The puzzles along a winning line from `start`: each position where every card is face up, at
- * least three moves are legal, and exactly one keeps the deal winnable starts one; it goes on
+ * The puzzles along a winning line from `start` (and its branches, with `branches`): each
+ * position where every card is face up, at least three moves change the position (`realMoves`),
+ * and exactly one keeps the deal winnable starts one; it goes on
  * through the following positions as long as each of them again has exactly one winning move
  * among at least two. Every position of a winning line is winnable, so its own next move is the
  * winning one: only the others are solved.
  */
 export function minePuzzles(start: GameState, line: readonly Move[], options: MineOptions): MinedPuzzle[] {
+  const others: { ply: number; start: GameState; line: readonly Move[] }[] = [];
+  const otherWay: OtherWay = (ply, state, other) => {
+    const played = applyMove(state, other.move);
+    if (played.ok) others.push({ ply, start: played.state, line: shortenLine(played.state, other.line) });
+  };
+  const found = mineLine(start, line, options, otherWay);
+  if (options.branches) {
+    const early = earlyDeal(start, line, options);
+    if (early) otherWay(early.ply, early.state, early.other);
+    for (const other of others) {
+      for (const puzzle of mineLine(other.start, other.line, options)) found.push({ ...puzzle, branch: other.ply });
+    }
+  }
+  // A branch often comes back to a position of the line: each position is one puzzle.
+  const seen = new Set<string>();
+  return found.filter((puzzle) => {
+    const shape = shapeOf(puzzle.start);
+    if (seen.has(shape)) return false;
+    seen.add(shape);
+    return true;
+  });
+}
+
+/** Plies after the last face-down card turns at which dealing the stock at once is tried. */
+const EARLY_DEAL_TRIES = 4;
+
+/**
+ * A winning line often deals the stock last, so its positions have every card face up only
+ * in its last moves, which seldom hold a puzzle: the deal played as soon as nothing else is
+ * face down (or a few moves later, the first of those that keeps the deal winnable) opens a
+ * way through the deal whose positions are all in sight.
+ */
+function earlyDeal(
+  start: GameState,
+  line: readonly Move[],
+  options: MineOptions,
+): { ply: number; state: GameState; other: { move: Move; line: readonly Move[] } } | undefined {
+  let state = start;
+  let tries = 0;
+  for (let ply = 0; ply < line.length && tries < EARLY_DEAL_TRIES; ply++) {
+    const move = line[ply]!;
+    if (move.kind === 'deal') return undefined;
+    if (state.stock.length > 0 && state.hidden.every((down) => down === 0)) {
+      tries++;
+      const dealt = applyMove(state, { kind: 'deal' });
+      if (dealt.ok) {
+        const verdict = options.solve(dealt.state, options.limits);
+        if (verdict.result === 'win') return { ply, state, other: { move: { kind: 'deal' }, line: verdict.line } };
+      }
+    }
+    const played = applyMove(state, move);
+    if (!played.ok) return undefined;
+    state = played.state;
+  }
+  return undefined;
+}
+
+type OtherWay = (ply: number, state: GameState, other: { move: Move; line: readonly Move[] }) => void;
+
+function mineLine(start: GameState, line: readonly Move[], options: MineOptions, onOtherWay?: OtherWay): MinedPuzzle[] {
   const states: GameState[] = [start];
   for (const move of line) {
     const played = applyMove(states[states.length - 1]!, move);
@@ -50,6 +118,7 @@ export function minePuzzles(start: GameState, line: readonly Move[], options: Mi
       continue;
     }
     const first = check(ply, FIRST_MOVE_CHOICES);
+    if (first.kind === 'several' && first.other) onOtherWay?.(ply, states[ply]!, first.other);
     if (first.kind !== 'forced') {
       ply++;
       continue;

@@ -14,7 +14,7 @@ const KEY = { variant: 'scorpion', options: { foundations: false, open: true } }
 const study = parseStudy(
   gunzipSync(readFileSync(studyPaths(join(root, 'docs/win-rates/data'), KEY).packed)).toString('utf8'),
 ).results;
-const mine = { solve, limits: { nodes: 200_000, ms: 3_600_000, tableMegabytes: 8 }, maxMoves: 4 };
+const mine = { solve, limits: { nodes: 200_000, ms: 3_600_000, tableMegabytes: 8 }, maxMoves: 4, branches: true };
 const dir = mkdtempSync(join(tmpdir(), 'puzzles-run-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -29,6 +29,8 @@ it('mines each won deal once, appending as it goes, and a second run goes on whe
   runMine({ key: KEY, study, deals: 12, file: second, mine, now: () => 0, progress: () => mined.push(mined.length) });
   second.close();
   expect(mined).toHaveLength(won.filter((index) => index >= 6).length);
+  // Deal 8's line deals the stock last; dealing it first opens a way with a puzzle on it.
+  expect(second.deals.get(8)?.puzzles.some((puzzle) => puzzle.branch === 0)).toBe(true);
   const lines = readFileSync(puzzlePaths(dir, KEY).plain, 'utf8').trim().split('\n');
   expect(lines.map((line) => JSON.parse(line).index)).toEqual(won);
 });

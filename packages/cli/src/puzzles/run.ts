@@ -29,8 +29,9 @@ export function runMine(run: MineRun): void {
     if (result?.result !== 'win' || run.file.deals.has(index)) continue;
     const started = now();
     const start = newGame(run.key.variant, run.key.options, dealFromSeed(run.key.variant, result.seed));
-    const puzzles = minePuzzles(start, result.line, run.mine).map(({ ply, start, solution, legal, nodes }) => ({
+    const puzzles = minePuzzles(start, result.line, run.mine).map(({ ply, branch, start, solution, legal, nodes }) => ({
       ply,
+      ...(branch === undefined ? {} : { branch }),
       board: boardText(start),
       solution,
       legal,
