@@ -5,7 +5,7 @@ import type { BoardText } from './board-text.ts';
 export interface StoredPuzzle {
   /** Moves of the deal's winning line before the puzzle's position (with the deal's index, its name). */
   readonly ply: number;
-  /** On a branch of the line: the ply of the deal's line where it leaves (`ply` then counts along the branch). */
+  /** On the early deal's branch: the ply of the deal's line where the stock was dealt (`ply` then counts along the branch). */
   readonly branch?: number;
   readonly board: BoardText;
   readonly solution: readonly Move[];

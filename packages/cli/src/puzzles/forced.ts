@@ -14,13 +14,7 @@ export type Solve = (state: GameState, limits: Limits) => SolveResult;
  */
 export type Forcing =
   | { readonly kind: 'forced'; readonly move: Move; readonly legal: number; readonly nodes: number }
-  | {
-      readonly kind: 'several';
-      readonly nodes: number;
-      /** A winning move other than the known one, with a winning line after it: another way through the deal. */
-      readonly other?: { readonly move: Move; readonly line: readonly Move[] };
-    }
-  | { readonly kind: 'hidden' | 'few-moves' | 'none' | 'unknown'; readonly nodes: number };
+  | { readonly kind: 'hidden' | 'few-moves' | 'several' | 'none' | 'unknown'; readonly nodes: number };
 
 export interface ForcingCheck {
   readonly solve: Solve;
@@ -76,7 +70,6 @@ export function onlyWinningMove(state: GameState, check: ForcingCheck): Forcing 
   if (moves.length < check.minMoves) return { kind: 'few-moves', nodes: 0 };
   const known = check.winning;
   let winning = known && moves.find((move) => sameMove(move, known));
-  let other: { move: Move; line: readonly Move[] } | undefined;
   let nodes = 0;
   for (const move of moves) {
     if (move === winning) continue;

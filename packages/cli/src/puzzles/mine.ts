@@ -6,7 +6,7 @@ import { allFaceUp, onlyWinningMove, type Solve, shapeOf } from './forced.ts';
 export interface MinedPuzzle {
   /** How many moves of the winning line lead to the puzzle's position (of the branch's line, on a branch). */
   readonly ply: number;
-  /** On a branch: the ply of the deal's line where another winning move left it. */
+  /** On the early deal's branch: the ply of the deal's line where the stock was dealt instead. */
   readonly branch?: number;
   readonly start: GameState;
   /** Every move forced: the only one of its position that keeps the deal winnable. */
@@ -22,10 +22,7 @@ export interface MineOptions {
   readonly limits: Limits;
   /** Forced moves a puzzle may take at most: past that, the rest of the line is another puzzle. */
   readonly maxMoves: number;
-  /**
-   * Also mine the other ways through the deal: where the line has a choice of winning moves, the
-   * first other one found and the solver's line after it (shortened), one level deep.
-   */
+  /** Also mine the way through the deal that deals the stock early (`earlyDeal`), with the solver's line from there. */
   readonly branches?: boolean;
 }
 
@@ -34,7 +31,7 @@ export const FIRST_MOVE_CHOICES = 3;
 export const NEXT_MOVE_CHOICES = 2;
 
 /**
- * The puzzles along a winning line from `start` (and its branches, with `branches`): each
+ * The puzzles along a winning line from `start` (and the early deal's branch, with `branches`): each
  * position where every card is face up, at least three moves change the position (`realMoves`),
  * and exactly one keeps the deal winnable starts one; it goes on
  * through the following positions as long as each of them again has exactly one winning move
@@ -42,20 +39,13 @@ export const NEXT_MOVE_CHOICES = 2;
  * winning one: only the others are solved.
  */
 export function minePuzzles(start: GameState, line: readonly Move[], options: MineOptions): MinedPuzzle[] {
-  const others: { ply: number; start: GameState; line: readonly Move[] }[] = [];
-  const otherWay: OtherWay = (ply, state, other) => {
-    const played = applyMove(state, other.move);
-    if (played.ok) others.push({ ply, start: played.state, line: shortenLine(played.state, other.line) });
-  };
-  const found = mineLine(start, line, options, otherWay);
-  if (options.branches) {
-    const early = earlyDeal(start, line, options);
-    if (early) otherWay(early.ply, early.state, early.other);
-    for (const other of others) {
-      for (const puzzle of mineLine(other.start, other.line, options)) found.push({ ...puzzle, branch: other.ply });
-    }
+  const found = mineLine(start, line, options);
+  const early = options.branches ? earlyDeal(start, line, options) : undefined;
+  if (early) {
+    const branchLine = shortenLine(early.dealt, early.line);
+    for (const puzzle of mineLine(early.dealt, branchLine, options)) found.push({ ...puzzle, branch: early.ply });
   }
-  // A branch often comes back to a position of the line: each position is one puzzle.
+  // The branch often comes back to a position of the line: each position is one puzzle.
   const seen = new Set<string>();
   return found.filter((puzzle) => {
     const shape = shapeOf(puzzle.start);
@@ -78,7 +68,7 @@ function earlyDeal(
   start: GameState,
   line: readonly Move[],
   options: MineOptions,
-): { ply: number; state: GameState; other: { move: Move; line: readonly Move[] } } | undefined {
+): { ply: number; dealt: GameState; line: readonly Move[] } | undefined {
   let state = start;
   let tries = 0;
   for (let ply = 0; ply < line.length && tries < EARLY_DEAL_TRIES; ply++) {
@@ -89,7 +79,7 @@ function earlyDeal(
       const dealt = applyMove(state, { kind: 'deal' });
       if (dealt.ok) {
         const verdict = options.solve(dealt.state, options.limits);
-        if (verdict.result === 'win') return { ply, state, other: { move: { kind: 'deal' }, line: verdict.line } };
+        if (verdict.result === 'win') return { ply, dealt: dealt.state, line: verdict.line };
       }
     }
     const played = applyMove(state, move);
@@ -99,9 +89,7 @@ function earlyDeal(
   return undefined;
 }
 
-type OtherWay = (ply: number, state: GameState, other: { move: Move; line: readonly Move[] }) => void;
-
-function mineLine(start: GameState, line: readonly Move[], options: MineOptions, onOtherWay?: OtherWay): MinedPuzzle[] {
+function mineLine(start: GameState, line: readonly Move[], options: MineOptions): MinedPuzzle[] {
   const states: GameState[] = [start];
   for (const move of line) {
     const played = applyMove(states[states.length - 1]!, move);
@@ -118,7 +106,6 @@ function mineLine(start: GameState, line: readonly Move[], options: MineOptions,
       continue;
     }
     const first = check(ply, FIRST_MOVE_CHOICES);
-    if (first.kind === 'several' && first.other) onOtherWay?.(ply, states[ply]!, first.other);
     if (first.kind !== 'forced') {
       ply++;
       continue;
