@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEAL_FLAGS } from './commands/deal.ts';
+import { PUZZLES_MINE_FLAGS, PUZZLES_PACK_FLAGS } from './commands/puzzles.ts';
 import { REPLAY_FLAGS } from './commands/replay.ts';
 import { SHOW_FLAGS } from './commands/show.ts';
 import { SOLVE_FLAGS } from './commands/solve.ts';
@@ -153,7 +154,11 @@ describe('scorpion deal and show', { timeout: SPAWNING_MS }, () => {
       usage
         .split(/\n(?= {2}[a-z])/)
         .slice(1)
-        .map((part) => [part.trim().split(' ')[0]!, part] as const),
+        .map((part) => {
+          // `puzzles mine` and `puzzles pack` are named by two words.
+          const [first, second] = part.trim().split(' ');
+          return [first === 'puzzles' ? `${first} ${second}` : first!, part] as const;
+        }),
     );
     const commands = {
       deal: DEAL_FLAGS,
@@ -161,6 +166,8 @@ describe('scorpion deal and show', { timeout: SPAWNING_MS }, () => {
       replay: REPLAY_FLAGS,
       solve: SOLVE_FLAGS,
       study: STUDY_FLAGS,
+      'puzzles mine': PUZZLES_MINE_FLAGS,
+      'puzzles pack': PUZZLES_PACK_FLAGS,
     };
     for (const [command, flags] of Object.entries({ ...commands, 'win-rates': WIN_RATES_FLAGS })) {
       for (const flag of Object.keys(flags)) expect(parts.get(command), `${command} --${flag}`).toContain(`--${flag}`);

@@ -1,5 +1,6 @@
 import { type Args, type FlagSpec, parseArgs, UsageError } from './args.ts';
 import { DEAL_FLAGS, dealCommand } from './commands/deal.ts';
+import { PUZZLES_MINE_FLAGS, PUZZLES_PACK_FLAGS, puzzlesMineCommand, puzzlesPackCommand } from './commands/puzzles.ts';
 import { REPLAY_FLAGS, replayLine } from './commands/replay.ts';
 import { SHOW_FLAGS, showRecord } from './commands/show.ts';
 import { SOLVE_FLAGS, solveBatch } from './commands/solve.ts';
@@ -17,6 +18,9 @@ const USAGE = `usage: scorpion <command> [flags]
         [--retry-unknown] [--progress]
                                                          solves seeded deals (resumable) → the variant's win-rate row
   win-rates [--dir D] [--doc FILE] [--web FILE]          checks the studies, packs them, writes the win-rate table
+  puzzles mine [--variant V] [--open] [--foundations] [--deals N] [--limit-nodes N] [--max-moves M] [--dir D] [--studies S]
+                                                         mines puzzles from the study's won deals (resumable)
+  puzzles pack [--dir D] [--limit-nodes N]               checks every puzzle with the solver, packs them, prints the counts
   --help                                                 this text`;
 
 /** Runs a command over stdin line by line; returns the exit status (1 when any line failed). */
@@ -38,14 +42,21 @@ const FLAGS: Record<string, FlagSpec> = {
   solve: SOLVE_FLAGS,
   study: STUDY_FLAGS,
   'win-rates': WIN_RATES_FLAGS,
+  'puzzles mine': PUZZLES_MINE_FLAGS,
+  'puzzles pack': PUZZLES_PACK_FLAGS,
 };
 
 /** `--help`, `-h` or `help`, anywhere: asked for, so the usage goes to stdout and is no mistake. */
 const HELP = new Set(['--help', '-h', 'help']);
 
 async function run(argv: readonly string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === undefined) throw new UsageError('no command given');
+  const [first, ...words] = argv;
+  if (first === undefined) throw new UsageError('no command given');
+  // `puzzles` has two commands of its own, `puzzles mine` and `puzzles pack`.
+  const [command, rest] =
+    first === 'puzzles' && words[0] !== undefined && !words[0].startsWith('-')
+      ? [`${first} ${words[0]}`, words.slice(1)]
+      : [first, words];
   if (HELP.has(command) || rest.some((word) => word === '--help' || word === '-h')) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -60,6 +71,14 @@ async function run(argv: readonly string[]): Promise<number> {
   if (command === 'study') {
     const write = (stream: NodeJS.WriteStream) => (text: string) => stream.write(text);
     return studyCommand(args, { out: write(process.stdout), err: write(process.stderr), tty: process.stderr.isTTY });
+  }
+  if (command === 'puzzles mine') return puzzlesMineCommand(args, (text) => process.stderr.write(text));
+  if (command === 'puzzles pack') {
+    return puzzlesPackCommand(
+      args,
+      (text) => process.stdout.write(text),
+      (text) => process.stderr.write(text),
+    );
   }
   if (command === 'win-rates') return winRatesCommand(args, (text) => process.stderr.write(text));
   if (command === 'solve') {

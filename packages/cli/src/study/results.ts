@@ -1,4 +1,5 @@
 import type { Move } from '@scorpion/rules';
+import { parseJsonLines } from './json-lines.ts';
 
 /**
  * One deal's line in a study file. A win keeps its line (anyone can replay it through the
@@ -23,7 +24,7 @@ export type StudyResult = {
   | { readonly result: 'unknown'; readonly reason: 'node-limit' | 'time-limit' }
 );
 
-function isResult(value: unknown): value is StudyResult {
+export function isResult(value: unknown): value is StudyResult {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
   const common =
@@ -54,19 +55,13 @@ export interface ParsedStudy {
 
 /** Reads a study file's text; a line that is not a result is an error, except a torn last line. */
 export function parseStudy(text: string): ParsedStudy {
+  const { values, soundLength } = parseJsonLines(text, isResult, 'a study result');
+  return { results: resultPerDeal(values), soundLength };
+}
+
+/** Each deal's result among `values` in file order, as `supersedes` picks it. */
+export function resultPerDeal(values: Iterable<StudyResult>): Map<number, StudyResult> {
   const results = new Map<number, StudyResult>();
-  const end = text.lastIndexOf('\n') + 1;
-  const lines = text.slice(0, end).split('\n');
-  lines.forEach((line, at) => {
-    if (line.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw new Error(`line ${at + 1} is not JSON`);
-    }
-    if (!isResult(value)) throw new Error(`line ${at + 1} is not a study result`);
-    if (supersedes(value, results.get(value.index))) results.set(value.index, value);
-  });
-  return { results, soundLength: Buffer.byteLength(text.slice(0, end)) };
+  for (const value of values) if (supersedes(value, results.get(value.index))) results.set(value.index, value);
+  return results;
 }

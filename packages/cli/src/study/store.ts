@@ -1,8 +1,7 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { openJsonLines } from './json-lines.ts';
 import { keyName, type StudyKey } from './key.ts';
-import { parseStudy, type StudyResult, supersedes } from './results.ts';
+import { isResult, resultPerDeal, type StudyResult, supersedes } from './results.ts';
 
 /** A study's file: the results so far, and where the next ones go. */
 export interface StudyFile {
@@ -23,36 +22,20 @@ export function studyPaths(dir: string, key: StudyKey): { plain: string; packed:
 }
 
 /**
- * Opens the study file of `key` in `dir`, creating it if needed. A study resumes from the
- * working file; a fresh clone has only the committed `.gz`, which is unpacked first, so a
- * study goes on from the last committed sitting. A torn last line (a kill mid-append) is cut off.
+ * Opens the study file of `key` in `dir`, creating it if needed (`openJsonLines`: it resumes from
+ * the working file, or from the committed `.gz` on a fresh clone, a torn last line cut off).
  */
 export function openStudy(dir: string, key: StudyKey): StudyFile {
-  mkdirSync(dir, { recursive: true });
   const { plain, packed } = studyPaths(dir, key);
-  const text = existsSync(plain)
-    ? readFileSync(plain, 'utf8')
-    : existsSync(packed)
-      ? gunzipSync(readFileSync(packed)).toString('utf8')
-      : '';
-  const parsed = parseStudy(text);
-  if (!existsSync(plain)) openAndWrite(plain, Buffer.from(text).subarray(0, parsed.soundLength));
-  else truncateSync(plain, parsed.soundLength);
-  const fd = openSync(plain, 'a');
-  const results = new Map(parsed.results);
+  const log = openJsonLines(plain, packed, isResult, 'a study result');
+  const results = resultPerDeal(log.values);
   return {
     path: plain,
     results,
     append(result) {
-      writeSync(fd, `${JSON.stringify(result)}\n`);
+      log.append(result);
       if (supersedes(result, results.get(result.index))) results.set(result.index, result);
     },
-    close: () => closeSync(fd),
+    close: () => log.close(),
   };
-}
-
-function openAndWrite(path: string, bytes: Uint8Array): void {
-  const fd = openSync(path, 'w');
-  writeSync(fd, bytes);
-  closeSync(fd);
 }

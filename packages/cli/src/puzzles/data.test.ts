@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { solve } from '@scorpion/solver';
+import { describe, expect, it } from 'vitest';
+import { PUZZLE_NODES } from '../commands/puzzles.ts';
+import { parseJsonLines } from '../study/json-lines.ts';
+import { parseKeyName } from '../study/key.ts';
+import { studySeed } from '../study/seeds.ts';
+import { boardFromText } from './board-text.ts';
+import { checkPuzzle } from './check.ts';
+import { isDealPuzzles } from './deal-puzzles.ts';
+import { allFaceUp, realMoves } from './forced.ts';
+
+const dir = join(import.meta.dirname, '../../../../docs/puzzles/data');
+const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl.gz'));
+/**
+ * Puzzles checked again by the solver here, per file: the first ones in deal order. Every
+ * puzzle is checked by `scorpion puzzles pack`, which writes the files; here the files are
+ * checked to be what it wrote, and a sample solved again.
+ */
+const SAMPLE = 3;
+
+describe.each(files)('the shipped %s', (name) => {
+  const key = parseKeyName(name.replace('.jsonl.gz', ''))!;
+  const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
+  const deals = parseJsonLines(text, isDealPuzzles, "a deal's puzzles").values;
+  const puzzles = deals.flatMap((deal) => deal.puzzles);
+
+  it("holds study deals in order, each puzzle's position all face up with its choices", () => {
+    expect(key).toBeDefined();
+    expect(deals.map((d) => d.index)).toEqual([...deals.map((d) => d.index)].sort((a, b) => a - b));
+    for (const deal of deals) expect(deal.seed).toBe(studySeed(key.variant, deal.index));
+    for (const puzzle of puzzles) {
+      const start = boardFromText(key, puzzle.board);
+      expect(allFaceUp(start)).toBe(true);
+      expect(realMoves(start)).toHaveLength(puzzle.legal);
+    }
+  });
+
+  it(`has the only winning moves it claims (the first ${SAMPLE} puzzles solved again)`, () => {
+    const limits = { nodes: PUZZLE_NODES, ms: 3_600_000, tableMegabytes: 32 };
+    for (const puzzle of puzzles.slice(0, SAMPLE)) expect(checkPuzzle(key, puzzle, solve, limits)).toBeUndefined();
+  });
+});
