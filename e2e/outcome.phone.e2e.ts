@@ -42,6 +42,12 @@ test("a challenge's verdict, and a ghost race's way back to the queue, are in vi
   await over.getByRole('button', { name: 'Beat my time: challenge a friend' }).click();
   await over.getByRole('button', { name: 'Copy challenge link' }).click();
   const link = await pia.page.evaluate(() => navigator.clipboard.readText());
+  // Shared in a chat, the link shows its time to beat, with the site's card as its image.
+  const shared = await (await pia.context.request.get(link)).text();
+  expect(shared).toContain(`<meta property="og:title" content="Beat Pia's time: 0:`);
+  expect(shared).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/og\.png" \/>/);
+  const image = await pia.context.request.get('/og.png');
+  expect(image.headers()['content-type']).toBe('image/png');
 
   // Quin meets it as a ghost race from the quick-race queue, and plays on a phone.
   const quin = await phone(browser);
