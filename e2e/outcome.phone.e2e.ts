@@ -27,7 +27,7 @@ async function giveUpFromTheFoot(page: Page) {
 test("a challenge's verdict, and a ghost race's way back to the queue, are in view once the game ends", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const first = dailyWinningLine()[0]!;
   // Pia's practice game on the server, one move and given up: her "Beat my time" link.
   const pia = await phone(browser);
@@ -77,7 +77,7 @@ test("a challenge's verdict, and a ghost race's way back to the queue, are in vi
 test("a race's results and a daily's result are in view once the game ends, with the next step", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const host = await phone(browser);
   await host.page.goto('/race');
   await host.page.getByRole('button', { name: 'Create room' }).click();
