@@ -26,10 +26,10 @@ test('a screen reader finds the cards in their columns and hears every action, u
       - button "Face-down card, column 1" [disabled]
       - button "Face-down card, column 1" [disabled]
       - button "Face-down card, column 1" [disabled]
-      - button "Ace of spades, face up, column 1"
-      - button "7 of hearts, face up, column 1"
-      - button "9 of diamonds, face up, column 1"
-      - button "7 of clubs, face up, column 1"
+      - button "A♠, Ace of spades, face up, column 1"
+      - button "7♥, 7 of hearts, face up, column 1"
+      - button "9♦, 9 of diamonds, face up, column 1"
+      - button "7♣, 7 of clubs, face up, column 1"
   `);
 
   const spoken = page.locator('.board [aria-live="polite"]');

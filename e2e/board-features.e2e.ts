@@ -1,9 +1,17 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { isMovable, tapResult } from '../apps/web/src/board/targets.ts';
-import { dealFromSeed, type GameState, newGame, toPlayerView, type VariantId } from '../packages/rules/src/index.ts';
+import { allFaceUp } from '../apps/web/src/game/autoFinish.ts';
+import {
+  applyMove,
+  dealFromSeed,
+  type GameState,
+  newGame,
+  toPlayerView,
+  type VariantId,
+} from '../packages/rules/src/index.ts';
 import { lineToCompleteRun } from './fixtures/complete-run.ts';
-import { singleTargetMove } from './fixtures/deals.ts';
+import { DAILY_SEED, dailyWinningLine, singleTargetMove } from './fixtures/deals.ts';
 import {
   card,
   countdownSeen,
@@ -262,4 +270,40 @@ test('leaderboards: the date field keeps to the days with a board; a day outside
   await expect(page.getByText(/^Daily #\d+ · \d+ played/)).toBeVisible();
   await expect(outside).toHaveCount(0);
   expect(asked).toEqual([today]);
+});
+
+test('with every card face up and the win proved, Finish plays the rest; the win is celebrated, but not with reduced motion', async ({
+  page,
+}) => {
+  // The e2e daily's deal and its winning line, played up to the first position with every card face up.
+  const line = dailyWinningLine();
+  let state = startOf('scorpion', DAILY_SEED);
+  let played = 0;
+  while (!allFaceUp(state)) {
+    const next = applyMove(state, line[played]!);
+    if (!next.ok) throw new Error(next.reason);
+    state = next.state;
+    played++;
+  }
+  const config = { variant: 'scorpion' as const, options: { foundations: false, open: false }, seed: DAILY_SEED };
+  const finish = page.getByRole('button', { name: /^Finish it: \d+ moves$/ });
+  await practiceAt(page, config, line.slice(0, played));
+  await expect(finish).toBeVisible({ timeout: 20_000 });
+  await screenshots(page, '26-finish-offered');
+  await finish.click();
+  await expect(page.getByTestId('game-over').getByRole('heading', { name: 'Solved!' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('celebration')).toBeVisible();
+  // Sounds are off unless turned on.
+  await page.getByLabel('Card settings').click();
+  await expect(page.getByRole('checkbox', { name: 'Sounds' })).not.toBeChecked();
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await practiceAt(page, config, line.slice(0, played));
+  await finish.click();
+  await expect(page.getByTestId('game-over').getByRole('heading', { name: 'Solved!' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('celebration')).toBeHidden();
 });

@@ -238,9 +238,12 @@ test('a dropped connection shows, reconnects by itself and the game goes on; a l
   page,
   context,
 }) => {
+  test.setTimeout(150_000);
+  // While `held`, a new socket is opened but never reaches the server: the connection stays down.
   const sockets: import('@playwright/test').WebSocketRoute[] = [];
+  let held = false;
   await page.routeWebSocket('/ws', (ws) => {
-    ws.connectToServer();
+    if (!held) ws.connectToServer();
     sockets.push(ws);
   });
   await page.goto('/daily');
@@ -256,8 +259,22 @@ test('a dropped connection shows, reconnects by itself and the game goes on; a l
   await expect(page.locator('[data-connection="online"]')).toBeVisible({ timeout: 10_000 });
   expect(sockets.length).toBeGreaterThan(1);
 
+  // A move made while the connection is down is taken on the board, and said to be waiting to be saved.
+  held = true;
+  await sockets.at(-1)!.close({ code: 1006 });
+  await expect(page.locator('[data-connection="reconnecting"]')).toBeVisible();
   await page.getByRole('button', { name: /Deal the stock/ }).click();
   await expect(await movesShown(page)).toHaveText('2');
+  const unsaved = page.getByTestId('unsaved-moves');
+  await expect(unsaved).toHaveText(
+    /^\W*1 move waiting to be saved, since \d\d?:\d\d:\d\d[\s\S]*sent once the connection is back\.$/,
+  );
+  await screenshots(page, '15-unsaved-moves');
+  // Back: the move is sent again, stored, and said to be saved.
+  held = false;
+  await sockets.at(-1)!.close({ code: 1006 });
+  await expect(page.locator('[data-connection="online"]')).toBeVisible({ timeout: 20_000 });
+  await expect(unsaved).toHaveText(/^\W*1 move saved at \d\d?:\d\d:\d\d[\s\S]*, made since \d\d?:\d\d:\d\d[\s\S]*\.$/);
   await page.reload();
   await expect(await movesShown(page)).toHaveText('2');
   await expect(page.getByRole('button', { name: 'The stock has been dealt' })).toBeVisible();

@@ -101,7 +101,7 @@ test('a lone player is offered a recorded game after the wait, unrated, and race
   await offer.getByRole('button', { name: 'Keep waiting' }).click();
   await expect(cal.getByText('Looking for an opponent…')).toBeVisible();
   await cal.getByRole('button', { name: /ghost instead \(unrated\)/ }).click();
-  await expect(cal).toHaveURL(/\/c\/[\w-]{10,32}$/);
+  await expect(cal).toHaveURL(/\/c\/[\w-]{10,32}\?from=queue$/);
   await cal.getByRole('button', { name: 'Play the challenge' }).click();
   await expect(cal.getByTestId('ghost')).toContainText(/Quick (Ann|Bob)/);
   await screenshots(cal, '44-quick-ghost-race');

@@ -345,7 +345,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     },
   });
   await app.register(metricsRoute, { metrics, token: options.metricsToken });
-  await app.register(webRoutes, { webDist: options.webDist ?? '' });
+  await app.register(webRoutes, { webDist: options.webDist ?? '', services });
 
   // The downtime is credited at ready, the last step before `listen` opens the port: every
   // plugin and route is loaded and no socket can carry a move yet, so start-up is off the clocks.

@@ -47,7 +47,7 @@ describe('the built web app', () => {
   afterAll(() => server.close());
 
   test('index.html for app paths and JSON 404s for the API', async () => {
-    for (const path of ['/', '/r/ABCDEF', '/daily', '/practice?seed=1']) {
+    for (const path of ['/', '/r/ABCDEF', '/rules', '/practice?seed=1']) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('app shell');
@@ -85,7 +85,8 @@ describe('the built web app', () => {
   });
 
   test('index.html is revalidated on every visit, and an unchanged one is a 304', async () => {
-    for (const path of ['/', '/index.html', '/daily', '/r/ABCDEF']) {
+    // A page with a link preview of its own is made per request (linkPreview.test.ts); these are the file itself.
+    for (const path of ['/', '/index.html', '/practice', '/r/ABCDEF']) {
       const page = await rawGet(`${server.url}${path}`, { 'accept-encoding': 'br' });
       expect(page.status, path).toBe(200);
       expect(page.headers['cache-control'], path).toBe(REVALIDATE);

@@ -1,7 +1,11 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services.ts';
+import { previewOf, withPreview } from './linkPreview.ts';
 import { fail } from './reply.ts';
 
 const NOT_BUILT = `<!doctype html>
@@ -16,6 +20,8 @@ Run <code>pnpm --filter @scorpion/web build</code> (or <code>pnpm start</code> f
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** `index.html` names the current build's assets, so a browser asks again every time (a 304 when unchanged). */
 export const REVALIDATE = 'no-cache';
+/** The paths with a link preview of their own. */
+const SHARED = /^\/(?:daily|leaderboards|[rcp]\/[^/]+)$/;
 
 /**
  * The built web app, so one process on one port is the whole service. Any path that is not an
@@ -25,9 +31,13 @@ export const REVALIDATE = 'no-cache';
  * (apps/web/vite.config.ts); `preCompressed` sends the one the browser's `Accept-Encoding`
  * prefers, and the file itself to a client that accepts neither. ETag and Last-Modified come
  * from the file sent, so a revalidated `index.html` is a 304.
+ *
+ * The pages people share (a room, a challenge, a daily, a profile) get the shell with their own
+ * link preview in its head (`linkPreview.ts`), for the chat apps that read it.
  */
-export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: string }) {
+export async function webRoutes(app: FastifyInstance, { webDist, services }: { webDist: string; services: Services }) {
   const built = existsSync(join(webDist, 'index.html'));
+  const shell = built ? readFileSync(join(webDist, 'index.html'), 'utf8') : '';
   const hashed = join(webDist, 'assets') + sep;
   if (built) {
     await app.register(fastifyStatic, {
@@ -43,7 +53,7 @@ export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: st
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     // A missing asset (a chunk of an older build, say) is a 404, not the app shell posing as script.
     // HEAD answers as GET does (link checkers and uptime probes ask it), without the body.
@@ -51,7 +61,38 @@ export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: st
     if (!read || path.startsWith('/api/') || path.startsWith('/assets/') || path === '/ws') {
       return fail(reply, 404, 'not-found', `No route for ${request.method} ${path}.`);
     }
+    const preview = built && SHARED.test(path) ? await previewOf(services, path, queryOf(request.url)) : undefined;
+    if (preview) {
+      return sendPage(
+        request,
+        reply,
+        withPreview(shell, preview, `${request.protocol}://${request.host}`, request.url),
+      );
+    }
     if (built) return reply.type('text/html').sendFile('index.html');
     return reply.type('text/html').header('cache-control', REVALIDATE).send(NOT_BUILT);
   });
+}
+
+function queryOf(url: string): URLSearchParams {
+  const at = url.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+}
+
+/**
+ * A page made for this request (the shell with a link preview) travels as the built one does:
+ * Brotli or gzip as the browser asks, revalidated every visit, a 304 when unchanged.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding');
+  reply.header('etag', etag);
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) {
+    const br = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(br);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
 }

@@ -22,12 +22,27 @@ export function rankLabel(card: Card): string {
   return RANK_LABELS[rankOf(card) - 1]!;
 }
 
+/** What a face-up card shows in its corner: "Q♥". */
+export function cardIndex(card: Card): string {
+  return `${rankLabel(card)}${suitSymbol(card)}`;
+}
+
 /**
- * What a screen reader says for a card in a column: "Queen of hearts, face up, column 3". A
- * face-down card of a public deal (`shown`) is named too, and still said to be face down.
+ * The accessible name of a face-up card begins with what it shows ("Q♥, Queen of hearts"), so
+ * that a player using speech input can say what they see (WCAG 2.5.3, Label in Name); the words
+ * after it are for a screen reader.
+ */
+export function faceName(card: Card): string {
+  return `${cardIndex(card)}, ${cardName(card)}`;
+}
+
+/**
+ * What a screen reader says for a card in a column: "Q♥, Queen of hearts, face up, column 3". A
+ * face-down card of a public deal (`shown`) is drawn face up, so it is named the same way, and
+ * still said to be face down.
  */
 export function cardLabel(card: Card, faceUp: boolean, column: number, shown = faceUp): string {
   const where = `column ${column + 1}`;
-  if (faceUp && card >= 0) return `${cardName(card)}, face up, ${where}`;
-  return shown && card >= 0 ? `${cardName(card)}, face down, ${where}` : `Face-down card, ${where}`;
+  if (faceUp && card >= 0) return `${faceName(card)}, face up, ${where}`;
+  return shown && card >= 0 ? `${faceName(card)}, face down, ${where}` : `Face-down card, ${where}`;
 }

@@ -54,8 +54,10 @@ describe('targets', () => {
   });
 
   it('names cards the way a screen reader should say them', () => {
-    expect(cardLabel(parseFace('QH')!, true, 2)).toBe('Queen of hearts, face up, column 3');
+    // Each name begins with what the card shows, for a player who picks it by saying so.
+    expect(cardLabel(parseFace('QH')!, true, 2)).toBe('Q♥, Queen of hearts, face up, column 3');
     expect(cardLabel(-1, false, 0)).toBe('Face-down card, column 1');
-    expect(cardLabel(KH + 52, true, 9)).toBe('King of hearts, face up, column 10');
+    expect(cardLabel(parseFace('QH')!, false, 0, true)).toBe('Q♥, Queen of hearts, face down, column 1');
+    expect(cardLabel(KH + 52, true, 9)).toBe('K♥, King of hearts, face up, column 10');
   });
 });

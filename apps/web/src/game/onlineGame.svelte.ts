@@ -10,6 +10,19 @@ export type GameLink = Pick<Connection, 'send' | 'listen' | 'onReady'>;
 type ErrorFrame = Extract<ServerMessage, { type: 'error' }>;
 type AckFrame = Extract<ServerMessage, { type: 'ack' }>;
 
+/** Moves made on this page that the server has not stored yet: how many, and since when. */
+export interface Unsaved {
+  readonly count: number;
+  /** When the oldest of them was made (this page's clock, ms). */
+  readonly since: number;
+}
+
+/** The last moves that waited, once the server stored them all. */
+export interface Saved extends Unsaved {
+  /** When the last of them was acknowledged. */
+  readonly at: number;
+}
+
 /**
  * A game the server holds. The board shows the server's player view with this client's own
  * moves laid on top at once (the shared rules judge them the same way the server will). An
@@ -20,6 +33,10 @@ type AckFrame = Extract<ServerMessage, { type: 'ack' }>;
 export class OnlineGame {
   #snapshot = $state.raw<GameSnapshot>() as GameSnapshot;
   #pending = $state.raw<readonly Move[]>([]);
+  /** When the oldest pending move was made, and the server's move count then. */
+  #unsavedFrom = $state.raw<{ since: number; seq: number } | undefined>();
+  #saved = $state.raw<Saved | undefined>();
+  readonly #now: () => number;
   #receivedAt = $state(0);
   #rejected = $state('');
   /** Give up was pressed: kept until the server ends the game, across reconnections. */
@@ -34,8 +51,10 @@ export class OnlineGame {
   readonly #connection: GameLink;
   readonly #stop: (() => void)[] = [];
 
-  constructor(connection: GameLink, snapshot: GameSnapshot) {
+  /** `now` is the clock pending moves are timed by (the tests' own). */
+  constructor(connection: GameLink, snapshot: GameSnapshot, now: () => number = Date.now) {
     this.#connection = connection;
+    this.#now = now;
     this.#accept(snapshot);
     this.#stop.push(connection.listen((message) => this.#onMessage(message)));
     // After a reconnection, fetch the game again; unacknowledged moves are sent once more then.
@@ -80,6 +99,17 @@ export class OnlineGame {
     return this.#pending.length > 0;
   }
 
+  /** The moves shown on the board that the server has not acknowledged (stored) yet. */
+  get unsaved(): Unsaved | undefined {
+    const from = this.#unsavedFrom;
+    return from && this.#pending.length > 0 ? { count: this.#pending.length, since: from.since } : undefined;
+  }
+
+  /** The last moves that waited for the server, once all of them were stored. */
+  get saved(): Saved | undefined {
+    return this.#saved;
+  }
+
   /** Give up was pressed and the server has not ended the game yet (the socket may be down). */
   get givingUp() {
     return this.#givingUp && !this.over;
@@ -110,6 +140,7 @@ export class OnlineGame {
     const result = applyMove(this.view, move);
     if (!result.ok) return result.reason;
     const expect = this.#snapshot.seq + this.#pending.length;
+    if (this.#pending.length === 0) this.#unsavedFrom ??= { since: this.#now(), seq: this.#snapshot.seq };
     this.#pending = [...this.#pending, move];
     this.#connection.send({ type: 'move', gameId: this.id, expect, move });
     return undefined;
@@ -179,6 +210,7 @@ export class OnlineGame {
       this.#accept(ack.game);
       // The oldest pending moves are the ones acknowledged; the rest still stand on top of them.
       this.#pending = this.#pending.slice(advanced);
+      this.#stored();
       return;
     }
     // An undo or a redo is only sent with no move on its way, so its ack moves no pending move on.
@@ -186,7 +218,10 @@ export class OnlineGame {
     const next = advanced === 1 ? this.#line.advance(this.#snapshot, this.#pending[0], ack) : undefined;
     if (next) {
       this.#accept(next);
-      if (!undone) this.#pending = this.#pending.slice(1);
+      if (!undone) {
+        this.#pending = this.#pending.slice(1);
+        this.#stored();
+      }
     } else {
       // Out of step (another tab played, say, or an undo past the boards kept): the whole game puts it right.
       this.#connection.send({ type: 'game-resume', gameId: this.id });
@@ -201,10 +236,22 @@ export class OnlineGame {
     this.#accept(snapshot);
     this.#pending = [];
     if (this.#givingUp) {
+      this.#stored();
       if (snapshot.status === 'playing' && !this.#giveUpSent) this.giveUp();
       return;
     }
+    // The moves sent again are still waiting since they were first made.
     for (const move of left) if (this.play(move)) break;
+    this.#stored();
+  }
+
+  /** Once no move is pending any more, the wait is over: what the server stored of it is saved. */
+  #stored() {
+    const from = this.#unsavedFrom;
+    if (!from || this.#pending.length > 0) return;
+    this.#unsavedFrom = undefined;
+    const count = this.#snapshot.seq - from.seq;
+    if (count > 0) this.#saved = { count, since: from.since, at: this.#now() };
   }
 
   /**
@@ -224,6 +271,8 @@ export class OnlineGame {
 
   #onError(error: ErrorFrame) {
     this.#pending = [];
+    // The refused move and those after it are not stored: the refusal says so, not "saved".
+    this.#unsavedFrom = undefined;
     // A give-up the server turned down (and said why) may be pressed again.
     if (error.ref === 'give-up') this.#givingUp = false;
     if (error.game) {

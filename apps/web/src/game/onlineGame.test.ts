@@ -224,6 +224,48 @@ describe('OnlineGame', () => {
     }
   });
 
+  it('counts the moves waiting to be saved while the socket is down, since the first, and says when they were saved', () => {
+    const link = new FakeLink();
+    let now = 1_000;
+    const game = new OnlineGame(link, snapshot(start, 0), () => now);
+    link.online = false;
+    game.play(first);
+    now = 4_000;
+    game.play({ kind: 'deal' });
+    expect(game.unsaved).toEqual({ count: 2, since: 1_000 });
+    expect(game.saved).toBeUndefined();
+
+    // Back online: the game comes anew without them, they are sent again, still waiting since the first.
+    link.online = true;
+    link.reconnect();
+    now = 9_000;
+    link.deliver({ type: 'game', game: snapshot(start, 0) });
+    expect(game.unsaved).toEqual({ count: 2, since: 1_000 });
+    link.deliver(ackFor(start, first, 1));
+    expect(game.unsaved).toEqual({ count: 1, since: 1_000 });
+    now = 9_500;
+    link.deliver(ackFor(after(start, first), { kind: 'deal' }, 2));
+    expect(game.unsaved).toBeUndefined();
+    expect(game.saved).toEqual({ count: 2, since: 1_000, at: 9_500 });
+  });
+
+  it('does not call saved the moves the server refused', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0), () => 5);
+    game.play(first);
+    link.deliver({
+      type: 'error',
+      code: 'stale',
+      message: 'The game is at 0, not 1.',
+      ref: 'move',
+      gameId: 'g1',
+      reason: null,
+      game: snapshot(start, 0),
+    });
+    expect(game.unsaved).toBeUndefined();
+    expect(game.saved).toBeUndefined();
+  });
+
   it('refuses an illegal move locally with the rules reason, sending nothing', () => {
     const link = new FakeLink();
     const game = new OnlineGame(link, snapshot(start, 0));
