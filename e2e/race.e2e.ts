@@ -99,9 +99,9 @@ test('two players race through a room link, see each other live, rematch, one le
   const guest = await player(browser, link);
   await expect(guest.getByRole('heading', { name: /^Room / })).toBeVisible();
   await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
-  await pickNickname(guest, 'Guest');
+  await pickNickname(guest, 'Gwen');
   await expect(guest.getByTestId('room-members')).toContainText('Hostess');
-  await expect(host.getByTestId('room-members')).toContainText('Guest');
+  await expect(host.getByTestId('room-members')).toContainText('Gwen');
   await screenshots(host, '08-race-lobby');
 
   for (const page of [host, guest]) await watchCountdown(page);
@@ -114,7 +114,7 @@ test('two players race through a room link, see each other live, rematch, one le
   // The guest makes one move; the host sees it in the live panel.
   await playByHand(guest, openWin.moves[0]!);
   await expect(await movesShown(guest)).toHaveText('1');
-  const guestRowOnHost = host.getByTestId('race-progress').locator('li', { hasText: 'Guest' });
+  const guestRowOnHost = host.getByTestId('race-progress').locator('li', { hasText: 'Gwen' });
   await expect(guestRowOnHost).toContainText('1 move ·');
 
   // The host plays the whole winning line by hand.
@@ -129,13 +129,13 @@ test('two players race through a room link, see each other live, rematch, one le
   // the standings are there at once, provisional until the guest's 15 s are up.
   const hostOver = host.getByTestId('game-over');
   await expect(hostOver).toContainText('You solved it in');
-  await expect(hostOver).toContainText('Waiting for Guest');
+  await expect(hostOver).toContainText('Waiting for Gwen');
   await expect(hostOver.getByRole('button', { name: 'Leave room' })).toBeVisible();
   const provisional = hostOver.getByRole('region', { name: 'Provisional standings' });
-  await expect(provisional).toContainText(/Final in 1?\d s, or sooner if Guest finishes/);
+  await expect(provisional).toContainText(/Final in 1?\d s, or sooner if Gwen finishes/);
   await expect(provisional.getByRole('listitem')).toHaveText([
     /^1st\s*Hostess \(you\)\s*solved in/,
-    /^2nd\s*Guest.*playing$/,
+    /^2nd\s*Gwen.*playing$/,
   ]);
   await screenshots(host, '11-race-solved-waiting-host');
   // The guest, still playing, is told who solved it and how long is left.
@@ -182,7 +182,7 @@ test('two players race through a room link, see each other live, rematch, one le
   // The guest leaves: home for them, and off the host's list.
   await guest.getByRole('button', { name: 'Leave room' }).click();
   await expect(guest).toHaveURL(/\/$/);
-  await expect(host.getByTestId('room-members')).not.toContainText('Guest');
+  await expect(host.getByTestId('room-members')).not.toContainText('Gwen');
   await expect(host.getByRole('button', { name: 'Waiting for a second player…' })).toBeDisabled();
 
   // A mistyped link (an O for a 0 the codes never use) says so, and leads back to the race page.

@@ -63,8 +63,8 @@ describe('pushes and presence across processes', () => {
   it("delivers to a socket on B the room frame made on A, the room's owner", async () => {
     // A owns the room it made; the guest joins there (a room page's socket goes to the owner)…
     const code = await openRoom(host.client);
-    guest = (await players(a, 'Guest'))[0]!;
-    expect(nicknamesOf(await joinRoom(guest.client, code))).toEqual(['Hostess2', 'Guest']);
+    guest = (await players(a, 'Gwen'))[0]!;
+    expect(nicknamesOf(await joinRoom(guest.client, code))).toEqual(['Hostess2', 'Gwen']);
     // …then browses elsewhere: the guest's only socket is now on B, which does not own the room.
     guest.client.socket.close();
     guest.client = await TestClient.connect(b.wsUrl, guest.cookie);
@@ -73,8 +73,8 @@ describe('pushes and presence across processes', () => {
     const [third] = await players(a, 'Third');
     await joinRoom(third!.client, code);
     const seenOnB = await guest.client.next('room', (f) => f.room.members.length === 3);
-    expect(nicknamesOf(seenOnB.room)).toEqual(['Hostess2', 'Guest', 'Third']);
-    expect(seenOnB.room.members.find((m) => m.nickname === 'Guest')?.connected).toBe(true);
+    expect(nicknamesOf(seenOnB.room)).toEqual(['Hostess2', 'Gwen', 'Third']);
+    expect(seenOnB.room.members.find((m) => m.nickname === 'Gwen')?.connected).toBe(true);
   });
 });
 

@@ -31,13 +31,15 @@ const DENIED_WORDS = keys([
   'support',
   'official',
   'sysop',
-  // A guest's neutral name (`Guest 123456`) tells the page they have not named themselves yet.
-  'guest',
 ]);
 /** Refused even run together with other letters (`TheAdmin`, `ModeratorBob`). */
 const DENIED_AFFIXES = [...keys(['admin', 'moderator', 'official', 'sysop'])];
-/** The service's own name is refused only as the whole name: `Scorpion Fan` is a player. */
-const DENIED_NAMES = keys(['scorpion', 'scorpionrace', 'scorpionteam']);
+/**
+ * Refused only as the whole name: the service's own (`Scorpion Fan` is a player), and a guest's
+ * neutral name (`Guest 123456`, digits dropped as below), which tells the page its player has not
+ * named themselves yet (`Rating Guest` is a name like any other).
+ */
+const DENIED_NAMES = keys(['scorpion', 'scorpionrace', 'scorpionteam', 'guest']);
 
 export type NicknameCheck = { ok: true; nickname: string; key: string } | { ok: false; message: string };
 
