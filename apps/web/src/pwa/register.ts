@@ -1,4 +1,3 @@
-import { registerSW } from 'virtual:pwa-register';
 import { appUpdate } from './appUpdate.svelte.ts';
 
 /** How often an open tab asks whether a new build was deployed (a navigation also asks). */
@@ -8,20 +7,42 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
  * Registers the service worker that keeps the app (vite.config.ts, VitePWA) once the page has
  * loaded, so the first visit's own downloads come first. A tab left open for days still learns
  * of a new deploy: it asks every hour and whenever it comes back into view.
+ *
+ * With the browser's own API, not workbox-window: the first visit's JavaScript has a budget of
+ * 50 kB (e2e/daily.e2e.ts), workbox-window took 2.3 kB of it, and all this page needs of it is
+ * to know when a new build waits and to let it take over (the worker Workbox generates skips
+ * waiting on a `SKIP_WAITING` message).
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
-  const takeOver = registerSW({
-    onNeedRefresh: () => appUpdate.offer(() => takeOver(true)),
-    onRegisteredSW(_url, registration) {
-      if (!registration) return;
-      const check = () => {
-        if (navigator.onLine) registration.update().catch(() => {});
-      };
-      setInterval(check, CHECK_EVERY_MS);
-      document.addEventListener('visibilitychange', () => {
-        if (document.visibilityState === 'visible') check();
-      });
-    },
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => {});
   });
+}
+
+function watch(registration: ServiceWorkerRegistration) {
+  // A worker installed while this page has a controller is a new build, not the first install.
+  const waits = (worker: ServiceWorker | null) => {
+    if (worker && navigator.serviceWorker.controller) appUpdate.offer(() => takeOver(worker));
+  };
+  waits(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') waits(installing);
+    });
+  });
+  const check = () => {
+    if (navigator.onLine) registration.update().catch(() => {});
+  };
+  setInterval(check, CHECK_EVERY_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+}
+
+/** Lets the waiting build take over, and reloads into it once it controls the page. */
+async function takeOver(worker: ServiceWorker): Promise<void> {
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  worker.postMessage({ type: 'SKIP_WAITING' });
 }
