@@ -83,19 +83,21 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await expect(page.getByText(/not public yet|no daily deal/)).toBeVisible();
   await visit(page, size, 'solution-not-public');
 
-  // The daily: before Start, the nickname dialog Start opens, the board, the result.
+  // The daily: before Start, the board (a newcomer plays first), the result, and the nickname
+  // dialog its "Put your name on the board" opens.
   await page.goto('/daily');
   await expect(page.getByTestId('daily-start')).toBeVisible();
   await visit(page, size, 'daily-before');
   await page.getByRole('button', { name: 'Start the clock and deal' }).click();
-  await expect(page.getByRole('dialog', { name: 'Pick a nickname' })).toBeVisible();
-  await visit(page, size, 'nickname-dialog');
-  await pickNickname(page, `Axe ${size}`);
   await expect(card(page, 0, 3)).toBeVisible();
   await visit(page, size, 'daily-board');
   await giveUp(page);
   await expect(page.getByTestId('daily-result')).toBeVisible();
   await visit(page, size, 'daily-after');
+  await page.getByRole('button', { name: 'Put your name on the board' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pick a nickname' })).toBeVisible();
+  await visit(page, size, 'nickname-dialog');
+  await pickNickname(page, `Axe ${size}`);
   await page.reload();
   await expect(page.getByTestId('daily-result')).toBeVisible();
   await visit(page, size, 'daily-after-later-visit');

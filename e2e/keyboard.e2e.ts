@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { dailyStart, uncoveringMove } from './fixtures/deals.ts';
-import { card, pickNickname, startDaily } from './helpers.ts';
+import { card, startDaily } from './helpers.ts';
 
 test('keyboard only on the daily: Start puts the focus on the board, and it stays there when the server turns a card over', async ({
   page,
@@ -10,7 +10,6 @@ test('keyboard only on the daily: Start puts the focus on the board, and it stay
   await page.goto('/daily');
   await page.getByRole('button', { name: 'Start the clock and deal' }).focus();
   await page.keyboard.press('Enter');
-  await pickNickname(page, 'Keys Only');
   // The board takes the focus from the Start button it replaces, where the skip link would take
   // it: the first face-up card of the first column. Home goes to its top.
   await expect(card(page, 0, start.hidden[0]!)).toBeFocused();

@@ -20,7 +20,9 @@ export function registerServiceWorker() {
   });
 }
 
-function watch(registration: ServiceWorkerRegistration) {
+/** `registration` is missing where the browser was told to block service workers (as the tests' is). */
+function watch(registration: ServiceWorkerRegistration | undefined) {
+  if (!registration) return;
   // A worker installed while this page has a controller is a new build, not the first install.
   const waits = (worker: ServiceWorker | null) => {
     if (worker && navigator.serviceWorker.controller) appUpdate.offer(() => takeOver(worker));
