@@ -95,9 +95,12 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await expect(page.getByTestId('daily-result')).toBeVisible();
   await visit(page, size, 'daily-after');
   await page.getByRole('button', { name: 'Put your name on the board' }).click();
-  await expect(page.getByRole('dialog', { name: 'Pick a nickname' })).toBeVisible();
+  const naming = page.getByRole('dialog', { name: 'Put your name on the board' });
+  await expect(naming).toBeVisible();
   await visit(page, size, 'nickname-dialog');
-  await pickNickname(page, `Axe ${size}`);
+  await naming.getByLabel('Nickname').fill(`Axe ${size}`);
+  await naming.getByRole('button', { name: "Let's play" }).click();
+  await expect(naming).toBeHidden();
   await page.reload();
   await expect(page.getByTestId('daily-result')).toBeVisible();
   await visit(page, size, 'daily-after-later-visit');
