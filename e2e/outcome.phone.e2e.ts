@@ -29,10 +29,10 @@ test("a challenge's verdict, and a ghost race's way back to the queue, are in vi
 }) => {
   test.setTimeout(240_000);
   const first = dailyWinningLine()[0]!;
-  // Pia's practice game on the server, one move and given up: her "Beat my time" link.
+  // Pina's practice game on the server, one move and given up: her "Beat my time" link.
   const pia = await phone(browser);
   await pia.page.goto('/rules');
-  expect((await pia.context.request.post('/api/players', { data: { nickname: 'Pia' } })).status()).toBe(201);
+  expect((await pia.context.request.post('/api/players', { data: { nickname: 'Pina' } })).status()).toBe(201);
   await pia.page.goto(`/practice?variant=scorpion&seed=${DAILY_SEED}`);
   await expect(pia.page.locator('[data-connection="online"]')).toBeVisible();
   await playByHand(pia.page, first);
@@ -44,7 +44,7 @@ test("a challenge's verdict, and a ghost race's way back to the queue, are in vi
   const link = await pia.page.evaluate(() => navigator.clipboard.readText());
   // Shared in a chat, the link shows its time to beat, with the site's card as its image.
   const shared = await (await pia.context.request.get(link)).text();
-  expect(shared).toContain(`<meta property="og:title" content="Beat Pia's time: 0:`);
+  expect(shared).toContain(`<meta property="og:title" content="Beat Pina's time: 0:`);
   expect(shared).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/og\.png" \/>/);
   const image = await pia.context.request.get('/og.png');
   expect(image.headers()['content-type']).toBe('image/png');
@@ -54,12 +54,12 @@ test("a challenge's verdict, and a ghost race's way back to the queue, are in vi
   await quin.page.goto(`${link}?from=queue`);
   await quin.page.getByRole('button', { name: 'Play the challenge' }).click();
   await pickNickname(quin.page, 'Quin');
-  await expect(quin.page.getByTestId('ghost')).toContainText('Pia');
+  await expect(quin.page.getByTestId('ghost')).toContainText('Pina');
   await playByHand(quin.page, first);
   await giveUpFromTheFoot(quin.page);
 
   const result = quin.page.getByTestId('challenge-result');
-  await expect(result.getByRole('heading', { name: "Pia's ghost stays ahead" })).toBeInViewport();
+  await expect(result.getByRole('heading', { name: "Pina's ghost stays ahead" })).toBeInViewport();
   await expect(result).toBeFocused();
   await expect(result.getByRole('link', { name: 'Back to the queue' })).toBeInViewport();
   await expect(result.getByRole('button', { name: 'Try again' })).toBeInViewport();
@@ -68,7 +68,7 @@ test("a challenge's verdict, and a ghost race's way back to the queue, are in vi
 
   // Again, on the same cards beside the same ghost: a new game, and the verdict goes with the old one.
   await result.getByRole('button', { name: 'Try again' }).click();
-  await expect(quin.page.getByTestId('ghost')).toContainText('Pia');
+  await expect(quin.page.getByTestId('ghost')).toContainText('Pina');
   await expect(quin.page.getByRole('button', { name: 'Give up' })).toBeEnabled();
   await expect(result).toHaveCount(0);
   await Promise.all([pia.context.close(), quin.context.close()]);
