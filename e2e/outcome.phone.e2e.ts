@@ -53,7 +53,7 @@ test("a challenge's verdict, and a ghost race's way back to the queue, are in vi
   const quin = await phone(browser);
   await quin.page.goto(`${link}?from=queue`);
   await quin.page.getByRole('button', { name: 'Play the challenge' }).click();
-  await pickNickname(quin.page, 'Quin');
+  await pickNickname(quin.page, 'Quincy');
   await expect(quin.page.getByTestId('ghost')).toContainText('Pina');
   await playByHand(quin.page, first);
   await giveUpFromTheFoot(quin.page);
