@@ -31,6 +31,10 @@ test('every move, undo and redo that zod takes is taken, with the same value and
     { ...move, move: { kind: 'unfoundation', foundation: 0, to: 1 } },
     // Keys in another order than the schema's: the value comes back in the schema's.
     { move: { to: 4, row: 2, from: 0, kind: 'move' }, expect: 3, gameId: 'g1', type: 'move' },
+    // The request id the server echoes on the answer, wherever it stands.
+    { ...move, rid: 'r-17' },
+    { rid: 'A_z-09', type: 'undo', gameId: 'g1', expect: 0 },
+    { type: 'redo', gameId: 'g1', expect: 1, rid: 'x'.repeat(32) },
   ];
   for (const frame of frames) {
     const fast = fastClientMessage(JSON.parse(JSON.stringify(frame)));
@@ -42,6 +46,11 @@ test('every move, undo and redo that zod takes is taken, with the same value and
 test('what zod refuses is left to zod, and so is every other message', () => {
   const refused: unknown[] = [
     { ...move, extra: 1 },
+    { ...move, rid: '' },
+    { ...move, rid: 'x'.repeat(33) },
+    { ...move, rid: 'no spaces' },
+    { ...move, rid: 7 },
+    { ...move, rid: null },
     { ...move, move: { kind: 'move', from: -1, row: 2, to: 4 } },
     { ...move, move: { kind: 'move', from: 0, row: 2, to: 201 } },
     { ...move, move: { kind: 'move', from: 0, row: 2 } },
@@ -95,6 +104,7 @@ test('on any frame, the fast check never takes what zod refuses nor changes what
       gameId: fc.oneof(fc.string({ minLength: 0, maxLength: 70 }), fc.integer()),
       expect: fc.oneof(fc.integer({ min: -1, max: 1_000_001 }), fc.double(), fc.string()),
       move: anyMove,
+      rid: fc.oneof(fc.constantFrom('r1', 'A_b-2', ''), fc.string({ maxLength: 40 }), fc.integer()),
       extra: fc.anything(),
     },
     { requiredKeys: [] },

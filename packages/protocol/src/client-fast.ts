@@ -5,13 +5,20 @@ import type { Move } from './game.ts';
  * The frames of a game in play (`move`, `undo`, `redo`: nearly every frame a server reads) checked
  * by hand, without zod. zod's parse of a move allocated about 1.5 KB (its copy of the object, the
  * context of every check); this allocates only the message it returns. It mirrors `MoveMessage`,
- * `Undo`, `Redo` and `Move` (client.ts, game.ts) exactly: the test holds it to zod's answer.
+ * `Undo`, `Redo` and `Move` (client.ts, game.ts), with their optional `rid`, exactly: the test holds it to zod's answer.
  */
 
 /** `Expect`'s bounds (client.ts). */
 const MAX_EXPECT = 1_000_000;
 /** `index`'s bounds (game.ts). */
 const MAX_INDEX = 200;
+
+/** `RequestId`'s pattern (request-id.ts). */
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+function isRequestId(value: unknown): value is string {
+  return typeof value === 'string' && REQUEST_ID.test(value);
+}
 
 function isIndex(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INDEX;
@@ -68,9 +75,16 @@ export function fastClientMessage(json: unknown): ClientMessage | undefined {
   if (type !== 'move' && type !== 'undo' && type !== 'redo') return undefined;
   if (typeof gameId !== 'string' || gameId.length < 1 || gameId.length > 64) return undefined;
   if (typeof expect !== 'number' || !Number.isInteger(expect) || expect < 0 || expect > MAX_EXPECT) return undefined;
-  const keys = keyCount(json);
-  if (type !== 'move') return keys === 3 ? { type, gameId, expect } : undefined;
+  const { rid } = json;
+  const hasRid = rid !== undefined;
+  if (hasRid && !isRequestId(rid)) return undefined;
+  const keys = keyCount(json) - (hasRid ? 1 : 0);
+  if (type !== 'move') {
+    if (keys !== 3) return undefined;
+    return hasRid ? { type, gameId, expect, rid } : { type, gameId, expect };
+  }
   if (keys !== 4) return undefined;
   const move = fastMove(json.move);
-  return move && { type, gameId, expect, move };
+  if (!move) return undefined;
+  return hasRid ? { type, gameId, expect, move, rid } : { type, gameId, expect, move };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GameOptions, Move, Seed, VariantId } from './game.ts';
+import { withRequestId } from './request-id.ts';
 import { ROOM_CODE_PATTERN } from './room-code.ts';
 
 const GameId = z.string().min(1).max(64);
@@ -28,21 +29,21 @@ export type FinishWindow = z.infer<typeof FinishWindow>;
 /** What a room gives the others once someone has solved it, unless its host chose otherwise. */
 export const DEFAULT_FINISH_WINDOW: FinishWindow = 30;
 
-export const Ping = z.strictObject({ type: z.literal('ping'), id: z.int().min(0) });
-export const DailyJoin = z.strictObject({ type: z.literal('daily-join') });
-export const PracticeStart = z.strictObject({
+export const Ping = withRequestId({ type: z.literal('ping'), id: z.int().min(0) });
+export const DailyJoin = withRequestId({ type: z.literal('daily-join') });
+export const PracticeStart = withRequestId({
   type: z.literal('practice-start'),
   variant: VariantId,
   options: GameOptions,
   /** A seed to share a deal with a friend; the game is unranked either way. */
   seed: Seed.optional(),
 });
-export const GameResume = z.strictObject({ type: z.literal('game-resume'), gameId: GameId });
-export const MoveMessage = z.strictObject({ type: z.literal('move'), gameId: GameId, expect: Expect, move: Move });
-export const Undo = z.strictObject({ type: z.literal('undo'), gameId: GameId, expect: Expect });
-export const Redo = z.strictObject({ type: z.literal('redo'), gameId: GameId, expect: Expect });
-export const GiveUp = z.strictObject({ type: z.literal('give-up'), gameId: GameId });
-export const RoomCreate = z.strictObject({
+export const GameResume = withRequestId({ type: z.literal('game-resume'), gameId: GameId });
+export const MoveMessage = withRequestId({ type: z.literal('move'), gameId: GameId, expect: Expect, move: Move });
+export const Undo = withRequestId({ type: z.literal('undo'), gameId: GameId, expect: Expect });
+export const Redo = withRequestId({ type: z.literal('redo'), gameId: GameId, expect: Expect });
+export const GiveUp = withRequestId({ type: z.literal('give-up'), gameId: GameId });
+export const RoomCreate = withRequestId({
   type: z.literal('room-create'),
   variant: VariantId,
   options: GameOptions,
@@ -55,22 +56,22 @@ export const RoomCreate = z.strictObject({
   /** Default `DEFAULT_FINISH_WINDOW`. */
   finishWindow: FinishWindow.optional(),
 });
-export const RoomJoin = z.strictObject({ type: z.literal('room-join'), code: RoomCode });
-export const RoomLeave = z.strictObject({ type: z.literal('room-leave'), code: RoomCode });
+export const RoomJoin = withRequestId({ type: z.literal('room-join'), code: RoomCode });
+export const RoomLeave = withRequestId({ type: z.literal('room-leave'), code: RoomCode });
 /** The host starts a race: the first one, or a rematch (a new deal) once the last race is over. */
-export const RoomStart = z.strictObject({ type: z.literal('room-start'), code: RoomCode });
+export const RoomStart = withRequestId({ type: z.literal('room-start'), code: RoomCode });
 /**
  * The host ends a race without a time limit that waits on racers who no longer play: once their
  * own game in it is over, and nobody still playing has moved for a minute.
  */
-export const RoomEnd = z.strictObject({ type: z.literal('room-end'), code: RoomCode });
+export const RoomEnd = withRequestId({ type: z.literal('room-end'), code: RoomCode });
 /** Plays the deal of a challenge link against its ghost: the game under way on it, or a new one. */
-export const ChallengeStart = z.strictObject({ type: z.literal('challenge-start'), code: ChallengeCode });
+export const ChallengeStart = withRequestId({ type: z.literal('challenge-start'), code: ChallengeCode });
 /**
  * A member of the room who is not racing (any more) watches a racer's board, a few seconds
  * behind (`race-board`); `playerId: null` stops watching. Everyone's progress comes anyway.
  */
-export const RaceWatch = z.strictObject({
+export const RaceWatch = withRequestId({
   type: z.literal('race-watch'),
   code: RoomCode,
   playerId: z.string().min(1).max(64).nullable(),
@@ -81,14 +82,14 @@ export const RaceWatch = z.strictObject({
  * server pairs the player with others of similar rating (`queue-matched`). One entry per
  * player: a second tab's join replaces the first (its `entryId` is the new one).
  */
-export const QueueJoin = z.strictObject({ type: z.literal('queue-join'), variant: VariantId, options: GameOptions });
+export const QueueJoin = withRequestId({ type: z.literal('queue-join'), variant: VariantId, options: GameOptions });
 /** Leaves the queue (the button, Esc, or the page closed). */
-export const QueueLeave = z.strictObject({ type: z.literal('queue-leave') });
+export const QueueLeave = withRequestId({ type: z.literal('queue-leave') });
 /**
  * The answer to a ghost offer (`queue-ghost-offer`): `accept` races the recorded game (unrated)
  * and leaves the queue; declining keeps the player waiting.
  */
-export const QueueGhost = z.strictObject({ type: z.literal('queue-ghost'), accept: z.boolean() });
+export const QueueGhost = withRequestId({ type: z.literal('queue-ghost'), accept: z.boolean() });
 
 export const ClientMessage = z.discriminatedUnion('type', [
   Ping,

@@ -62,6 +62,7 @@ export * from './guest.ts';
 export * from './histogram.ts';
 export * from './moderation.ts';
 export * from './report-reasons.ts';
+export * from './request-id.ts';
 export * from './rest.ts';
 export * from './room-code.ts';
 export * from './server.ts';

@@ -12,6 +12,7 @@ import {
   WireEvent,
   WireView,
 } from './game.ts';
+import { withRequestId } from './request-id.ts';
 import { PROTOCOL_VERSION } from './version.ts';
 
 export const Player = z.strictObject({ id: z.string(), nickname: z.string() });
@@ -29,10 +30,10 @@ export const Welcome = z.strictObject({
   rooms: z.array(RoomCode),
 });
 
-export const Pong = z.strictObject({ type: z.literal('pong'), id: z.int(), serverTime: z.int() });
+export const Pong = withRequestId({ type: z.literal('pong'), id: z.int(), serverTime: z.int() });
 
 /** A whole game: the answer to `daily-join`, `practice-start`, `game-resume`, and a race start. */
-export const GameMessage = z.strictObject({ type: z.literal('game'), game: GameSnapshot });
+export const GameMessage = withRequestId({ type: z.literal('game'), game: GameSnapshot });
 
 export const RacerProgress = z.strictObject({
   playerId: z.string(),
@@ -71,7 +72,7 @@ export const RaceProgress = RaceStanding.extend({ type: z.literal('race-progress
  * `race` is everyone's progress in the race, on a racer's action in a running race: what a
  * `race-progress` frame would carry, so that a racer who keeps moving needs no frame of it.
  */
-export const Ack = z.strictObject({
+export const Ack = withRequestId({
   type: z.literal('ack'),
   gameId: z.string(),
   seq: z.int(),
@@ -83,7 +84,7 @@ export const Ack = z.strictObject({
 });
 export type Ack = z.infer<typeof Ack>;
 
-export const ErrorMessage = z.strictObject({
+export const ErrorMessage = withRequestId({
   type: z.literal('error'),
   code: ErrorCode,
   message: z.string(),
@@ -192,10 +193,10 @@ export const RoomState = z.strictObject({
 export type RoomState = z.infer<typeof RoomState>;
 
 /** Sent to every member on any change: someone joined, left, dropped, the race started or ended. */
-export const RoomMessage = z.strictObject({ type: z.literal('room'), room: RoomState });
+export const RoomMessage = withRequestId({ type: z.literal('room'), room: RoomState });
 
 /** The race is over: the ranking, and the deal is public now. */
-export const RaceOver = z.strictObject({
+export const RaceOver = withRequestId({
   type: z.literal('race-over'),
   code: RoomCode,
   raceId: z.string(),
@@ -213,7 +214,7 @@ export const RaceOver = z.strictObject({
  * resumes and each time the ghost's position changes, on the server's clock, until the
  * challenger's game ends.
  */
-export const GhostProgress = z.strictObject({
+export const GhostProgress = withRequestId({
   type: z.literal('ghost'),
   /** The challenger's game this ghost runs beside. */
   gameId: z.string(),
@@ -234,7 +235,7 @@ export type GhostProgress = z.infer<typeof GhostProgress>;
  * A racer's board as it was `RaceBoard.asOf`, a few seconds ago, to a member of the room who
  * watches it (`race-watch`) and is not racing: never to a racer still playing the race.
  */
-export const RaceBoard = z.strictObject({
+export const RaceBoard = withRequestId({
   type: z.literal('race-board'),
   code: RoomCode,
   raceId: z.string(),
@@ -259,7 +260,7 @@ export type RaceBoard = z.infer<typeof RaceBoard>;
  * `status: 'left'` ends it: left by the player, replaced by a newer tab (`replaced`), or gone
  * with the socket.
  */
-export const QueueStatus = z.strictObject({
+export const QueueStatus = withRequestId({
   type: z.literal('queue'),
   /** This tab's entry: a frame with another id belongs to the player's other tab. */
   entryId: z.string(),
@@ -280,7 +281,7 @@ export const QueueStatus = z.strictObject({
 export type QueueStatus = z.infer<typeof QueueStatus>;
 
 /** A quick race was made: the player's room (`/r/CODE`), where its race counts down already. */
-export const QueueMatched = z.strictObject({
+export const QueueMatched = withRequestId({
   type: z.literal('queue-matched'),
   entryId: z.string(),
   code: RoomCode,
@@ -294,7 +295,7 @@ export type QueueMatched = z.infer<typeof QueueMatched>;
  * server's clock, never a card), unrated. `ghost` null: no recorded game of this variant exists
  * yet, and the player keeps waiting. Accepted, the answer is `queue-ghost-ready`.
  */
-export const QueueGhostOffer = z.strictObject({
+export const QueueGhostOffer = withRequestId({
   type: z.literal('queue-ghost-offer'),
   entryId: z.string(),
   ghost: z
@@ -312,7 +313,7 @@ export const QueueGhostOffer = z.strictObject({
 export type QueueGhostOffer = z.infer<typeof QueueGhostOffer>;
 
 /** The accepted ghost race: its challenge link's code (`/c/CODE`), where it is played. */
-export const QueueGhostReady = z.strictObject({
+export const QueueGhostReady = withRequestId({
   type: z.literal('queue-ghost-ready'),
   entryId: z.string(),
   code: ChallengeCode,

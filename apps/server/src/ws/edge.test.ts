@@ -73,6 +73,32 @@ describe('bad frames are answered with typed errors and change nothing', () => {
   });
 });
 
+test('every answer to a request carries its id, an error included; a frame without one gets answers without one', async () => {
+  const c = await TestClient.connect(server.wsUrl, cookie);
+  c.send({ type: 'practice-start', variant: 'scorpion', options: { foundations: false, open: false }, rid: 'p-1' });
+  const game = await c.next('game');
+  expect(game.rid).toBe('p-1');
+  const refused = await c.act({
+    type: 'move',
+    gameId: game.game.gameId,
+    expect: 0,
+    move: { kind: 'foundation', from: 0 },
+    rid: 'm-2',
+  });
+  expect(refused).toMatchObject({ type: 'error', code: 'illegal-move', rid: 'm-2' });
+  const acked = await c.act({ type: 'move', gameId: game.game.gameId, expect: 0, move: { kind: 'deal' }, rid: 'm-3' });
+  expect(acked).toMatchObject({ type: 'ack', seq: 1, rid: 'm-3' });
+  c.send({ type: 'teleport', rid: 'bad-4' });
+  expect(await c.next('error')).toMatchObject({ code: 'bad-message', rid: 'bad-4' });
+  c.send({ type: 'ping', id: 5, rid: 'has a space' });
+  const unpaired = await c.next('error');
+  expect(unpaired).toMatchObject({ code: 'bad-message', ref: 'ping' });
+  expect(unpaired).not.toHaveProperty('rid');
+  c.send({ type: 'ping', id: 6 });
+  expect(await c.next('pong')).not.toHaveProperty('rid');
+  await c.close();
+});
+
 test('room frames keep their order: a join and a leave sent together leave the player out', async () => {
   const host = await TestClient.connect(server.wsUrl, (await signUp(server.url, 'Orderly Host')).cookie);
   host.send({

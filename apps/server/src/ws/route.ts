@@ -1,5 +1,5 @@
 import type {} from '@fastify/websocket';
-import { ClientMessage, fastClientMessage, type ServerMessage } from '@scorpion/protocol';
+import { ClientMessage, fastClientMessage, RequestId, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { playerOf, tokenHashOf } from '../identity/cookie.ts';
 import type { Seen } from '../identity/device.ts';
@@ -65,6 +65,20 @@ function storageUnavailable(message: ClientMessage): ServerMessage {
     gameId,
     retryAfter: RETRY_AFTER_S,
   });
+}
+
+/** A frame answering a request carries the request's id, if it had one; the frame itself is left as it is. */
+function answering(frame: ServerMessage, rid: string | undefined): ServerMessage {
+  // A welcome and another racer's progress are never answers, and their schemas have no `rid`.
+  if (rid === undefined || frame.type === 'welcome' || frame.type === 'race-progress') return frame;
+  return { ...frame, rid };
+}
+
+/** The `rid` of a frame zod refused, if that much of it is a valid id, so even its error is paired with it. */
+function requestIdOf(json: unknown): string | undefined {
+  const rid = typeof json === 'object' && json !== null && 'rid' in json ? json.rid : undefined;
+  const parsed = RequestId.safeParse(rid);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -199,7 +213,8 @@ export async function wsRoutes(
           const ref = typeof type === 'string' ? type.slice(0, 40) : null;
           const issue = parsed.error.issues[0];
           const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-          send(errorFrame('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`, { ref }));
+          const bad = errorFrame('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`, { ref });
+          send(answering(bad, requestIdOf(json)));
           return;
         }
         message = parsed.data;
@@ -207,8 +222,8 @@ export async function wsRoutes(
       const reply = replyTo(message);
       const answered = reply.then(
         (frames) => {
-          if (Array.isArray(frames)) for (const frame of frames) answer(frame, arrivedAt);
-          else answer(frames, arrivedAt);
+          if (Array.isArray(frames)) for (const frame of frames) answer(frame, arrivedAt, message.rid);
+          else answer(frames, arrivedAt, message.rid);
           // The player's other tabs follow the game too; the action is done whatever befalls them.
           if (playerId !== undefined && services.connections.sockets(playerId) > 1) {
             return followOnOtherSockets(services, playerId, socket, message.type, frames).catch((error: unknown) =>
@@ -223,18 +238,19 @@ export async function wsRoutes(
           }
           if (isStorageUnavailable(error)) {
             request.log.warn({ err: error, type: message.type }, 'storage unavailable; action refused');
-            send(storageUnavailable(message));
+            send(answering(storageUnavailable(message), message.rid));
             return;
           }
           request.log.error({ err: error, type: message.type }, 'handler failed');
-          send(errorFrame('internal', 'Something went wrong; nothing was changed.', { ref: message.type }));
+          const failed = errorFrame('internal', 'Something went wrong; nothing was changed.', { ref: message.type });
+          send(answering(failed, message.rid));
         },
       );
       drain.track(answered);
     });
 
-    const answer = (frame: ServerMessage, arrivedAt: number) => {
-      send(frame);
+    const answer = (frame: ServerMessage, arrivedAt: number, rid: string | undefined) => {
+      send(answering(frame, rid));
       if (frame.type === 'ack') metrics.ackSent(frame.duplicate, arrivedAt);
     };
 
