@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { renderProtocolDocs } from './docs.ts';
-import { DOCS_PATH } from './docs-path.ts';
+import { renderProtocolGuide, renderProtocolSchema } from './docs.ts';
+import { GUIDE_PATH, SCHEMA_PATH } from './docs-path.ts';
+import { buildProtocolSchema } from './docs-schema.ts';
 
-writeFileSync(DOCS_PATH, renderProtocolDocs());
-console.log(`wrote ${DOCS_PATH}`);
+const schema = buildProtocolSchema();
+writeFileSync(GUIDE_PATH, renderProtocolGuide(schema));
+writeFileSync(SCHEMA_PATH, renderProtocolSchema(schema));
+console.log(`wrote ${GUIDE_PATH} and ${SCHEMA_PATH}`);

@@ -1,3 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
-export const DOCS_PATH = fileURLToPath(new URL('../../../docs/protocol.md', import.meta.url));
+const docs = (file: string) => fileURLToPath(new URL(`../../../docs/${file}`, import.meta.url));
+
+/** The guide, and the JSON Schema beside it. */
+export const GUIDE_PATH = docs('protocol.md');
+export const SCHEMA_PATH = docs('protocol.schema.json');

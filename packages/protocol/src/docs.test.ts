@@ -1,20 +1,57 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { ClientMessage } from './client.ts';
-import { documentedFrames, renderProtocolDocs } from './docs.ts';
-import { DOCS_PATH } from './docs-path.ts';
+import { documentedFrames, renderProtocolGuide, renderProtocolSchema } from './docs.ts';
+import { GUIDE_PATH, SCHEMA_PATH } from './docs-path.ts';
+import { buildProtocolSchema } from './docs-schema.ts';
+import { headingsOf, Slugger } from './docs-slugs.ts';
 import { ServerMessage } from './server.ts';
 
-// The formatter may re-wrap the JSON blocks, so compare everything but whitespace.
-const squeeze = (text: string) => text.replace(/\s+/g, '');
+const schema = buildProtocolSchema();
+const guide = renderProtocolGuide(schema);
 
-test('docs/protocol.md is generated from the schemas (pnpm --filter @scorpion/protocol run docs)', () => {
-  expect(squeeze(readFileSync(DOCS_PATH, 'utf8'))).toBe(squeeze(renderProtocolDocs()));
+const frames = (union: typeof ClientMessage | typeof ServerMessage) =>
+  union.options.map((option) => ({ type: option.shape.type.value, fields: Object.keys(option.shape) }));
+
+/** The text of the section under a heading, up to the next heading. */
+function section(markdown: string, heading: string): string | undefined {
+  const start = markdown.indexOf(`\n${heading}\n`);
+  if (start < 0) return undefined;
+  const end = markdown.indexOf('\n#', start + heading.length + 2);
+  return markdown.slice(start, end < 0 ? undefined : end);
+}
+
+test('docs/protocol.md is generated from the schemas (pnpm --filter @scorpion/protocol docs)', () => {
+  expect(readFileSync(GUIDE_PATH, 'utf8')).toBe(guide);
+});
+
+test('docs/protocol.schema.json is generated from the schemas (pnpm --filter @scorpion/protocol docs)', () => {
+  // Compared as JSON: the formatter may wrap the committed file differently.
+  expect(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'))).toEqual(JSON.parse(renderProtocolSchema(schema)));
 });
 
 test('every frame of either direction has its entry in the docs', () => {
-  const types = (union: { options: readonly { shape: { type: { value: string } } }[] }) =>
-    union.options.map((option) => option.shape.type.value).sort();
+  const types = (union: typeof ClientMessage | typeof ServerMessage) =>
+    frames(union)
+      .map((f) => f.type)
+      .sort();
   expect([...documentedFrames.client].sort()).toEqual(types(ClientMessage));
   expect([...documentedFrames.server].sort()).toEqual(types(ServerMessage));
+});
+
+test('every frame has a section in the guide with a row for each of its fields', () => {
+  for (const frame of [...frames(ClientMessage), ...frames(ServerMessage)]) {
+    const text = section(guide, `### \`${frame.type}\``);
+    expect(text, frame.type).toBeDefined();
+    expect(text).toContain('| field | type | meaning |');
+    for (const field of frame.fields) expect(text, `${frame.type}.${field}`).toContain(`\n| \`${field}\` | `);
+  }
+});
+
+test('every shape the schema file names is in the file, and every link of the guide lands on a heading', () => {
+  const document = renderProtocolSchema(schema);
+  for (const [, name] of document.matchAll(/"#\/\$defs\/([^"]+)"/g)) expect(schema.defs, name).toHaveProperty(name!);
+  const slugger = new Slugger();
+  const anchors = new Set(headingsOf(guide).map((heading) => slugger.slug(heading.text)));
+  for (const [, anchor] of guide.matchAll(/\]\(#([^)]+)\)/g)) expect(anchors, anchor).toContain(anchor);
 });
