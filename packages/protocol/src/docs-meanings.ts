@@ -34,4 +34,5 @@ export const COMMON_FIELD_MEANINGS: Record<string, string> = {
   progress:
     'Cards in order: face-up runs down in suit from a King at the bottom of a column, plus 13 for each run in the foundations (0–52; 0–104 with two decks).',
   faceDown: 'Cards still face down.',
+  at: "When, on the server's clock (ms since the epoch).",
 };

@@ -137,7 +137,7 @@ function unionTable(variants: readonly JsonSchema[], link: Linker): string {
   const tag = discriminator(variants) ?? 'variant';
   const rows = variants.map((variant) => {
     const name = refName(variant);
-    if (name !== undefined) return [`any ${link(name)}`, ''];
+    if (name !== undefined) return [`any ${link(name)}`, 'as that shape says'];
     const tagNode = variant.properties?.[tag];
     const fields = fieldRows(variant, '', link)
       .filter(([field]) => field !== `\`${tag}\``)
