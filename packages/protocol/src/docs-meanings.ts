@@ -34,5 +34,6 @@ export const COMMON_FIELD_MEANINGS: Record<string, string> = {
   progress:
     'Cards in order: face-up runs down in suit from a King at the bottom of a column, plus 13 for each run in the foundations (0–52; 0–104 with two decks).',
   faceDown: 'Cards still face down.',
+  rid: 'A request id: chosen by the client on a message, echoed on every frame that answers it.',
   at: "When, on the server's clock (ms since the epoch).",
 };

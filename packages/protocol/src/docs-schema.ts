@@ -8,6 +8,7 @@ import { COMMON_FIELD_MEANINGS, FIELD_MEANINGS, SHAPE_MEANINGS } from './docs-me
 import * as errors from './errors.ts';
 import * as game from './game.ts';
 import * as moderation from './moderation.ts';
+import * as requestId from './request-id.ts';
 import * as rest from './rest.ts';
 import * as server from './server.ts';
 
@@ -42,6 +43,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'cards.ts': cards,
   'errors.ts': errors,
   'game.ts': game,
+  'request-id.ts': requestId,
   'client.ts': client,
   'server.ts': server,
   'rest.ts': rest,
