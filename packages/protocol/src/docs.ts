@@ -140,10 +140,11 @@ export function renderProtocolGuide(schema: ProtocolSchema = buildProtocolSchema
   guide.add(
     2,
     'Client → server frames',
-    () => 'Each frame is one JSON object; `type` says which. Any other key is refused with `bad-message`.',
+    () =>
+      'Each frame is one JSON object; `type` says which. A key its table does not list is refused with `bad-message`.',
   );
   for (const frame of clientFrames) guide.frame(frame);
-  guide.add(2, 'Server → client frames');
+  guide.add(2, 'Server → client frames', () => 'A frame that answers a request carries its `rid`, if it had one.');
   for (const frame of serverFrames) guide.frame(frame);
   guide.add(
     2,
