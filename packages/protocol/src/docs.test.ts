@@ -39,12 +39,13 @@ test('every frame of either direction has its entry in the docs', () => {
   expect([...documentedFrames.server].sort()).toEqual(types(ServerMessage));
 });
 
-test('every frame has a section in the guide with a row for each of its fields', () => {
+test('every frame has a section in the guide, headed by its type, with a row for each other field', () => {
   for (const frame of [...frames(ClientMessage), ...frames(ServerMessage)]) {
     const text = section(guide, `### \`${frame.type}\``);
     expect(text, frame.type).toBeDefined();
-    expect(text).toContain('| field | type | meaning |');
-    for (const field of frame.fields) expect(text, `${frame.type}.${field}`).toContain(`\n| \`${field}\` | `);
+    const fields = frame.fields.filter((field) => field !== 'type');
+    if (fields.length > 0) expect(text).toContain('| field | type | meaning |');
+    for (const field of fields) expect(text, `${frame.type}.${field}`).toContain(`\n| \`${field}\` | `);
   }
 });
 

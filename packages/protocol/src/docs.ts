@@ -77,7 +77,9 @@ class GuideBuilder {
   frame(frame: Frame): void {
     const name = this.name(frame.schema);
     this.claim(name);
-    const def = this.schema.defs[name]!;
+    // The heading is the frame's `type`: its row would say it again.
+    const { type: _, ...fields } = this.schema.defs[name]!.properties ?? {};
+    const def = { ...this.schema.defs[name]!, properties: fields };
     this.add(3, `\`${frame.name}\``, (link) => `${frame.about}\n\n${schemaBody(def, link)}`);
   }
 
@@ -141,10 +143,15 @@ export function renderProtocolGuide(schema: ProtocolSchema = buildProtocolSchema
     2,
     'Client → server frames',
     () =>
-      'Each frame is one JSON object; `type` says which. A key its table does not list is refused with `bad-message`.',
+      'Each frame is one JSON object whose `type` is the name in its heading, with the fields of its table. A key the table does not list is refused with `bad-message`.',
   );
   for (const frame of clientFrames) guide.frame(frame);
-  guide.add(2, 'Server → client frames', () => 'A frame that answers a request carries its `rid`, if it had one.');
+  guide.add(
+    2,
+    'Server → client frames',
+    () =>
+      "As the client's: `type` is the name in the heading. A frame that answers a request carries its `rid`, if it had one.",
+  );
   for (const frame of serverFrames) guide.frame(frame);
   guide.add(
     2,
