@@ -27,6 +27,12 @@ export const FIELD_MEANINGS: Record<string, string> = {
   'WireView.foundations': 'Runs put aside, each from King to Ace.',
   'RacerProgress.timeMs': 'Time to the finish, once finished.',
   'GameRecord.moves': 'The moves from the deal to the end, in order.',
+  'LinkCodeResponse.code': 'The code as shown: 8 letters and digits in two groups (`K7QM-2XPD`).',
+  'LinkCodeResponse.expiresAt': 'When it stops working (server clock, ms since the epoch).',
+  'PasskeyRegistrationBody.response':
+    "What `startRegistration` returned, in the W3C JSON form; checked here in outline, by the server's WebAuthn library whole.",
+  'PasskeySignInBody.response':
+    "What `startAuthentication` returned, in the W3C JSON form; checked here in outline, by the server's WebAuthn library whole.",
   'Ping.id': 'Any number; the `pong` carries it back.',
   'Pong.id': "The `ping`'s `id`.",
   'Ack.seq': "The game's `seq` after the action: the next action's `expect`.",

@@ -20,6 +20,9 @@ export function refName(node: JsonSchema): string | undefined {
   return node.$ref?.startsWith(DEF_PREFIX) ? node.$ref.slice(DEF_PREFIX.length) : undefined;
 }
 
+/** The pattern of a base64url string (the WebAuthn fields), said in one word. */
+const BASE64URL = '^[A-Za-z0-9_-]*$';
+
 const literal = (value: unknown) => `\`${JSON.stringify(value)}\``;
 
 /** `"a"`, `"b"` or `"c"`; with `null` last when the field may be null. */
@@ -80,6 +83,7 @@ function baseType(node: JsonSchema, link: Linker): string {
   switch (node.type) {
     case 'string':
       if (node.format === 'date') return 'date `YYYY-MM-DD`';
+      if (node.pattern === BASE64URL) return 'base64url string';
       if (node.pattern) return `string matching \`${node.pattern}\``;
       return `string${bounds(node.minLength, node.maxLength, ' characters')}`;
     case 'integer':
