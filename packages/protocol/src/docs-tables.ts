@@ -12,7 +12,7 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 const NUMBER = new Intl.NumberFormat('en-US');
 
 /** A table cell holds one line, and `|` would end it. */
-export function cell(text: string): string {
+function cell(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 }
 
@@ -72,12 +72,9 @@ function baseType(node: JsonSchema, link: Linker): string {
   if (variants) {
     const others = variants.filter((v) => !isNull(v));
     const nullable = others.length < variants.length;
-    if (others.every((v) => v.const !== undefined))
-      return choices(
-        others.map((v) => v.const),
-        nullable,
-      );
-    if (others.length === 1 && others[0]!.enum) return choices(others[0]!.enum, nullable);
+    const consts = others.every((v) => v.const !== undefined) ? others.map((v) => v.const) : undefined;
+    const values = consts ?? (others.length === 1 ? others[0]!.enum : undefined);
+    if (values) return choices(values, nullable);
     return [...others.map((v) => typeText(v, link)), ...(nullable ? ['null'] : [])].join(' or ');
   }
   switch (node.type) {
@@ -173,13 +170,10 @@ export function schemaBody(node: JsonSchema, link: Linker, valueMeaning?: ValueM
     const open = node.additionalProperties === false ? '' : '\n\nMore keys than these are allowed and passed on.';
     return `${table(['field', 'type', 'meaning'], fieldRows(node, '', link))}${open}`;
   }
-  if (node.enum)
-    return table(
-      ['value', 'meaning'],
-      node.enum.map((v) => [literal(v), valueMeaning?.(String(v)) ?? '']),
-    );
-  return unionTable(
-    variantsOf(node)!.filter((v) => !isNull(v)),
-    link,
-  );
+  if (node.enum) {
+    const rows = node.enum.map((value) => [literal(value), valueMeaning?.(String(value)) ?? '']);
+    return table(['value', 'meaning'], rows);
+  }
+  const variants = variantsOf(node)!.filter((v) => !isNull(v));
+  return unionTable(variants, link);
 }

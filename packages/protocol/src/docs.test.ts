@@ -56,3 +56,8 @@ test('every shape the schema file names is in the file, and every link of the gu
   const anchors = new Set(headingsOf(guide).map((heading) => slugger.slug(heading.text)));
   for (const [, anchor] of guide.matchAll(/\]\(#([^)]+)\)/g)) expect(anchors, anchor).toContain(anchor);
 });
+
+test('the guide states the safe-integer bounds once, in words, and never as figures', () => {
+  expect(guide).toContain('safe range');
+  expect(guide.replace(/,/g, '')).not.toContain(String(Number.MAX_SAFE_INTEGER));
+});
