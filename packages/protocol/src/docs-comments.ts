@@ -37,14 +37,14 @@ export function readSchemaComments(files: readonly string[]): SchemaComments {
   const comments = new Map<string, string>();
   /** `X = Y.extend(…)` or `Y.pick(…)`: a field of X not commented in X is Y's. */
   const bases = new Map<string, string>();
-  /** Unexported helpers (`Expect`) whose comment says what every field built on them means. */
-  const helpers = new Map<string, string>();
   const key = (schema: string, path: readonly string[]) => [schema, ...path].join('.');
 
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const statements = source.statements.filter(ts.isVariableStatement);
+    /** This file's unexported helpers (`Expect`) whose comment says what every field built on them means. */
+    const helpers = new Map<string, string>();
     for (const statement of statements) {
       const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
       const doc = docComment(statement, text);
