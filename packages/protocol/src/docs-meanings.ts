@@ -51,8 +51,7 @@ export const FIELD_MEANINGS: Record<string, string> = {
 /** Fields that mean the same in every shape that has them, by name. */
 export const COMMON_FIELD_MEANINGS: Record<string, string> = {
   serverTime: "The server's clock when this was sent (ms since the epoch).",
-  progress:
-    'Cards in order: face-up runs down in suit from a King at the bottom of a column, plus 13 for each run in the foundations (0–52; 0–104 with two decks).',
+  progress: "Cards in face-up runs of one suit down from a King, 13 per run put aside (the rules' `progressOf`).",
   faceDown: 'Cards still face down.',
   rid: 'The request id: the client may set one on any message, and every answer carries it back.',
   moves: 'Actions taken, undo and redo included.',

@@ -21,11 +21,11 @@ function section(markdown: string, heading: string): string | undefined {
   return markdown.slice(start, end < 0 ? undefined : end);
 }
 
-test('docs/protocol.md is generated from the schemas (pnpm --filter @scorpion/protocol docs)', () => {
+test('docs/protocol.md is generated from the schemas (pnpm --filter @scorpion/protocol run docs)', () => {
   expect(readFileSync(GUIDE_PATH, 'utf8')).toBe(guide);
 });
 
-test('docs/protocol.schema.json is generated from the schemas (pnpm --filter @scorpion/protocol docs)', () => {
+test('docs/protocol.schema.json is generated from the schemas (pnpm --filter @scorpion/protocol run docs)', () => {
   // Compared as JSON: the formatter may wrap the committed file differently.
   expect(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'))).toEqual(JSON.parse(renderProtocolSchema(schema)));
 });

@@ -6,7 +6,7 @@
  * Read `docs/protocol.md` for how it all fits: the flow of each feature (connecting, practice,
  * the daily, races, the quick queue, challenges, watching, errors), then a table of every frame's
  * and endpoint's fields. It is generated from these schemas and their doc comments, with the
- * JSON Schema beside it (`docs/protocol.schema.json`), by `pnpm --filter @scorpion/protocol docs`;
+ * JSON Schema beside it (`docs/protocol.schema.json`), by `pnpm --filter @scorpion/protocol run docs`;
  * a test fails when either is out of date. The flows themselves are `src/docs-flow-*.md`.
  */
 export * from './advance.ts';
