@@ -93,6 +93,8 @@ export const ErrorCode = z.enum([
   'arena-not-started',
   /** `arena-next` asking for berserk on a deal already dealt without it: berserk is chosen before the deal. */
   'arena-berserk-too-late',
+  /** `arena-join` from someone who has watched the arena's boards without playing: they have seen its deals. */
+  'arena-watched',
   /** A private arena's name: 1 to 40 characters once trimmed, none of them control or invisible. */
   'arena-bad-name',
   /** A private arena's start that has passed (a minute ago still counts as now). */

@@ -49,6 +49,7 @@
  *    bring everything back. A dropped racer keeps their game and clock.
  */
 export * from './advance.ts';
+export * from './arena.ts';
 export * from './cards.ts';
 export * from './client.ts';
 export * from './client-fast.ts';
