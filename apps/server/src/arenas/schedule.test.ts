@@ -1,3 +1,4 @@
+import { ArenaId } from '@scorpion/protocol';
 import { VARIANT_IDS, VARIANTS } from '@scorpion/rules';
 import { expect, test } from 'vitest';
 import { DAILY_ROTATION, lastEnded, scheduledArena, upcoming } from './schedule.ts';
@@ -65,7 +66,10 @@ test('an id gives back its arena, with nothing stored', () => {
     minutes: 20,
   });
   expect(scheduledArena('w-2026-12-06')).toMatchObject({ kind: 'weekly', minutes: 120 });
-  for (const a of upcoming(at('2026-12-06T00:00:00Z'), 14 * 24 * HOUR)) expect(scheduledArena(a.id)).toEqual(a);
+  for (const a of upcoming(at('2026-12-06T00:00:00Z'), 14 * 24 * HOUR)) {
+    expect(scheduledArena(a.id)).toEqual(a);
+    expect(ArenaId.safeParse(a.id).success).toBe(true);
+  }
 });
 
 test('an id of no arena held is null: malformed, no such date, not a Sunday, or a slot taken', () => {
