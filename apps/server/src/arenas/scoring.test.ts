@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { type DealOutcome, type DealResult, type Entry, sheet, standings } from './scoring.ts';
+import { type DealOutcome, type DealResult, type Entry, sheet, standings, tableFromRows, tableKey } from './scoring.ts';
 
 /**
  * A player's arena written as their deals in order: `W` won, `G` given up, `T` timed out,
@@ -105,4 +105,45 @@ test('players who have finished no deal yet share the last rank', () => {
 test('a berserk win beats a plain one of the same speed; fire beats berserk over three deals', () => {
   expect(table(entry('plain', 'W W W'), entry('wild', 'W* G* W*'))).toEqual(['1 plain 8', '2 wild 6']);
   expect(table(entry('plain', 'W'), entry('wild', 'W*'))).toEqual(['1 wild 3', '2 plain 2']);
+});
+
+test('the sorted-set key orders players as the table does, and equal keys are shared places', () => {
+  const entries = [
+    entry('a', 'W:90 W:90'),
+    entry('b', 'W W W'),
+    entry('c', 'W:60 G W:60'),
+    entry('d', 'G G'),
+    entry('e', 'W:60 G W:60'),
+    entry('f', ''),
+  ];
+  const byKey = [...entries].sort(
+    (x, y) => tableKey(x.sheet) - tableKey(y.sheet) || (x.playerId < y.playerId ? -1 : 1),
+  );
+  const table = standings(entries);
+  expect(byKey.map((e) => e.playerId)).toEqual(table.map((s) => s.playerId));
+  const rankByKey = (e: Entry) => 1 + entries.filter((o) => tableKey(o.sheet) < tableKey(e.sheet)).length;
+  expect(table.map((s) => rankByKey(s))).toEqual(table.map((s) => s.rank));
+});
+
+test('a table rebuilt from stored rows, in any order, is the table that was shown', () => {
+  const players = [
+    { playerId: 'ann', name: 'Ann' },
+    { playerId: 'ben', name: 'Ben' },
+    { playerId: 'cat', name: 'Cat' },
+  ];
+  const rows = [
+    ...deals('W W W*').map((d) => ({ ...d, playerId: 'ann' })),
+    ...deals('W G U').map((d) => ({ ...d, playerId: 'ben' })),
+  ];
+  const shown = standings([
+    { playerId: 'ann', name: 'Ann', sheet: sheet(deals('W W W*')) },
+    { playerId: 'ben', name: 'Ben', sheet: sheet(deals('W G U')) },
+    { playerId: 'cat', name: 'Cat', sheet: sheet([]) },
+  ]);
+  expect(tableFromRows(players, [...rows].reverse())).toEqual(shown);
+  expect(tableFromRows(players, rows).map((s) => `${s.rank} ${s.name} ${s.sheet.score}`)).toEqual([
+    '1 Ann 9',
+    '2 Ben 2',
+    '3 Cat 0',
+  ]);
 });

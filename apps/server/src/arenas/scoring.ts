@@ -82,10 +82,12 @@ export function sheet(results: readonly DealResult[]): Sheet {
 }
 
 function scoreDeal(result: DealResult, onFire: boolean): DealScore {
-  if (result.outcome !== 'won') return { ...result, points: 0, doubled: false, bonus: 0 };
-  const bonus = result.berserk ? BERSERK_BONUS : 0;
+  // Field by field: a stored row's other columns stay out of the sheet.
+  const { deal, outcome, berserk, elapsedMs } = result;
+  if (outcome !== 'won') return { deal, outcome, berserk, elapsedMs, points: 0, doubled: false, bonus: 0 };
+  const bonus = berserk ? BERSERK_BONUS : 0;
   const base = onFire ? WIN_POINTS * FIRE_MULTIPLIER : WIN_POINTS;
-  return { ...result, points: base + bonus, doubled: onFire, bonus };
+  return { deal, outcome, berserk, elapsedMs, points: base + bonus, doubled: onFire, bonus };
 }
 
 /** A player's sheet with who they are, as the table needs it. */
@@ -125,4 +127,38 @@ export function standings(entries: readonly Entry[]): Standing[] {
     table.push({ ...entry, rank: tied ? before.rank : i + 1 });
   }
   return table;
+}
+
+/**
+ * One number per player that orders the table ascending, for a sorted set shared by every
+ * process (Redis's holds doubles, exact to 2^53): fewer points is a larger key, then more win
+ * time. Equal keys are equal places, and a sorted set lists them by member, the player's id,
+ * as `standings` does. Exact while points stay under 900,000 and win time under 10^10 ms.
+ */
+export function tableKey(s: Sheet): number {
+  return -s.score * 1e10 + s.winTimeMs;
+}
+
+/** A stored result row of an arena, one per player and deal. */
+export interface StoredResult extends DealResult {
+  readonly playerId: string;
+}
+
+/**
+ * The table rebuilt from storage alone: every player who joined (with no deal finished, they
+ * share the last place) and their results, in any order.
+ */
+export function tableFromRows(
+  players: readonly { readonly playerId: string; readonly name: string }[],
+  rows: readonly StoredResult[],
+): Standing[] {
+  const byPlayer = new Map<string, StoredResult[]>(players.map((p) => [p.playerId, []]));
+  for (const row of rows) byPlayer.get(row.playerId)?.push(row);
+  return standings(
+    players.map((p) => ({
+      playerId: p.playerId,
+      name: p.name,
+      sheet: sheet(byPlayer.get(p.playerId)!.sort((a, b) => a.deal - b.deal)),
+    })),
+  );
 }
