@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { decideJoin, decideNext, NOT_YET_DEALT, type Position } from './next-deal.ts';
+import { decideJoin, decideNext, maySeeBoard, NOT_YET_DEALT, type Position } from './next-deal.ts';
 
 const MINUTE = 60_000;
 const arena = { startsAt: 60 * MINUTE, endsAt: 80 * MINUTE };
@@ -68,4 +68,13 @@ test('berserk is chosen with the dealing: asked for on a deal dealt without it, 
     kind: 'resume',
     deal: 3,
   });
+});
+
+test('a player watches only the deals they have finished; someone not in the arena watches any', () => {
+  expect(maySeeBoard(null, 7)).toBe(true);
+  expect(maySeeBoard(NOT_YET_DEALT, 1)).toBe(false);
+  expect(maySeeBoard(inPlay(3), 2)).toBe(true);
+  expect(maySeeBoard(inPlay(3), 3)).toBe(false);
+  expect(maySeeBoard(over(3), 3)).toBe(true);
+  expect(maySeeBoard(over(3), 4)).toBe(false);
 });

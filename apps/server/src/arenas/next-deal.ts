@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@scorpion/protocol';
 
 /**
- * What `arena-join` and `arena-next` may do, decided from the arena's times, where the player
+ * What `arena-join`, `arena-next` and `arena-watch` may do, decided from the arena's times, where the player
  * is in it and the server's clock, before anything is stored: a refusal is a value with its
  * code, and changes nothing.
  */
@@ -29,6 +29,16 @@ export function decideJoin(arena: ArenaTimes, watched: boolean, now: number): Jo
   if (now >= arena.endsAt) return 'arena-finished';
   if (watched) return 'arena-watched';
   return null;
+}
+
+/**
+ * Whether a watcher is sent a board of deal `watchedDeal`. Someone not in the arena (`null`)
+ * is, and becomes a spectator (`decideJoin`); a player of the arena only for a deal they have
+ * finished themselves, so watching never shows them a deal they are still to play.
+ */
+export function maySeeBoard(watcher: Position | null, watchedDeal: number): boolean {
+  if (watcher === null) return true;
+  return watchedDeal < watcher.deal || (watchedDeal === watcher.deal && watcher.over);
 }
 
 export type NextRefusal = Extract<
