@@ -53,6 +53,30 @@ test('client frames are strict and discriminated by type', () => {
   expect(ArenaClientMessage.safeParse({ type: 'arena-leave', arenaId: 'nope' }).success).toBe(false);
 });
 
+test('a request id rides on every arena message and on the frames that answer one', () => {
+  expect(ArenaClientMessage.parse({ type: 'arena-join', arenaId: 'd-2026-12-06', rid: 'r7' })).toMatchObject({
+    rid: 'r7',
+  });
+  expect(ArenaClientMessage.safeParse({ type: 'arena-join', arenaId: 'd-2026-12-06', rid: 'no spaces' }).success).toBe(
+    false,
+  );
+  const standings = {
+    type: 'arena-standings',
+    arenaId: 'd-2026-12-06',
+    status: 'upcoming',
+    startsAt: 0,
+    endsAt: 3_600_000,
+    players: 1,
+    top: [],
+    me: null,
+    serverTime: 0,
+    rid: 'r7',
+  };
+  expect(ArenaServerMessage.parse(standings)).toEqual(standings);
+  const over = { type: 'arena-over', arenaId: 'd-2026-12-06', players: 0, podium: [], me: null };
+  expect(ArenaServerMessage.safeParse({ ...over, rid: 'r7' }).success).toBe(false);
+});
+
 test('a create request is checked for its types only: the server names each bad value with its own code', () => {
   const raw = { name: '  \u0000 ', startsAt: 0, minutes: 500, variant: 'wasp' };
   expect(ArenaCreate.parse(raw)).toEqual(raw);

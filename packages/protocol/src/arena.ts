@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GameStatus, Seed, VariantId, WireView } from './game.ts';
+import { withRequestId } from './request-id.ts';
 import { DealDifficulty } from './rest.ts';
 import { Player } from './server.ts';
 
@@ -164,7 +165,7 @@ export type ArenaHistoryEntry = z.infer<typeof ArenaHistoryEntry>;
  * (`arena-standings`) from now on; a deal in play comes back as `game`. Refused with
  * `no-such-arena`, `arena-finished`, or `arena-watched` (this player has watched its boards).
  */
-export const ArenaJoin = z.strictObject({ type: z.literal('arena-join'), arenaId: ArenaId });
+export const ArenaJoin = withRequestId({ type: z.literal('arena-join'), arenaId: ArenaId });
 export type ArenaJoin = z.infer<typeof ArenaJoin>;
 
 /**
@@ -175,7 +176,7 @@ export type ArenaJoin = z.infer<typeof ArenaJoin>;
  * number), or `arena-berserk-too-late` (berserk asked on the deal already dealt without it).
  * Joins the arena first when the player has not.
  */
-export const ArenaNext = z.strictObject({
+export const ArenaNext = withRequestId({
   type: z.literal('arena-next'),
   arenaId: ArenaId,
   deal: z.int().min(1).max(1000),
@@ -184,7 +185,7 @@ export const ArenaNext = z.strictObject({
 export type ArenaNext = z.infer<typeof ArenaNext>;
 
 /** Stop the standings; the player keeps their place, and a deal in play keeps its clock. */
-export const ArenaLeave = z.strictObject({ type: z.literal('arena-leave'), arenaId: ArenaId });
+export const ArenaLeave = withRequestId({ type: z.literal('arena-leave'), arenaId: ArenaId });
 export type ArenaLeave = z.infer<typeof ArenaLeave>;
 
 /**
@@ -192,7 +193,7 @@ export type ArenaLeave = z.infer<typeof ArenaLeave>;
  * of the arena is sent the board only of a deal they have finished themselves; someone who has
  * not joined is sent any, and can no longer join that arena (`arena-watched`).
  */
-export const ArenaWatch = z.strictObject({
+export const ArenaWatch = withRequestId({
   type: z.literal('arena-watch'),
   arenaId: ArenaId,
   playerId: z.string().min(1).max(64).nullable(),
@@ -203,9 +204,10 @@ export type ArenaWatch = z.infer<typeof ArenaWatch>;
 
 /**
  * The table as it stands, at most once a second to each socket while anything in it changes:
- * the top rows and the player's own (null for someone not in the arena).
+ * the top rows and the player's own (null for someone not in the arena). The first, in answer
+ * to `arena-join`, carries its `rid`; the pushes after it carry none.
  */
-export const ArenaStandings = z.strictObject({
+export const ArenaStandings = withRequestId({
   type: z.literal('arena-standings'),
   arenaId: ArenaId,
   status: ArenaStatus,
@@ -219,7 +221,7 @@ export const ArenaStandings = z.strictObject({
 export type ArenaStandings = z.infer<typeof ArenaStandings>;
 
 /** A player's board as it was `asOf`, a few seconds ago; never a card still face down. */
-export const ArenaBoard = z.strictObject({
+export const ArenaBoard = withRequestId({
   type: z.literal('arena-board'),
   arenaId: ArenaId,
   player: Player,
