@@ -2,9 +2,9 @@ import { VARIANTS, type VariantId } from '@scorpion/rules';
 
 /**
  * The arenas the server holds by itself, computed from the clock alone: every process of a
- * cluster works out the same schedule, with the same ids, without asking anyone. An arena's
- * row is written when it is first needed (a player joins), keyed by this id, so two processes
- * that both create it write the same thing.
+ * cluster works out the same schedule, with the same ids, without asking anyone. So an arena's
+ * row can wait to be written until it is first needed (a player joins), keyed by its id: two
+ * processes that both write it write the same thing.
  *
  * - hourly: every hour on the hour, 20 minutes of Scorpion;
  * - daily: 20:00 UTC, 60 minutes, a variant of its own each day, in turn;
