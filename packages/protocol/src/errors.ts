@@ -85,6 +85,24 @@ export const ErrorCode = z.enum([
   'case-closed',
   /** An undo of a log entry undone already, or followed by a later action about the same player. */
   'undo-refused',
+  /** An arena id that names no arena: not on the schedule, or no private arena made with it. */
+  'no-such-arena',
+  /** `arena-join`, `arena-next` once the arena has ended: its table is final. */
+  'arena-finished',
+  /** `arena-next` before the arena has started: deal 1 is dealt at its start. */
+  'arena-not-started',
+  /** `arena-next` asking for berserk on a deal already dealt without it: berserk is chosen before the deal. */
+  'arena-berserk-too-late',
+  /** `arena-join` from someone who has watched the arena's boards without playing: they have seen its deals. */
+  'arena-watched',
+  /** A private arena's name: 1 to 40 characters once trimmed, none of them control or invisible. */
+  'arena-bad-name',
+  /** A private arena's start that has passed (a minute ago still counts as now). */
+  'arena-start-past',
+  /** A private arena's start more than a week ahead. */
+  'arena-start-too-far',
+  /** A private arena's length outside 10 to 120 whole minutes. */
+  'arena-bad-length',
   /**
    * The server is shutting down or restarting, or cannot reach its storage just now (503):
    * nothing was changed or stored; try again after `retryAfter` seconds. A game's action refused

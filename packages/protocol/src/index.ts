@@ -10,6 +10,7 @@
  * a test fails when either is out of date. The flows themselves are `src/docs-flow-*.md`.
  */
 export * from './advance.ts';
+export * from './arena.ts';
 export * from './cards.ts';
 export * from './client.ts';
 export * from './client-fast.ts';

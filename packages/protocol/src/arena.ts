@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { GameStatus, Seed, VariantId, WireView } from './game.ts';
+import { withRequestId } from './request-id.ts';
+import { DealDifficulty } from './rest.ts';
+import { Player } from './server.ts';
+
+/**
+ * Arenas: scheduled races everyone can join, where each player plays the arena's deals one
+ * after another and scores by them (docs/arenas.md has the rules). These are the REST payloads
+ * and WebSocket frames of an arena; the scores in them are computed on the server from stored
+ * results only.
+ */
+
+/**
+ * An arena's id. A scheduled arena's names its slot (`h-2026-12-06T13` hourly, `d-2026-12-06`
+ * daily, `w-2026-12-06` weekly, UTC), so every process knows it from the clock; a private
+ * arena's is `p-` and 12 random characters, its link `/a/ID` being all it takes to join.
+ */
+export const ArenaId = z.string().regex(/^(?:h-\d{4}-\d{2}-\d{2}T\d{2}|[dw]-\d{4}-\d{2}-\d{2}|p-[A-Za-z0-9_-]{12})$/);
+export type ArenaId = z.infer<typeof ArenaId>;
+
+export const ArenaKind = z.enum(['hourly', 'daily', 'weekly', 'private']);
+export type ArenaKind = z.infer<typeof ArenaKind>;
+
+/** `upcoming` until its start, `running` until its end, then `finished` for good. */
+export const ArenaStatus = z.enum(['upcoming', 'running', 'finished']);
+export type ArenaStatus = z.infer<typeof ArenaStatus>;
+
+/** The most rows of the table a standings frame carries, the player's own row apart. */
+export const ARENA_TOP_ROWS = 10;
+/** What a deal can score: 0, a win 2, on fire 4, with berserk's 1 on either. */
+const Points = z.int().min(0).max(5);
+const Name = z.string().min(1).max(40);
+
+/** One arena in the schedule list, on its page, and in a player's history. */
+export const ArenaSummary = z.strictObject({
+  id: ArenaId,
+  kind: ArenaKind,
+  name: Name,
+  variant: VariantId,
+  startsAt: z.int(),
+  endsAt: z.int(),
+  minutes: z.int().min(10).max(120),
+  /** Each deal's own time limit (a deal not won by then is timed out). */
+  dealLimitMs: z.int().min(1),
+  status: ArenaStatus,
+  /** Players who have joined. */
+  players: z.int().min(0),
+  /** Who made a private arena; null for the scheduled ones. */
+  createdBy: Player.nullable(),
+  /** First place once the arena is finished (a shared first place: the first listed). */
+  winner: Player.nullable(),
+});
+export type ArenaSummary = z.infer<typeof ArenaSummary>;
+
+/** `GET /api/arenas`: the arenas running now and those to come, scheduled and private, by start. */
+export const ArenaList = z.strictObject({ arenas: z.array(ArenaSummary).max(500), serverTime: z.int() });
+export type ArenaList = z.infer<typeof ArenaList>;
+
+/**
+ * `POST /api/arenas` (signed in) → `ArenaSummary`. Only the types are checked here; the server
+ * checks the values, each with its own code: `arena-bad-name` (1–40 characters once trimmed,
+ * no control or invisible character), `arena-start-past` (a minute ago is still now),
+ * `arena-start-too-far` (within a week), `arena-bad-length` (10–120 whole minutes).
+ */
+export const ArenaCreate = z.strictObject({
+  name: z.string().max(200),
+  startsAt: z.int(),
+  minutes: z.number(),
+  variant: VariantId,
+});
+export type ArenaCreate = z.infer<typeof ArenaCreate>;
+
+/** `GET /api/arenas/:id`, `GET /api/arenas/:id/table`. */
+export const ArenaParams = z.strictObject({ id: ArenaId });
+export type ArenaParams = z.infer<typeof ArenaParams>;
+
+/** One player's place in the table, live or final. */
+export const ArenaRow = z.strictObject({
+  /** Players equal on score and on the time their wins took share a rank (1, 2, 2, 4). */
+  rank: z.int().min(1),
+  player: Player,
+  score: z.int().min(0),
+  /** The next win scores double. */
+  fire: z.boolean(),
+  /** Wins in a row up to now. */
+  streak: z.int().min(0),
+  /** The deal the player is on (in play, or the last one finished); 0 before their first. */
+  deal: z.int().min(0),
+  /** Whether that deal is in play now. */
+  playing: z.boolean(),
+  /** The points of each deal finished, in order: the sheet the table shows beside the score. */
+  points: z.array(Points).max(1000),
+});
+export type ArenaRow = z.infer<typeof ArenaRow>;
+
+/** `GET /api/arenas/:id`: the arena's page, for good. */
+export const ArenaPage = z.strictObject({
+  arena: ArenaSummary,
+  /** The first three places once finished (more with a shared place); empty before. */
+  podium: z.array(ArenaRow).max(10),
+  /**
+   * The deals dealt, once the arena is finished (every player's games are public then); null
+   * while it runs, since the sequence is the same for every player.
+   */
+  deals: z
+    .array(z.strictObject({ deal: z.int().min(1), seed: Seed, difficulty: DealDifficulty.nullable() }))
+    .max(1000)
+    .nullable(),
+  serverTime: z.int(),
+});
+export type ArenaPage = z.infer<typeof ArenaPage>;
+
+/** `GET /api/arenas/:id/table?page&pageSize`: the whole table, a page at a time. */
+export const ArenaTableQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ArenaTableQuery = z.infer<typeof ArenaTableQuery>;
+
+/** A deal a player finished in an arena; its game replays from `gameId` once the arena is over. */
+export const ArenaGame = z.strictObject({
+  deal: z.int().min(1),
+  gameId: z.string(),
+  outcome: z.enum(['won', 'gave-up', 'timed-out', 'unfinished']),
+  berserk: z.boolean(),
+  points: Points,
+  elapsedMs: z.int().min(0),
+});
+export type ArenaGame = z.infer<typeof ArenaGame>;
+
+export const ArenaTableRow = ArenaRow.extend({
+  wins: z.int().min(0),
+  /** The time the wins took in all: the tie-break, less is better. */
+  winTimeMs: z.int().min(0),
+  /** Every deal played, once the arena is finished; null while it runs. */
+  games: z.array(ArenaGame).max(1000).nullable(),
+}).strict();
+export type ArenaTableRow = z.infer<typeof ArenaTableRow>;
+
+export const ArenaTable = z.strictObject({
+  arenaId: ArenaId,
+  status: ArenaStatus,
+  page: z.int().min(1),
+  pageSize: z.int().min(1),
+  players: z.int().min(0),
+  rows: z.array(ArenaTableRow).max(100),
+});
+export type ArenaTable = z.infer<typeof ArenaTable>;
+
+/** An arena on a player's profile: where they finished it. */
+export const ArenaHistoryEntry = z.strictObject({
+  arena: ArenaSummary,
+  rank: z.int().min(1),
+  score: z.int().min(0),
+  /** Deals finished (won, given up or timed out). */
+  games: z.int().min(0),
+});
+export type ArenaHistoryEntry = z.infer<typeof ArenaHistoryEntry>;
+
+// WebSocket frames, client → server.
+
+/**
+ * Join an arena (or come back to it) any time before its end, and get its standings
+ * (`arena-standings`) from now on; a deal in play comes back as `game`. Refused with
+ * `no-such-arena`, `arena-finished`, or `arena-watched` (this player has watched its boards).
+ */
+export const ArenaJoin = withRequestId({ type: z.literal('arena-join'), arenaId: ArenaId });
+export type ArenaJoin = z.infer<typeof ArenaJoin>;
+
+/**
+ * Deal me the next deal: `deal` is its number (the last one plus one once that is over), so a
+ * resend or a second tab gets the deal in play again rather than a new one. `berserk` is chosen
+ * here, before the deal is dealt: no undo and no hint in it, and 1 more point if it is won.
+ * Answered by `game`. Refused with `arena-not-started`, `arena-finished`, `stale` (another deal
+ * number), or `arena-berserk-too-late` (berserk asked on the deal already dealt without it).
+ * Joins the arena first when the player has not.
+ */
+export const ArenaNext = withRequestId({
+  type: z.literal('arena-next'),
+  arenaId: ArenaId,
+  deal: z.int().min(1).max(1000),
+  berserk: z.boolean(),
+});
+export type ArenaNext = z.infer<typeof ArenaNext>;
+
+/** Stop the standings; the player keeps their place, and a deal in play keeps its clock. */
+export const ArenaLeave = withRequestId({ type: z.literal('arena-leave'), arenaId: ArenaId });
+export type ArenaLeave = z.infer<typeof ArenaLeave>;
+
+/**
+ * Watch a player's board a few seconds behind (`arena-board`); `playerId: null` stops. A player
+ * of the arena is sent the board only of a deal they have finished themselves; someone who has
+ * not joined is sent any, and can no longer join that arena (`arena-watched`).
+ */
+export const ArenaWatch = withRequestId({
+  type: z.literal('arena-watch'),
+  arenaId: ArenaId,
+  playerId: z.string().min(1).max(64).nullable(),
+});
+export type ArenaWatch = z.infer<typeof ArenaWatch>;
+
+// WebSocket frames, server → client.
+
+/**
+ * The table as it stands, at most once a second to each socket while anything in it changes:
+ * the top rows and the player's own (null for someone not in the arena). The first, in answer
+ * to `arena-join`, carries its `rid`; the pushes after it carry none.
+ */
+export const ArenaStandings = withRequestId({
+  type: z.literal('arena-standings'),
+  arenaId: ArenaId,
+  status: ArenaStatus,
+  startsAt: z.int(),
+  endsAt: z.int(),
+  players: z.int().min(0),
+  top: z.array(ArenaRow).max(ARENA_TOP_ROWS),
+  me: ArenaRow.nullable(),
+  serverTime: z.int(),
+});
+export type ArenaStandings = z.infer<typeof ArenaStandings>;
+
+/** A player's board as it was `asOf`, a few seconds ago; never a card still face down. */
+export const ArenaBoard = withRequestId({
+  type: z.literal('arena-board'),
+  arenaId: ArenaId,
+  player: Player,
+  deal: z.int().min(1),
+  gameId: z.string(),
+  seq: z.int().min(0),
+  view: WireView,
+  progress: z.int().min(0),
+  faceDown: z.int().min(0),
+  moves: z.int().min(0),
+  state: GameStatus,
+  asOf: z.int(),
+  serverTime: z.int(),
+});
+export type ArenaBoard = z.infer<typeof ArenaBoard>;
+
+/**
+ * The arena has ended: the podium and the player's own final row. The whole table, every game
+ * and the deals are then at `GET /api/arenas/:id` and its table.
+ */
+export const ArenaOver = z.strictObject({
+  type: z.literal('arena-over'),
+  arenaId: ArenaId,
+  players: z.int().min(0),
+  podium: z.array(ArenaRow).max(10),
+  me: ArenaRow.nullable(),
+});
+export type ArenaOver = z.infer<typeof ArenaOver>;
+
+export const ArenaClientMessage = z.discriminatedUnion('type', [ArenaJoin, ArenaNext, ArenaLeave, ArenaWatch]);
+export type ArenaClientMessage = z.infer<typeof ArenaClientMessage>;
+export const ArenaServerMessage = z.discriminatedUnion('type', [ArenaStandings, ArenaBoard, ArenaOver]);
+export type ArenaServerMessage = z.infer<typeof ArenaServerMessage>;
