@@ -3,6 +3,7 @@ import type { Db } from '../db/open.ts';
 import type { PgDb } from '../db/pg-open.ts';
 import * as pgSchema from '../db/pg-schema.ts';
 import * as sqliteSchema from '../db/schema.ts';
+import { isUniqueViolation } from './postgres/errors.ts';
 import { SNAPSHOT } from './postgres/snapshot.ts';
 
 /*
@@ -31,6 +32,8 @@ export interface Store {
   snapshot<T>(read: (db: Db) => Promise<T>): Promise<T>;
   /** A text column compared byte by byte, as JavaScript and Redis compare ids, whatever the database's collation. */
   bytewise(column: SQL.Aliased | { getSQL(): SQL }): SQL;
+  /** Whether a write was refused for a unique index. */
+  isUniqueViolation(error: unknown): boolean;
 }
 
 export function sqliteStore(db: Db): Store {
@@ -41,6 +44,8 @@ export function sqliteStore(db: Db): Store {
     snapshot: (read) => read(db),
     // SQLite's default collation (BINARY) is byte order already.
     bytewise: (column) => column.getSQL(),
+    isUniqueViolation: (error) =>
+      error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE',
   };
 }
 
@@ -52,6 +57,7 @@ export function pgStore(pg: PgDb): Store {
     rows: async <T>(query: SQL) => (await pg.execute(query)).rows as T[],
     snapshot: (read) => pg.transaction((tx) => read(tx as unknown as Db), SNAPSHOT),
     bytewise: (column) => sql`${column} COLLATE "C"`,
+    isUniqueViolation: (error) => isUniqueViolation(error),
   };
 }
 
