@@ -328,11 +328,10 @@ export interface DailyRepo {
   dealOnce(date: string, make: () => Promise<DailyDealRow>): Promise<DailyDealRow>;
   /** Records an opening of the day's deal; the same player, address and device keep their first time. */
   opened(open: DailyOpen): Promise<void>;
-  /**
-   * Whether another player opened `date`'s deal, at or before `until`, on a device that
-   * `playerId` opened it on at or before `until`. Addresses are not compared: see `daily/flags.ts`.
-   */
-  sharedDevice(date: string, playerId: string, until: number): Promise<boolean>;
+  /** The player's openings of `date` at or before `until`. */
+  opensOf(date: string, playerId: string, until: number): Promise<DailyOpen[]>;
+  /** Every opening of `date` at or before `until` from one of `devices`, by anyone. */
+  opensOnDevices(date: string, devices: readonly string[], until: number): Promise<DailyOpen[]>;
   /** Deletes the openings of days before `date`; answers how many went. */
   forgetOpensBefore(date: string): Promise<number>;
 }
