@@ -10,7 +10,10 @@ import type { Difficulty } from '../deals/certify.ts';
  * these rows too.
  */
 
-type Row<K extends keyof typeof schema> = (typeof schema)[K] extends { $inferSelect: infer R } ? Readonly<R> : never;
+/** A table's row as the schema stores it. */
+export type Row<K extends keyof typeof schema> = (typeof schema)[K] extends { $inferSelect: infer R }
+  ? Readonly<R>
+  : never;
 
 /** A "Beat my time" link: its code, the finished, public game it challenges and who shared it (that game's player). */
 export type ChallengeRow = Row<'challenges'>;

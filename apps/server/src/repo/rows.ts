@@ -1,8 +1,8 @@
 import type { RaceResult } from '@scorpion/protocol';
-import type { VariantId } from '@scorpion/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Difficulty } from '../deals/certify.ts';
 import type { RatingChange } from '../ratings/model.ts';
+import type { Row } from './row-types.ts';
 import type { DailyDealRow, DailyFlag, DailyResultRow, FlaggedResultRow } from './types.ts';
 
 /*
@@ -28,18 +28,12 @@ export function notHeld(gameId: SQL | { getSQL(): SQL }): SQL {
 }
 
 /** A `daily_deals` row as either store reads it: the difficulty in two nullable columns. */
-interface StoredDailyDeal extends Omit<DailyDealRow, 'variant' | 'difficulty'> {
-  readonly variant: string;
-  readonly difficultyStars: number | null;
-  readonly difficultyScore: number | null;
-}
-
-export function dailyDealOf({ difficultyStars, difficultyScore, ...rest }: StoredDailyDeal): DailyDealRow {
+export function dailyDealOf({ difficultyStars, difficultyScore, ...rest }: Row<'dailyDeals'>): DailyDealRow {
   const difficulty =
     difficultyStars === null || difficultyScore === null
       ? null
       : { stars: difficultyStars as Difficulty['stars'], score: difficultyScore };
-  return { ...rest, variant: rest.variant as VariantId, difficulty };
+  return { ...rest, difficulty };
 }
 
 /** The columns a deal is stored in. */
@@ -48,10 +42,7 @@ export function dailyDealColumns({ difficulty, ...row }: DailyDealRow) {
 }
 
 /** A `race_results` row joined to its player's nickname. */
-interface StoredRaceResult {
-  readonly r: Omit<RaceResult, 'nickname'> & { readonly raceId: string };
-  readonly nickname: string;
-}
+type StoredRaceResult = { readonly r: Row<'raceResults'>; readonly nickname: string };
 
 /** The columns a race's result is stored in: the result without its nickname (the player's). */
 export function raceResultColumns(raceId: string, r: RaceResult) {

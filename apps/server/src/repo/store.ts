@@ -11,11 +11,11 @@ import { SNAPSHOT } from './postgres/snapshot.ts';
  * either dialect, and its builders are awaitable in both (SQLite's run synchronously inside the
  * promise), so one function can read and write either store. TypeScript cannot call a method on a
  * union of the two dialects' builders, so the shared queries are typed against SQLite's, and
- * PostgreSQL's database and tables are handed to them as those types: sound because both schemas
- * are built from one column list per table (`db/tables.ts`), which `SameRows` below checks, and
- * because the shared code only awaits its builders (never SQLite's synchronous `.get()`/`.all()`/
- * `.run()`), which the contract tests run on both stores. Anything the engines do differently is a
- * hook here or stays in `sqlite/` and `postgres/`.
+ * PostgreSQL's database and tables are handed to them as those types. That is sound because both
+ * schemas read every table into the same row type, which `RowsAgree` below checks at compile
+ * time, and because the shared code only awaits its builders (never SQLite's synchronous
+ * `.get()`/`.all()`/`.run()`), which the contract tests run on both stores. What the engines do
+ * differently is a hook here, or stays in `sqlite/` and `postgres/`.
  */
 
 export type Tables = typeof sqliteSchema;
