@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { dailyWinTimes } from '../../db/pg-schema.ts';
 import { sharedBoards } from '../shared/boards.ts';
-import { pgStore } from '../store.ts';
 import type { BoardsRepo } from '../types.ts';
+import { pgStore } from './store.ts';
 
 export function pgBoards(db: PgDb): BoardsRepo {
   return {

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { challengeGames, games } from '../../db/pg-schema.ts';
 import { sharedChallenges } from '../shared/challenges.ts';
-import { pgStore } from '../store.ts';
 import type { ChallengesRepo } from '../types.ts';
+import { pgStore } from './store.ts';
 
 export function pgChallenges(db: PgDb): ChallengesRepo {
   return {

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { dayNumber } from '../../clock.ts';
 import type { PgDb } from '../../db/pg-open.ts';
 import { sharedDaily } from '../shared/daily.ts';
-import { pgStore } from '../store.ts';
 import type { DailyRepo } from '../types.ts';
+import { pgStore } from './store.ts';
 
 /** The advisory lock's first key: "a day being certified"; the second is the day's number. */
 export const CERTIFY_LOCK = 0x5c0_da11;

@@ -17,10 +17,10 @@ import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
 import { sharedGames } from '../shared/games.ts';
 import { dailySortKey } from '../sort-key.ts';
-import { pgStore } from '../store.ts';
 import type { GamesRepo, StoredAction } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
 import { checkFence } from './fence.ts';
+import { pgStore } from './store.ts';
 
 interface PendingAction {
   readonly gameId: string;

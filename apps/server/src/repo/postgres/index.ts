@@ -6,7 +6,6 @@ import { sharedProfiles } from '../shared/profiles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
 import { latestMigration } from '../sqlite/ready.ts';
-import { pgStore } from '../store.ts';
 import type { Repos } from '../types.ts';
 import { pgBoards } from './boards.ts';
 import { pgChallenges } from './challenges.ts';
@@ -21,6 +20,7 @@ import { pgRaces } from './races.ts';
 import { pgReadiness } from './ready.ts';
 import { pgRooms } from './rooms.ts';
 import { pgSessions } from './sessions.ts';
+import { pgStore } from './store.ts';
 
 /**
  * The PostgreSQL implementation of every repository (cluster mode, `DATABASE_URL`), migrated

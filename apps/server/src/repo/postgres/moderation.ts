@@ -3,9 +3,9 @@ import type { PgDb } from '../../db/pg-open.ts';
 import { marks, modCases, modLog, players, ratingRefunds, ratings } from '../../db/pg-schema.ts';
 import { caseColumns, caseOf, logOf } from '../moderation-rows.ts';
 import { sharedModeration } from '../shared/moderation.ts';
-import { pgStore } from '../store.ts';
 import type { ModerationRepo, RefundRow } from '../types.ts';
 import { lockRating } from './races.ts';
+import { pgStore } from './store.ts';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 

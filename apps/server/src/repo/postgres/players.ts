@@ -3,9 +3,9 @@ import type { PgDb } from '../../db/pg-open.ts';
 import { players, sessions } from '../../db/pg-schema.ts';
 import { firstSession, nicknameKeys } from '../rows.ts';
 import { sharedPlayers } from '../shared/players.ts';
-import { pgStore } from '../store.ts';
 import type { PlayersRepo } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
+import { pgStore } from './store.ts';
 
 export function pgPlayers(db: PgDb): PlayersRepo {
   return {

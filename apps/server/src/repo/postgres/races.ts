@@ -4,9 +4,9 @@ import { actions, games, raceResults, races, ratingHistory, ratings } from '../.
 import type { Skill } from '../../ratings/model.ts';
 import { raceResultColumns, ratingColumns, ratingHistoryColumns } from '../rows.ts';
 import { sharedRaces } from '../shared/races.ts';
-import { pgStore } from '../store.ts';
 import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
+import { pgStore } from './store.ts';
 
 /**
  * A player's rating is read, worked out here and written back: one rated race per player at a

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { roomMembers, rooms } from '../../db/pg-schema.ts';
 import { sharedRooms } from '../shared/rooms.ts';
-import { pgStore } from '../store.ts';
 import type { RoomsRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
+import { pgStore } from './store.ts';
 
 export function pgRooms(db: PgDb): RoomsRepo {
   return {

@@ -3,8 +3,8 @@ import type { PgDb } from '../../db/pg-open.ts';
 import { players, sessions } from '../../db/pg-schema.ts';
 import { FIRST_DEVICE } from '../rows.ts';
 import { sharedSessions } from '../shared/devices.ts';
-import { pgStore } from '../store.ts';
 import type { SessionsRepo } from '../types.ts';
+import { pgStore } from './store.ts';
 
 export function pgSessions(db: PgDb): SessionsRepo {
   return {

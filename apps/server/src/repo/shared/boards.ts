@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+// Both dialects' `alias` is the same proxy over a table: SQLite's serves PostgreSQL's tables too.
 import { alias } from 'drizzle-orm/sqlite-core';
 import { flaggedRow, notHeld, unmarked } from '../rows.ts';
 import type { Store, Tables } from '../store.ts';

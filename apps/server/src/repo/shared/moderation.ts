@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
+// Both dialects' `alias` is the same proxy over a table: SQLite's serves PostgreSQL's tables too.
 import { alias } from 'drizzle-orm/sqlite-core';
 import { caseColumns, caseOf, logOf, refundRacesOf, victimRatingsOf } from '../moderation-rows.ts';
 import type { Store } from '../store.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/open.ts';
 import { sharedBoards } from '../shared/boards.ts';
-import { sqliteStore } from '../store.ts';
 import type { BoardsRepo } from '../types.ts';
+import { sqliteStore } from './store.ts';
 import { sqliteWinTimes } from './win-times.ts';
 
 export function sqliteBoards(db: Db): BoardsRepo {

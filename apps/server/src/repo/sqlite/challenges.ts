@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { challengeGames } from '../../db/schema.ts';
 import { sharedChallenges } from '../shared/challenges.ts';
-import { sqliteStore } from '../store.ts';
 import type { ChallengesRepo } from '../types.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqliteChallenges(db: Db): ChallengesRepo {
   return {

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/open.ts';
 import { KeyedLock } from '../../games/lock.ts';
 import { sharedDaily } from '../shared/daily.ts';
-import { sqliteStore } from '../store.ts';
 import type { DailyRepo } from '../types.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqliteDaily(db: Db): DailyRepo {
   const daily = sharedDaily(sqliteStore(db));

@@ -8,10 +8,10 @@ import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
 import { sharedGames } from '../shared/games.ts';
 import { dailySortKey } from '../sort-key.ts';
-import { sqliteStore } from '../store.ts';
 import type { GamesRepo, StoredAction } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 /**
  * The most actions one commit stores (repo/group-commit.ts). With `synchronous = NORMAL` a commit

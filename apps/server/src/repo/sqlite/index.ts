@@ -5,7 +5,6 @@ import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
-import { sqliteStore } from '../store.ts';
 import type { Repos } from '../types.ts';
 import { sqliteBoards } from './boards.ts';
 import { sqliteChallenges } from './challenges.ts';
@@ -20,6 +19,7 @@ import { sqliteRaces } from './races.ts';
 import { latestMigration, readiness } from './ready.ts';
 import { sqliteRooms } from './rooms.ts';
 import { sqliteSessions } from './sessions.ts';
+import { sqliteStore } from './store.ts';
 
 /**
  * The SQLite implementation of every repository, on one database file. `onCommit` hears how

@@ -3,9 +3,9 @@ import type { Db } from '../../db/open.ts';
 import { marks, modCases, modLog, players, ratingRefunds, ratings } from '../../db/schema.ts';
 import { caseColumns, caseOf, logOf } from '../moderation-rows.ts';
 import { sharedModeration } from '../shared/moderation.ts';
-import { sqliteStore } from '../store.ts';
 import type { ModerationRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

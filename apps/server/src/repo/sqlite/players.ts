@@ -3,9 +3,9 @@ import type { Db } from '../../db/open.ts';
 import { players, sessions } from '../../db/schema.ts';
 import { firstSession, nicknameKeys } from '../rows.ts';
 import { sharedPlayers } from '../shared/players.ts';
-import { sqliteStore } from '../store.ts';
 import type { PlayersRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqlitePlayers(db: Db): PlayersRepo {
   const store = sqliteStore(db);

@@ -4,10 +4,10 @@ import { actions, games, raceResults, races, ratingHistory, ratings } from '../.
 import type { Skill } from '../../ratings/model.ts';
 import { raceResultColumns, ratingColumns, ratingHistoryColumns } from '../rows.ts';
 import { sharedRaces } from '../shared/races.ts';
-import { sqliteStore } from '../store.ts';
 import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqliteRaces(db: Db): RacesRepo {
   return {

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { rooms } from '../../db/schema.ts';
 import { sharedRooms } from '../shared/rooms.ts';
-import { sqliteStore } from '../store.ts';
 import type { RoomsRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqliteRooms(db: Db): RoomsRepo {
   return {

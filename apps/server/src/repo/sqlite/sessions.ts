@@ -3,9 +3,9 @@ import type { Db } from '../../db/open.ts';
 import { players, sessions } from '../../db/schema.ts';
 import { FIRST_DEVICE } from '../rows.ts';
 import { sharedSessions } from '../shared/devices.ts';
-import { sqliteStore } from '../store.ts';
 import type { SessionsRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqliteSessions(db: Db): SessionsRepo {
   return {
