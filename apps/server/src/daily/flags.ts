@@ -5,7 +5,7 @@ import type { DailyFlag } from '../repo/types.ts';
  * day's deal on the same device before the result ended: a spare identity that scouts the deal
  * in the same browser leaves exactly that trace, and two people rarely share one browser's
  * cookie. An address is not evidence: a family, a school, an office or a phone carrier puts
- * strangers behind one, so it never flags a result (the rule is `DailyRepo.sharedDevice`). Results
+ * strangers behind one, so it never flags a result (the rule is `flag-verdict.ts`). Results
  * flagged for a shared address before that rule changed keep their reason, and read it here.
  */
 

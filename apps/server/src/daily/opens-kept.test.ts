@@ -3,6 +3,7 @@ import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { deviceCookie } from '../test/http.ts';
+import { openedOnSharedDevice } from './flag-verdict.ts';
 
 /* Where players opened a day's deal (address and device) is kept a week after that day, then forgotten by the server's own chores. */
 const DAY = '2026-06-02';
@@ -25,13 +26,13 @@ test("a day's openings stay for a week after it, then closing past days forgets 
     client.close();
   }
   const until = clock;
-  expect(await repos.daily.sharedDevice(DAY, home.id, until)).toBe(true);
+  expect(await openedOnSharedDevice(repos.daily, DAY, home.id, until)).toBe(true);
 
   clock = Date.parse('2026-06-09T12:00:00Z');
   await daily.closePastDays();
-  expect(await repos.daily.sharedDevice(DAY, home.id, until)).toBe(true);
+  expect(await openedOnSharedDevice(repos.daily, DAY, home.id, until)).toBe(true);
 
   clock = Date.parse('2026-06-10T00:00:00Z');
   await daily.closePastDays();
-  expect(await repos.daily.sharedDevice(DAY, home.id, until)).toBe(false);
+  expect(await openedOnSharedDevice(repos.daily, DAY, home.id, until)).toBe(false);
 });

@@ -4,6 +4,7 @@ import { LiveGame } from '../games/live-game.ts';
 import type { GameEnd, GamePolicy, Gate, Place } from '../games/policy.ts';
 import type { DailyFinish, GameRow, Repos } from '../repo/types.ts';
 import { dailyIsPublic } from '../secrecy.ts';
+import { openedOnSharedDevice } from './flag-verdict.ts';
 import { isTheDaysDeal } from './same-deal.ts';
 import { dailyFinish } from './stats.ts';
 
@@ -36,7 +37,7 @@ export class DailyPolicy implements GamePolicy {
     const row = game.row;
     const tally = game.tally();
     const won = end.status === 'won';
-    const sharedDevice = await this.repos.daily.sharedDevice(row.dailyDate!, row.playerId, end.finishedAt);
+    const sharedDevice = await openedOnSharedDevice(this.repos.daily, row.dailyDate!, row.playerId, end.finishedAt);
     return dailyFinish(
       {
         date: row.dailyDate!,

@@ -1,5 +1,6 @@
 // Type only: erased when drizzle-kit loads this file.
-import type { Move } from '@scorpion/rules';
+import type { FinishWindow } from '@scorpion/protocol';
+import type { Card, Move, Options, VariantId } from '@scorpion/rules';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -82,7 +83,7 @@ export const oneTimeKeys = pgTable(
   'one_time_keys',
   {
     key: text('key').primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<'passkey-register' | 'passkey-sign-in' | 'link'>().notNull(),
     playerId: text('player_id'),
     expiresAt: ms('expires_at').notNull(),
   },
@@ -95,11 +96,11 @@ export const games = pgTable(
     id: text('id').primaryKey(),
     playerId: text('player_id').notNull(),
     kind: text('kind', { enum: ['daily', 'practice', 'race', 'challenge'] }).notNull(),
-    variant: text('variant').notNull(),
-    options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
+    variant: text('variant').$type<VariantId>().notNull(),
+    options: json('options').$type<Options>().notNull(),
     seed: text('seed'),
     playerSeed: boolean('player_seed').notNull(),
-    deck: json('deck').$type<readonly number[]>().notNull(),
+    deck: json('deck').$type<readonly Card[]>().notNull(),
     dailyDate: text('daily_date'),
     raceId: text('race_id'),
     ranked: boolean('ranked').notNull(),
@@ -138,9 +139,9 @@ export const actions = pgTable(
 export const dailyDeals = pgTable('daily_deals', {
   date: text('date').primaryKey(),
   day: integer('day').notNull(),
-  variant: text('variant').notNull(),
+  variant: text('variant').$type<VariantId>().notNull(),
   seed: text('seed').notNull(),
-  deck: json('deck').$type<readonly number[]>().notNull(),
+  deck: json('deck').$type<readonly Card[]>().notNull(),
   candidate: integer('candidate').notNull(),
   certifiedBy: text('certified_by').notNull(),
   line: json('line').$type<readonly Move[]>(),
@@ -247,14 +248,14 @@ export const playerStats = pgTable(
 export const rooms = pgTable('rooms', {
   code: text('code').primaryKey(),
   hostId: text('host_id').notNull(),
-  variant: text('variant').notNull(),
-  options: json('options').$type<{ foundations: boolean; open: boolean }>().notNull(),
-  timeLimit: integer('time_limit').notNull(),
+  variant: text('variant').$type<VariantId>().notNull(),
+  options: json('options').$type<Options>().notNull(),
+  timeLimit: integer('time_limit').$type<0 | 5 | 10 | 15>().notNull(),
   winnableOnly: boolean('winnable_only').notNull(),
   rated: boolean('rated').notNull().default(false),
-  bestOf: integer('best_of').notNull().default(1),
+  bestOf: integer('best_of').$type<1 | 3 | 5>().notNull().default(1),
   /** Seconds the others get to finish once someone has solved it; 0 waits for everyone. */
-  finishWindow: integer('finish_window').notNull().default(30),
+  finishWindow: integer('finish_window').$type<FinishWindow>().notNull().default(30),
   createdAt: ms('created_at').notNull(),
 });
 

@@ -1,5 +1,6 @@
 // Type only: erased when drizzle-kit loads this file.
-import type { Move } from '@scorpion/rules';
+import type { FinishWindow } from '@scorpion/protocol';
+import type { Card, Move, Options, VariantId } from '@scorpion/rules';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -67,7 +68,7 @@ export const oneTimeKeys = sqliteTable(
   'one_time_keys',
   {
     key: text('key').primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<'passkey-register' | 'passkey-sign-in' | 'link'>().notNull(),
     playerId: text('player_id'),
     expiresAt: integer('expires_at').notNull(),
   },
@@ -80,13 +81,13 @@ export const games = sqliteTable(
     id: text('id').primaryKey(),
     playerId: text('player_id').notNull(),
     kind: text('kind', { enum: ['daily', 'practice', 'race', 'challenge'] }).notNull(),
-    variant: text('variant').notNull(),
-    options: text('options', { mode: 'json' }).$type<{ foundations: boolean; open: boolean }>().notNull(),
+    variant: text('variant').$type<VariantId>().notNull(),
+    options: text('options', { mode: 'json' }).$type<Options>().notNull(),
     seed: text('seed'),
     /** The player chose the seed (practice): the seed may be shown to them. */
     playerSeed: integer('player_seed', { mode: 'boolean' }).notNull(),
     /** The full deck as card numbers, in deal order. */
-    deck: text('deck', { mode: 'json' }).$type<readonly number[]>().notNull(),
+    deck: text('deck', { mode: 'json' }).$type<readonly Card[]>().notNull(),
     dailyDate: text('daily_date'),
     raceId: text('race_id'),
     ranked: integer('ranked', { mode: 'boolean' }).notNull(),
@@ -128,9 +129,9 @@ export const actions = sqliteTable(
 export const dailyDeals = sqliteTable('daily_deals', {
   date: text('date').primaryKey(),
   day: integer('day').notNull(),
-  variant: text('variant').notNull(),
+  variant: text('variant').$type<VariantId>().notNull(),
   seed: text('seed').notNull(),
-  deck: text('deck', { mode: 'json' }).$type<readonly number[]>().notNull(),
+  deck: text('deck', { mode: 'json' }).$type<readonly Card[]>().notNull(),
   /** Which candidate of the day (0, 1, …) the certifier accepted, and which certifier. */
   candidate: integer('candidate').notNull(),
   certifiedBy: text('certified_by').notNull(),
@@ -245,16 +246,16 @@ export const playerStats = sqliteTable(
 export const rooms = sqliteTable('rooms', {
   code: text('code').primaryKey(),
   hostId: text('host_id').notNull(),
-  variant: text('variant').notNull(),
-  options: text('options', { mode: 'json' }).$type<{ foundations: boolean; open: boolean }>().notNull(),
-  timeLimit: integer('time_limit').notNull(),
+  variant: text('variant').$type<VariantId>().notNull(),
+  options: text('options', { mode: 'json' }).$type<Options>().notNull(),
+  timeLimit: integer('time_limit').$type<0 | 5 | 10 | 15>().notNull(),
   winnableOnly: integer('winnable_only', { mode: 'boolean' }).notNull(),
   /** The host's choice at creation: its races change the racers' ratings. */
   rated: integer('rated', { mode: 'boolean' }).notNull().default(false),
   /** 1 for single races; 3 or 5 for a best-of series (first to 2 or 3 game wins). */
-  bestOf: integer('best_of').notNull().default(1),
+  bestOf: integer('best_of').$type<1 | 3 | 5>().notNull().default(1),
   /** Seconds the others get to finish once someone has solved it; 0 waits for everyone. */
-  finishWindow: integer('finish_window').notNull().default(30),
+  finishWindow: integer('finish_window').$type<FinishWindow>().notNull().default(30),
   createdAt: integer('created_at').notNull(),
 });
 

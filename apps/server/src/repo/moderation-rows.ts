@@ -1,17 +1,15 @@
-import type { CaseKind, CaseRow, ModAction, ModLogRow, RefundRace, VictimRating } from './types.ts';
+import type { Row } from './row-types.ts';
+import type { CaseRow, ModLogRow, RefundRace, VictimRating } from './types.ts';
 
 /*
  * What both stores make of the moderation rows: only the SQL differs between SQLite and PostgreSQL.
  */
 
-interface StoredCase extends Omit<CaseRow, 'kind'> {
-  readonly kind: string;
-}
-
-export function caseOf(c: StoredCase): CaseRow {
+/** A queue entry without how it stands. */
+export function caseOf(c: CaseRow): CaseRow {
   return {
     id: c.id,
-    kind: c.kind as CaseKind,
+    kind: c.kind,
     playerId: c.playerId,
     reporterId: c.reporterId,
     reason: c.reason,
@@ -29,15 +27,12 @@ export function caseColumns(row: CaseRow) {
   return { ...caseOf(row), status: 'open' as const, closedAt: null, reporterTold: false };
 }
 
-interface StoredLog extends Omit<ModLogRow, 'action'> {
-  readonly action: string;
-}
-
-export function logOf(l: StoredLog): ModLogRow {
+/** A log entry, whatever else its row was read with. */
+export function logOf(l: ModLogRow): ModLogRow {
   return {
     id: l.id,
     moderatorId: l.moderatorId,
-    action: l.action as ModAction,
+    action: l.action,
     playerId: l.playerId,
     reason: l.reason,
     at: l.at,
@@ -48,15 +43,7 @@ export function logOf(l: StoredLog): ModLogRow {
   };
 }
 
-interface StoredStep {
-  readonly raceId: string;
-  readonly playerId: string;
-  readonly rank: number;
-  readonly muBefore: number;
-  readonly mu: number;
-  readonly games: number;
-  readonly at: number;
-}
+type StoredStep = Pick<Row<'ratingHistory'>, 'raceId' | 'playerId' | 'rank' | 'muBefore' | 'mu' | 'games' | 'at'>;
 
 /** Rating history rows of some races, grouped race by race, the latest first. */
 export function refundRacesOf(rows: readonly StoredStep[]): RefundRace[] {

@@ -1,9 +1,8 @@
 import type { RaceResult } from '@scorpion/protocol';
-import type { VariantId } from '@scorpion/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Difficulty } from '../deals/certify.ts';
-import { resultOrder } from '../races/ranking.ts';
 import type { RatingChange } from '../ratings/model.ts';
+import type { Row } from './row-types.ts';
 import type { DailyDealRow, DailyFlag, DailyResultRow, FlaggedResultRow } from './types.ts';
 
 /*
@@ -29,18 +28,12 @@ export function notHeld(gameId: SQL | { getSQL(): SQL }): SQL {
 }
 
 /** A `daily_deals` row as either store reads it: the difficulty in two nullable columns. */
-interface StoredDailyDeal extends Omit<DailyDealRow, 'variant' | 'difficulty'> {
-  readonly variant: string;
-  readonly difficultyStars: number | null;
-  readonly difficultyScore: number | null;
-}
-
-export function dailyDealOf({ difficultyStars, difficultyScore, ...rest }: StoredDailyDeal): DailyDealRow {
+export function dailyDealOf({ difficultyStars, difficultyScore, ...rest }: Row<'dailyDeals'>): DailyDealRow {
   const difficulty =
     difficultyStars === null || difficultyScore === null
       ? null
       : { stars: difficultyStars as Difficulty['stars'], score: difficultyScore };
-  return { ...rest, variant: rest.variant as VariantId, difficulty };
+  return { ...rest, difficulty };
 }
 
 /** The columns a deal is stored in. */
@@ -49,10 +42,7 @@ export function dailyDealColumns({ difficulty, ...row }: DailyDealRow) {
 }
 
 /** A `race_results` row joined to its player's nickname. */
-interface StoredRaceResult {
-  readonly r: Omit<RaceResult, 'nickname'> & { readonly raceId: string };
-  readonly nickname: string;
-}
+type StoredRaceResult = { readonly r: Row<'raceResults'>; readonly nickname: string };
 
 /** The columns a race's result is stored in: the result without its nickname (the player's). */
 export function raceResultColumns(raceId: string, r: RaceResult) {
@@ -70,7 +60,7 @@ export function raceResultColumns(raceId: string, r: RaceResult) {
   };
 }
 
-/** Each race's results, in the order its end listed them (`resultOrder`), whatever order the rows came in. */
+/** Each race's results, grouped by race, in the order the rows came in. */
 export function resultsByRace(rows: readonly StoredRaceResult[]): Map<string, RaceResult[]> {
   const byRace = new Map<string, RaceResult[]>();
   for (const { r, nickname } of rows) {
@@ -89,7 +79,6 @@ export function resultsByRace(rows: readonly StoredRaceResult[]): Map<string, Ra
     });
     byRace.set(r.raceId, list);
   }
-  for (const list of byRace.values()) list.sort(resultOrder);
   return byRace;
 }
 
@@ -113,29 +102,6 @@ export function nicknameKeys(
     return { id: p.id, key };
   });
   return { keys, lookAlikes };
-}
-
-/** What `sharedDeviceQuery` counts: openings by other players on a device the player used. */
-export type SharedDeviceCount = { readonly shared: number | string };
-
-/**
- * The same SQL in both stores: every opening of `date` by another player at or before `until`
- * on a device the player sent with one of their own openings by then (an address alone is
- * never evidence: a family, a school or a carrier's shared address puts strangers behind one).
- * One index lookup per own opening (`daily_opens_device`).
- */
-export function sharedDeviceQuery(date: string, playerId: string, until: number): SQL {
-  return sql`
-    SELECT count(*) AS shared
-    FROM daily_opens mine
-    JOIN daily_opens other
-      ON other.date = mine.date AND other.player_id <> mine.player_id AND other.at <= ${until}
-     AND other.device = mine.device
-    WHERE mine.date = ${date} AND mine.player_id = ${playerId} AND mine.at <= ${until} AND mine.device <> ''`;
-}
-
-export function sharedDeviceVerdict(row: SharedDeviceCount | undefined): boolean {
-  return row !== undefined && Number(row.shared) > 0;
 }
 
 /** The columns a flagged result is stored in (`daily_flagged`), and the row read back. */

@@ -1,5 +1,6 @@
 import type { RaceResult } from '@scorpion/protocol';
 import { expect, test } from 'vitest';
+import { rankRace } from '../../races/ranking.ts';
 import { type FreshRepos, gameRow, player } from './fixtures.ts';
 
 const room = {
@@ -99,5 +100,29 @@ export function roomsRacesContract(fresh: FreshRepos): void {
     ]);
     expect(await repos.boards.headToHead('a', 'b')).toStrictEqual({ races: 3, aWins: 2, bWins: 1 });
     expect(await repos.boards.headToHead('a', 'nobody')).toStrictEqual({ races: 0, aWins: 0, bWins: 0 });
+  });
+
+  test("a race's results read back as its end listed them: ties by id code unit by code unit, whatever the collation", async () => {
+    const repos = await fresh();
+    // 'd…' sorts before 'J…' by locale and after it by code unit (races/ranking.ts).
+    const ids = ['d03WGAjpKYc8ryNr', 'JmRCjACIYYuZu-tj'];
+    for (const id of ids) await player(repos, id);
+    await repos.races.create(raceRow(1), []);
+    const tie = (playerId: string): RaceResult => ({
+      rank: 1,
+      playerId,
+      nickname: `N ${playerId}`,
+      won: false,
+      gaveUp: true,
+      timeMs: 1,
+      progress: 1,
+      faceDown: 9,
+      moves: 8,
+      gameId: `r1-${playerId}`,
+    });
+    const ranked = rankRace(ids.map(tie));
+    expect(ranked.map((r) => r.playerId)).toStrictEqual(['JmRCjACIYYuZu-tj', 'd03WGAjpKYc8ryNr']);
+    await repos.races.finish('r1', 10, [...ranked].reverse());
+    expect(await repos.races.results('r1')).toStrictEqual(ranked);
   });
 }

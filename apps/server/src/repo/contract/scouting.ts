@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { openedOnSharedDevice } from '../../daily/flag-verdict.ts';
 import { dayAfter, type FreshRepos, player, storeResult } from './fixtures.ts';
 
 const DAY = dayAfter(0);
@@ -12,25 +13,25 @@ export function scoutingContract(fresh: FreshRepos): void {
     await open('me', 'home', 'laptop', 100);
     // The same opening again keeps its first time.
     await open('me', 'home', 'laptop', 900);
-    expect(await repos.daily.sharedDevice(DAY, 'me', 1_000)).toBe(false);
+    expect(await openedOnSharedDevice(repos.daily, DAY, 'me', 1_000)).toBe(false);
     // Another day's opening on the laptop does not count for this day.
     await open('spare', 'home', 'laptop', 10, dayAfter(1));
-    expect(await repos.daily.sharedDevice(DAY, 'me', 1_000)).toBe(false);
+    expect(await openedOnSharedDevice(repos.daily, DAY, 'me', 1_000)).toBe(false);
     // Someone else at home, on their own phone, before and after: a household, not evidence.
     await open('sister', 'home', 'phone', 50);
     await open('brother', 'home', 'tablet', 2_000);
-    expect(await repos.daily.sharedDevice(DAY, 'me', 5_000)).toBe(false);
+    expect(await openedOnSharedDevice(repos.daily, DAY, 'me', 5_000)).toBe(false);
     // The same device, after the result ended: not yet; by then, from any address: found.
     await open('spare2', 'cafe', 'laptop', 2_000);
-    expect(await repos.daily.sharedDevice(DAY, 'me', 1_000)).toBe(false);
-    expect(await repos.daily.sharedDevice(DAY, 'me', 2_000)).toBe(true);
+    expect(await openedOnSharedDevice(repos.daily, DAY, 'me', 1_000)).toBe(false);
+    expect(await openedOnSharedDevice(repos.daily, DAY, 'me', 2_000)).toBe(true);
     // No device ('') is never a shared device, even at one address.
     await open('cli', 'cafe', '', 300);
     await open('me2', 'cafe', '', 400);
-    expect(await repos.daily.sharedDevice(DAY, 'me2', 1_000)).toBe(false);
+    expect(await openedOnSharedDevice(repos.daily, DAY, 'me2', 1_000)).toBe(false);
     // The player's own later openings do not reach back: only those by `until` count.
     await open('late', 'elsewhere', 'laptop', 5_000);
-    expect(await repos.daily.sharedDevice(DAY, 'late', 1_000)).toBe(false);
+    expect(await openedOnSharedDevice(repos.daily, DAY, 'late', 1_000)).toBe(false);
   });
 
   test("openings of days before a date are forgotten; that day's and later ones stay", async () => {
@@ -40,7 +41,7 @@ export function scoutingContract(fresh: FreshRepos): void {
     expect(await repos.daily.forgetOpensBefore(dayAfter(2))).toBe(2);
     expect(await repos.daily.forgetOpensBefore(dayAfter(2))).toBe(0);
     await repos.daily.opened({ date: dayAfter(2), playerId: 'me', address: 'home', device: 'laptop', at: 5 });
-    expect(await repos.daily.sharedDevice(dayAfter(2), 'me', 10)).toBe(true);
+    expect(await openedOnSharedDevice(repos.daily, dayAfter(2), 'me', 10)).toBe(true);
   });
 
   test('a flagged result is kept apart: its owner reads it with the reason; no board, rank or count has it', async () => {

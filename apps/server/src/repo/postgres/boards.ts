@@ -1,201 +1,20 @@
-import { and, asc, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
-import {
-  dailyCounts,
-  dailyFlagged,
-  dailyResults,
-  dailyWinTimes,
-  playerStats,
-  players,
-  raceResults,
-} from '../../db/pg-schema.ts';
-import { flaggedRow, notHeld, unmarked } from '../rows.ts';
-import type { BoardsRepo, StatsRow } from '../types.ts';
-import { SNAPSHOT } from './snapshot.ts';
-
-/** A daily result's columns as `DailyResultRow` names them (boards and profiles read them alike). */
-export const resultColumns = {
-  date: dailyResults.date,
-  playerId: dailyResults.playerId,
-  gameId: dailyResults.gameId,
-  won: dailyResults.won,
-  timeMs: dailyResults.timeMs,
-  moves: dailyResults.moves,
-  progress: dailyResults.progress,
-  faceDown: dailyResults.faceDown,
-  verified: dailyResults.verified,
-  finishedAt: dailyResults.finishedAt,
-};
-
-const boardColumns = { ...resultColumns, sortKey: dailyResults.sortKey, nickname: players.nickname };
-
-const statsColumns = {
-  playerId: playerStats.playerId,
-  nickname: players.nickname,
-  dailyPlayed: playerStats.dailyPlayed,
-  dailyWins: playerStats.dailyWins,
-  currentStreak: playerStats.currentStreak,
-  bestStreak: playerStats.bestStreak,
-  lastWinDate: playerStats.lastWinDate,
-  bestTimeMs: playerStats.bestTimeMs,
-};
-
-/** PostgreSQL's count(*) is a bigint, which the driver hands over as a string. */
-const countAll = sql<number>`count(*)`.mapWith(Number);
+import { dailyWinTimes } from '../../db/pg-schema.ts';
+import { sharedBoards } from '../shared/boards.ts';
+import type { BoardsRepo } from '../types.ts';
+import { pgStore } from './store.ts';
 
 export function pgBoards(db: PgDb): BoardsRepo {
-  const onBoard = (date: string) =>
-    and(
-      eq(dailyResults.date, date),
-      eq(dailyResults.verified, true),
-      unmarked(dailyResults.playerId),
-      notHeld(dailyResults.gameId),
-    );
-  const ranked = <T>(rows: T[], offset: number) => rows.map((r, i) => ({ ...r, rank: offset + i + 1 }));
-  const stats = () =>
-    db.select(statsColumns).from(playerStats).innerJoin(players, eq(players.id, playerStats.playerId));
-  /** A page of daily results: the page's keys from the board's index alone, then its rows (as on SQLite). */
-  const resultsPage = async (where: SQL | undefined, order: SQL[], offset: number, limit: number) => {
-    const page = db
-      .select({ date: dailyResults.date, playerId: dailyResults.playerId })
-      .from(dailyResults)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-    const rows = await db
-      .select(boardColumns)
-      .from(dailyResults)
-      .innerJoin(players, eq(players.id, dailyResults.playerId))
-      .where(sql`(${dailyResults.date}, ${dailyResults.playerId}) IN (${page})`)
-      .orderBy(...order);
-    return ranked(rows, offset);
-  };
-  /** A page of an all-time board; ties end with the player id, descending, as on SQLite. */
-  const statsPage = (order: SQL[], offset: number, limit: number) => {
-    const fullOrder = [...order, desc(playerStats.playerId)];
-    const page = db
-      .select({ playerId: playerStats.playerId })
-      .from(playerStats)
-      .where(unmarked(playerStats.playerId))
-      .orderBy(...fullOrder)
-      .limit(limit)
-      .offset(offset);
-    return stats()
-      .where(inArray(playerStats.playerId, page))
-      .orderBy(...fullOrder);
-  };
-
   return {
-    async daily(date, offset, limit) {
-      return resultsPage(
-        onBoard(date),
-        [asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId)],
-        offset,
-        limit,
-      );
-    },
-    async dailyOrder(date, after, limit) {
-      // A row comparison over the board's index (player_id is COLLATE "C": byte order, as Redis).
-      const key = sql`(${dailyResults.sortKey}, ${dailyResults.finishedAt}, ${dailyResults.playerId})`;
-      return db
-        .select({ sortKey: dailyResults.sortKey, finishedAt: dailyResults.finishedAt, playerId: dailyResults.playerId })
-        .from(dailyResults)
-        .where(and(onBoard(date), after && sql`${key} > (${after.sortKey}, ${after.finishedAt}, ${after.playerId})`))
-        .orderBy(asc(dailyResults.sortKey), asc(dailyResults.finishedAt), asc(dailyResults.playerId))
-        .limit(limit);
-    },
-    async dailyRankOf(date, playerId) {
-      // The result and the two counts ahead of it from one snapshot.
-      return db.transaction(async (tx) => {
-        const mine = (
-          await tx
-            .select(boardColumns)
-            .from(dailyResults)
-            .innerJoin(players, eq(players.id, dailyResults.playerId))
-            .where(and(onBoard(date), eq(dailyResults.playerId, playerId)))
-        )[0];
-        if (!mine) return undefined;
-        const count = async (condition: SQL | undefined) =>
-          (
-            await tx
-              .select({ n: countAll })
-              .from(dailyResults)
-              .where(and(onBoard(date), condition))
-          )[0]!.n;
-        const ahead =
-          (await count(lt(dailyResults.sortKey, mine.sortKey))) +
-          (await count(
-            and(
-              eq(dailyResults.sortKey, mine.sortKey),
-              sql`(${dailyResults.finishedAt}, ${dailyResults.playerId}) < (${mine.finishedAt}, ${mine.playerId})`,
-            ),
-          ));
-        return { ...mine, rank: ahead + 1 };
-      }, SNAPSHOT);
-    },
-    async dailyCounts(date) {
-      const r = (await db.select().from(dailyCounts).where(eq(dailyCounts.date, date)))[0];
-      return { played: r?.played ?? 0, won: r?.won ?? 0 };
-    },
-    async dailyResultOf(date, playerId) {
-      return (
-        await db
-          .select(resultColumns)
-          .from(dailyResults)
-          .where(and(onBoard(date), eq(dailyResults.playerId, playerId)))
-      )[0];
-    },
-    async dailyFlaggedOf(date, playerId) {
-      const [found] = await db
-        .select()
-        .from(dailyFlagged)
-        .where(and(eq(dailyFlagged.date, date), eq(dailyFlagged.playerId, playerId)));
-      return found && flaggedRow(found);
-    },
+    ...sharedBoards(pgStore(db)),
     async dailyWinTimes(date) {
+      // Counted by the transaction that stores each win (`daily_win_times`).
       const rows = await db
         .select({ grainMs: dailyWinTimes.grainMs, count: dailyWinTimes.count })
         .from(dailyWinTimes)
         .where(eq(dailyWinTimes.date, date));
       return rows.map((r) => [r.grainMs, r.count] as const);
-    },
-    async mostWins(offset, limit) {
-      return statsPage([desc(playerStats.dailyWins), desc(playerStats.bestStreak)], offset, limit);
-    },
-    async longestStreaks(offset, limit) {
-      return statsPage([desc(playerStats.bestStreak), desc(playerStats.dailyWins)], offset, limit);
-    },
-    async fastestWins(offset, limit) {
-      return resultsPage(
-        and(
-          eq(dailyResults.won, true),
-          eq(dailyResults.verified, true),
-          unmarked(dailyResults.playerId),
-          notHeld(dailyResults.gameId),
-        ),
-        [asc(dailyResults.timeMs), asc(dailyResults.finishedAt), asc(dailyResults.playerId), asc(dailyResults.date)],
-        offset,
-        limit,
-      );
-    },
-    async statsOf(playerIds): Promise<StatsRow[]> {
-      if (playerIds.length === 0) return [];
-      return stats().where(inArray(playerStats.playerId, [...playerIds]));
-    },
-    async headToHead(a, b) {
-      const other = alias(raceResults, 'other');
-      const r = await db
-        .select({
-          races: countAll,
-          aWins: sql<number>`count(*) FILTER (WHERE ${raceResults.rank} < ${other.rank})`.mapWith(Number),
-          bWins: sql<number>`count(*) FILTER (WHERE ${other.rank} < ${raceResults.rank})`.mapWith(Number),
-        })
-        .from(raceResults)
-        .innerJoin(other, eq(other.raceId, raceResults.raceId))
-        .where(and(eq(raceResults.playerId, a), eq(other.playerId, b)));
-      return r[0]!;
     },
   };
 }

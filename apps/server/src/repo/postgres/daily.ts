@@ -1,43 +1,18 @@
-import { eq, lt } from 'drizzle-orm';
 import type pg from 'pg';
 import { dayNumber } from '../../clock.ts';
 import type { PgDb } from '../../db/pg-open.ts';
-import { dailyDeals, dailyOpens } from '../../db/pg-schema.ts';
-import {
-  dailyDealColumns,
-  dailyDealOf,
-  type SharedDeviceCount,
-  sharedDeviceQuery,
-  sharedDeviceVerdict,
-} from '../rows.ts';
-import type { DailyDealRow, DailyRepo } from '../types.ts';
+import { sharedDaily } from '../shared/daily.ts';
+import type { DailyRepo } from '../types.ts';
+import { pgStore } from './store.ts';
 
 /** The advisory lock's first key: "a day being certified"; the second is the day's number. */
 export const CERTIFY_LOCK = 0x5c0_da11;
 
 export function pgDaily(db: PgDb, pool: pg.Pool): DailyRepo {
-  const get = async (date: string): Promise<DailyDealRow | undefined> => {
-    const r = (await db.select().from(dailyDeals).where(eq(dailyDeals.date, date)))[0];
-    return r && dailyDealOf(r);
-  };
-  const put = async (row: DailyDealRow): Promise<DailyDealRow> => {
-    await db.insert(dailyDeals).values(dailyDealColumns(row)).onConflictDoNothing();
-    return (await get(row.date))!;
-  };
+  const daily = sharedDaily(pgStore(db));
+  const { get, put } = daily;
   return {
-    get,
-    put,
-    async opened(open) {
-      await db.insert(dailyOpens).values(open).onConflictDoNothing();
-    },
-    async sharedDevice(date, playerId, until) {
-      return sharedDeviceVerdict(
-        (await db.execute<SharedDeviceCount>(sharedDeviceQuery(date, playerId, until))).rows[0],
-      );
-    },
-    async forgetOpensBefore(date) {
-      return (await db.delete(dailyOpens).where(lt(dailyOpens.date, date))).rowCount ?? 0;
-    },
+    ...daily,
     async dealOnce(date, make) {
       const stored = await get(date);
       if (stored) return stored;

@@ -1,7 +1,5 @@
-import type { GameAction } from '@scorpion/protocol';
 import { TIME_GRAIN_MS } from '@scorpion/protocol';
-import type { VariantId } from '@scorpion/rules';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PgDb } from '../../db/pg-open.ts';
 import {
@@ -17,20 +15,18 @@ import {
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
 import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
+import { sharedGames } from '../shared/games.ts';
 import { dailySortKey } from '../sort-key.ts';
-import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
+import type { GamesRepo, StoredAction } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
 import { checkFence } from './fence.ts';
+import { pgStore } from './store.ts';
 
 interface PendingAction {
   readonly gameId: string;
   readonly action: StoredAction;
   readonly done: () => void;
   readonly failed: (error: unknown) => void;
-}
-
-function toRow(r: typeof games.$inferSelect): GameRow {
-  return { ...r, variant: r.variant as VariantId };
 }
 
 /**
@@ -77,6 +73,7 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
   const enqueue = groupCommits<PendingAction>(Number.POSITIVE_INFINITY, (batch) => void store(batch));
 
   return {
+    ...sharedGames(pgStore(db)),
     async create(row) {
       try {
         await db.insert(games).values(row);
@@ -84,14 +81,6 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
         if (isUniqueViolation(error, 'games_daily_ranked')) throw new RankedDailyTaken(row.playerId, row.dailyDate!);
         throw error;
       }
-    },
-    async get(id) {
-      const r = (await db.select().from(games).where(eq(games.id, id)))[0];
-      return r && toRow(r);
-    },
-    async actions(id) {
-      const rows = await db.select().from(actions).where(eq(actions.gameId, id)).orderBy(asc(actions.seq));
-      return rows.map((a) => ({ seq: a.seq, at: a.at, action: JSON.parse(a.action) as GameAction }));
     },
     append(gameId, action) {
       return new Promise((done, failed) => enqueue({ gameId, action, done, failed }));
@@ -138,28 +127,6 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
         }
         return true;
       });
-    },
-    async unfinishedOf(playerId) {
-      return db
-        .select({ id: games.id, kind: games.kind, roomCode: races.code })
-        .from(games)
-        .leftJoin(races, eq(races.id, games.raceId))
-        .where(and(eq(games.playerId, playerId), eq(games.status, 'playing')))
-        .orderBy(desc(games.startedAt));
-    },
-    async dailyOf(playerId, date) {
-      return db
-        .select({ id: games.id, status: games.status, ranked: games.ranked })
-        .from(games)
-        .where(and(eq(games.dailyDate, date), eq(games.playerId, playerId)))
-        .orderBy(asc(games.startedAt));
-    },
-    async openDailiesBefore(date) {
-      const rows = await db
-        .select({ id: games.id })
-        .from(games)
-        .where(and(eq(games.status, 'playing'), eq(games.kind, 'daily'), lt(games.dailyDate, date)));
-      return rows.map((g) => g.id);
     },
     // GREATEST(0, …): a clock set back while the server was down must not take time off anyone.
     async addDowntime(now, lastAlive) {

@@ -1,26 +1,26 @@
 import pg from 'pg';
 import { openPg, PG_MIGRATIONS } from '../../db/pg-open.ts';
+import { sharedPasskeys } from '../shared/devices.ts';
+import { sharedEvidence } from '../shared/evidence.ts';
+import { sharedProfiles } from '../shared/profiles.ts';
+import { sharedRatings } from '../shared/ratings.ts';
+import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
 import { latestMigration } from '../sqlite/ready.ts';
 import type { Repos } from '../types.ts';
 import { pgBoards } from './boards.ts';
 import { pgChallenges } from './challenges.ts';
 import { pgDaily } from './daily.ts';
-import { pgEvidence } from './evidence.ts';
 import { pgGames } from './games.ts';
 import { pgLeader } from './leader.ts';
 import { pgModeration } from './moderation.ts';
-import { pgOneTimeKeys } from './one-time-keys.ts';
 import { pgOutage } from './outage.ts';
 import { pgOwnership } from './ownership.ts';
-import { pgPasskeys } from './passkeys.ts';
 import { pgPlayers } from './players.ts';
-import { pgProfiles } from './profiles.ts';
 import { pgRaces } from './races.ts';
-import { pgRatings } from './ratings.ts';
 import { pgReadiness } from './ready.ts';
 import { pgRooms } from './rooms.ts';
 import { pgSessions } from './sessions.ts';
-import { pgSettings } from './settings.ts';
+import { pgStore } from './store.ts';
 
 /**
  * The PostgreSQL implementation of every repository (cluster mode, `DATABASE_URL`), migrated
@@ -30,17 +30,18 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
   const newest = latestMigration(PG_MIGRATIONS);
   const { db, pool, close } = await openPg(url);
   const leader = pgLeader(url);
+  const store = pgStore(db);
   // Readiness asks on a connection of its own. Behind the players' queries in the pool, a burst
   // (hundreds of rooms set up at once) kept every process's /readyz waiting past HAProxy's check
   // timeout, and HAProxy took them all out together: a busy pool is not a database that is gone.
   const probe = new pg.Pool({ connectionString: url, max: 1 });
   probe.on('error', () => {});
   return {
-    settings: pgSettings(db),
+    settings: sharedSettings(store),
     players: pgPlayers(db),
     sessions: pgSessions(db),
-    passkeys: pgPasskeys(db),
-    oneTimeKeys: pgOneTimeKeys(db),
+    passkeys: sharedPasskeys(store),
+    oneTimeKeys: sharedOneTimeKeys(store),
     games: pgGames(db, pool, onCommit),
     daily: pgDaily(db, pool),
     rooms: pgRooms(db),
@@ -49,11 +50,11 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     ownership: pgOwnership(db),
     leader,
     outage: pgOutage(db),
-    ratings: pgRatings(db),
-    profiles: pgProfiles(db),
+    ratings: sharedRatings(store),
+    profiles: sharedProfiles(store),
     challenges: pgChallenges(db),
     moderation: pgModeration(db),
-    evidence: pgEvidence(db),
+    evidence: sharedEvidence(store),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

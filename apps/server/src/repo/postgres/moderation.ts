@@ -1,24 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
-import {
-  marks,
-  modCases,
-  moderators,
-  modLog,
-  players,
-  ratingHistory,
-  ratingRefunds,
-  ratings,
-} from '../../db/pg-schema.ts';
-import { caseColumns, caseOf, logOf, refundRacesOf, victimRatingsOf } from '../moderation-rows.ts';
+import { marks, modCases, modLog, players, ratingRefunds, ratings } from '../../db/pg-schema.ts';
+import { caseColumns, caseOf, logOf } from '../moderation-rows.ts';
+import { sharedModeration } from '../shared/moderation.ts';
 import type { ModerationRepo, RefundRow } from '../types.ts';
 import { lockRating } from './races.ts';
+import { pgStore } from './store.ts';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
-
-const reporters = alias(players, 'reporters');
-const moderatorPlayers = alias(players, 'moderator_players');
 
 export function pgModeration(db: PgDb): ModerationRepo {
   const openCasesOf = (tx: Tx, playerId: string) =>
@@ -57,81 +46,7 @@ export function pgModeration(db: PgDb): ModerationRepo {
     );
   };
   return {
-    async grant(playerId, at) {
-      const added = await db.insert(moderators).values({ playerId, grantedAt: at }).onConflictDoNothing().returning();
-      return added.length === 1 ? 'ok' : 'already';
-    },
-    async revoke(playerId) {
-      return (await db.delete(moderators).where(eq(moderators.playerId, playerId)).returning()).length === 1;
-    },
-    async isModerator(playerId) {
-      return (await db.select().from(moderators).where(eq(moderators.playerId, playerId))).length === 1;
-    },
-    async open(row) {
-      const added = await db.insert(modCases).values(caseColumns(row)).onConflictDoNothing().returning();
-      return added.length === 1 ? 'ok' : 'open';
-    },
-    async queue(limit) {
-      const rows = await db
-        .select({
-          c: modCases,
-          nickname: players.nickname,
-          reporterNickname: reporters.nickname,
-          markedAt: marks.markedAt,
-        })
-        .from(modCases)
-        .innerJoin(players, eq(players.id, modCases.playerId))
-        .leftJoin(reporters, eq(reporters.id, modCases.reporterId))
-        .leftJoin(marks, eq(marks.playerId, modCases.playerId))
-        .where(eq(modCases.status, 'open'))
-        .orderBy(asc(modCases.createdAt), asc(modCases.id))
-        .limit(limit);
-      return rows.map(({ c, nickname, reporterNickname, markedAt }) => ({
-        ...caseOf(c),
-        nickname,
-        reporterNickname,
-        marked: markedAt !== null,
-      }));
-    },
-    async case(id) {
-      const [c] = await db.select().from(modCases).where(eq(modCases.id, id));
-      return c && { ...caseOf(c), status: c.status };
-    },
-    async isMarked(playerId) {
-      return (await db.select().from(marks).where(eq(marks.playerId, playerId))).length === 1;
-    },
-    async heldOf(playerId) {
-      const held = await db
-        .select({ gameId: modCases.gameId, status: modCases.status })
-        .from(modCases)
-        .where(and(eq(modCases.playerId, playerId), eq(modCases.kind, 'held')))
-        .orderBy(asc(modCases.createdAt));
-      return held.flatMap((h) => (h.gameId ? [{ gameId: h.gameId, status: h.status }] : []));
-    },
-    async ratedRacesOf(playerId, since, limit) {
-      const latest = await db
-        .select({ raceId: ratingHistory.raceId })
-        .from(ratingHistory)
-        .where(and(eq(ratingHistory.playerId, playerId), gt(ratingHistory.at, since - 1)))
-        .orderBy(desc(ratingHistory.at))
-        .limit(limit);
-      if (latest.length === 0) return [];
-      const raceIds = latest.map((r) => r.raceId);
-      return refundRacesOf(await db.select().from(ratingHistory).where(inArray(ratingHistory.raceId, raceIds)));
-    },
-    async victimRatings(playerIds) {
-      if (playerIds.length === 0) return [];
-      const current = await db
-        .select()
-        .from(ratings)
-        .where(inArray(ratings.playerId, [...playerIds]));
-      const highest = await db
-        .select({ playerId: ratingHistory.playerId, mu: max(ratingHistory.mu), before: max(ratingHistory.muBefore) })
-        .from(ratingHistory)
-        .where(inArray(ratingHistory.playerId, [...playerIds]))
-        .groupBy(ratingHistory.playerId);
-      return victimRatingsOf(current, highest);
-    },
+    ...sharedModeration(pgStore(db)),
     async mark(log, refunds) {
       return db.transaction(async (tx) => {
         const added = await tx
@@ -215,21 +130,6 @@ export function pgModeration(db: PgDb): ModerationRepo {
         return logOf({ ...entry, undoneAt: at, undoneBy: by });
       });
     },
-    async logEntry(id) {
-      const [entry] = await db.select().from(modLog).where(eq(modLog.id, id));
-      return entry && logOf(entry);
-    },
-    async log(offset, limit) {
-      const rows = await db
-        .select({ l: modLog, nickname: players.nickname, moderatorNickname: moderatorPlayers.nickname })
-        .from(modLog)
-        .innerJoin(players, eq(players.id, modLog.playerId))
-        .innerJoin(moderatorPlayers, eq(moderatorPlayers.id, modLog.moderatorId))
-        .orderBy(desc(modLog.at), desc(modLog.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ l, nickname, moderatorNickname }) => ({ ...logOf(l), nickname, moderatorNickname }));
-    },
     async appeal(row) {
       return db.transaction(async (tx) => {
         const [mark] = await tx.select().from(marks).where(eq(marks.playerId, row.playerId)).for('update');
@@ -271,13 +171,6 @@ export function pgModeration(db: PgDb): ModerationRepo {
           }))
           .sort((a, b) => a.at - b.at || (a.caseId < b.caseId ? -1 : 1)),
       };
-    },
-    async refundsOf(playerId) {
-      return db
-        .select({ points: ratingRefunds.points, at: ratingRefunds.at })
-        .from(ratingRefunds)
-        .where(eq(ratingRefunds.victimId, playerId))
-        .orderBy(desc(ratingRefunds.at));
     },
   };
 }

@@ -1,22 +1,12 @@
-import type { RaceResult } from '@scorpion/protocol';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
-import { actions, games, players, raceResults, races, ratingHistory, ratings } from '../../db/pg-schema.ts';
+import { actions, games, raceResults, races, ratingHistory, ratings } from '../../db/pg-schema.ts';
 import type { Skill } from '../../ratings/model.ts';
-import { earlierToday } from '../../ratings/repeat.ts';
-import {
-  type RatedTogetherRow,
-  raceResultColumns,
-  ratedTogetherQuery,
-  ratingColumns,
-  ratingHistoryColumns,
-  resultsByRace,
-} from '../rows.ts';
+import { raceResultColumns, ratingColumns, ratingHistoryColumns } from '../rows.ts';
+import { sharedRaces } from '../shared/races.ts';
 import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
-import { SNAPSHOT } from './snapshot.ts';
-
-type Reader = Pick<PgDb, 'select'>;
+import { pgStore } from './store.ts';
 
 /**
  * A player's rating is read, worked out here and written back: one rated race per player at a
@@ -24,40 +14,15 @@ type Reader = Pick<PgDb, 'select'>;
  */
 export const lockRating = (playerId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`ratings:${playerId}`}))`;
 
-async function resultsOf(db: Reader, raceIds: string[]): Promise<Map<string, RaceResult[]>> {
-  if (raceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ r: raceResults, nickname: players.nickname })
-    .from(raceResults)
-    .innerJoin(players, eq(players.id, raceResults.playerId))
-    .where(inArray(raceResults.raceId, raceIds))
-    .orderBy(asc(raceResults.rank));
-  return resultsByRace(rows);
-}
-
 export function pgRaces(db: PgDb): RacesRepo {
   return {
+    ...sharedRaces(pgStore(db)),
     async create(race, rows, fence) {
       await db.transaction(async (tx) => {
         await checkFence(tx, fence);
         await tx.insert(races).values(race);
         if (rows.length > 0) await tx.insert(games).values([...rows]);
       });
-    },
-    async get(id) {
-      return (await db.select().from(races).where(eq(races.id, id)))[0];
-    },
-    async lastOf(code) {
-      return (await db.select().from(races).where(eq(races.code, code)).orderBy(desc(races.number)).limit(1))[0];
-    },
-    async count(code) {
-      return (await db.select({ n: count() }).from(races).where(eq(races.code, code)))[0]?.n ?? 0;
-    },
-    async running() {
-      return db.select().from(races).where(eq(races.status, 'racing'));
-    },
-    async gamesOf(raceId) {
-      return db.select({ playerId: games.playerId, gameId: games.id }).from(games).where(eq(games.raceId, raceId));
     },
     async finish(raceId, finishedAt, results, fence, rate) {
       return db.transaction(async (tx) => {
@@ -102,43 +67,6 @@ export function pgRaces(db: PgDb): RacesRepo {
           })
           .where(and(eq(races.id, raceId), eq(races.status, 'racing')));
       });
-    },
-    async results(raceId) {
-      return (await resultsOf(db, [raceId])).get(raceId) ?? [];
-    },
-    async ratedTogetherSince(playerIds, since) {
-      if (playerIds.length < 2) return new Map();
-      return earlierToday((await db.execute<RatedTogetherRow>(ratedTogetherQuery(playerIds, since))).rows);
-    },
-    async series(code, first) {
-      return db.transaction(async (tx) => {
-        const list = await tx
-          .select()
-          .from(races)
-          .where(and(eq(races.code, code), eq(races.series, first), eq(races.status, 'finished')))
-          .orderBy(asc(races.number));
-        const results = await resultsOf(
-          tx,
-          list.map((r) => r.id),
-        );
-        return list.map((race) => ({ race, results: results.get(race.id) ?? [] }));
-      }, SNAPSHOT);
-    },
-    async history(code, offset, limit) {
-      return db.transaction(async (tx) => {
-        const list = await tx
-          .select()
-          .from(races)
-          .where(and(eq(races.code, code), eq(races.status, 'finished')))
-          .orderBy(desc(races.number))
-          .limit(limit)
-          .offset(offset);
-        const results = await resultsOf(
-          tx,
-          list.map((r) => r.id),
-        );
-        return list.map((race) => ({ race, results: results.get(race.id) ?? [] }));
-      }, SNAPSHOT);
     },
   };
 }

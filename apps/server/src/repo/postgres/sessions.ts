@@ -1,34 +1,14 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { players, sessions } from '../../db/pg-schema.ts';
 import { FIRST_DEVICE } from '../rows.ts';
+import { sharedSessions } from '../shared/devices.ts';
 import type { SessionsRepo } from '../types.ts';
+import { pgStore } from './store.ts';
 
 export function pgSessions(db: PgDb): SessionsRepo {
   return {
-    async add(row) {
-      await db.insert(sessions).values(row);
-    },
-    async byTokenHash(tokenHash) {
-      return (await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)))[0];
-    },
-    async ofPlayer(playerId) {
-      return db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.playerId, playerId))
-        .orderBy(desc(sessions.lastSeenAt), sessions.id);
-    },
-    async touch(id, at) {
-      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
-    },
-    async revoke(playerId, id) {
-      const [removed] = await db
-        .delete(sessions)
-        .where(and(eq(sessions.id, id), eq(sessions.playerId, playerId)))
-        .returning();
-      return removed;
-    },
+    ...sharedSessions(pgStore(db)),
     async adoptLegacyTokens(at) {
       return db.transaction(async (tx) => {
         // Every process does this at start, without a lock: of two moving one player at once,

@@ -1,27 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { challengeGames, challenges } from '../../db/schema.ts';
+import { challengeGames } from '../../db/schema.ts';
+import { sharedChallenges } from '../shared/challenges.ts';
 import type { ChallengesRepo } from '../types.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqliteChallenges(db: Db): ChallengesRepo {
   return {
-    async create(row) {
-      const stored = db.select().from(challenges).where(eq(challenges.sourceGameId, row.sourceGameId)).get();
-      if (stored) return stored;
-      const changes = db.insert(challenges).values(row).onConflictDoNothing().run().changes;
-      if (changes === 1) return row;
-      // Either the code was taken, or another share of the same game won the race to store.
-      return db.select().from(challenges).where(eq(challenges.sourceGameId, row.sourceGameId)).get() ?? 'taken';
-    },
-    async get(code) {
-      return db.select().from(challenges).where(eq(challenges.code, code)).get();
-    },
-    async addGame(code, gameId, playerId) {
-      db.insert(challengeGames).values({ code, gameId, playerId }).run();
-    },
-    async ofGame(gameId) {
-      return db.select().from(challengeGames).where(eq(challengeGames.gameId, gameId)).get()?.code;
-    },
+    ...sharedChallenges(sqliteStore(db)),
     async gamesOf(code, playerId) {
       return db
         .select({ gameId: challengeGames.gameId })

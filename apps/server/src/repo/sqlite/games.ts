@@ -1,17 +1,17 @@
-import type { GameAction } from '@scorpion/protocol';
-import type { VariantId } from '@scorpion/rules';
 import type Database from 'better-sqlite3';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CommitGate } from '../../db/commit-gate.ts';
 import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyFlagged, dailyResults, games, playerStats, races } from '../../db/schema.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
 import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
+import { sharedGames } from '../shared/games.ts';
 import { dailySortKey } from '../sort-key.ts';
-import type { GameRow, GamesRepo, StoredAction } from '../types.ts';
+import type { GamesRepo, StoredAction } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 /**
  * The most actions one commit stores (repo/group-commit.ts). With `synchronous = NORMAL` a commit
@@ -33,10 +33,6 @@ interface PendingAction {
 /** The action's (game, seq) primary key is taken: that move number is stored already. */
 function isSeqTaken(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-function toRow(r: typeof games.$inferSelect): GameRow {
-  return { ...r, variant: r.variant as VariantId };
 }
 
 function isRankedTaken(error: unknown): boolean {
@@ -82,6 +78,7 @@ export function sqliteGames(
   const enqueue = groupCommits<PendingAction>(mostPerCommit(sync), commit, gate);
 
   return {
+    ...sharedGames(sqliteStore(db)),
     async create(row) {
       try {
         db.insert(games).values(row).run();
@@ -90,19 +87,6 @@ export function sqliteGames(
         if (isRankedTaken(error)) throw new RankedDailyTaken(row.playerId, row.dailyDate!);
         throw error;
       }
-    },
-    async get(id) {
-      const r = db.select().from(games).where(eq(games.id, id)).get();
-      return r && toRow(r);
-    },
-    async actions(id) {
-      return db
-        .select()
-        .from(actions)
-        .where(eq(actions.gameId, id))
-        .orderBy(asc(actions.seq))
-        .all()
-        .map((a) => ({ seq: a.seq, at: a.at, action: JSON.parse(a.action) as GameAction }));
     },
     append(gameId, action) {
       return new Promise((done, failed) => enqueue({ gameId, action, done, failed }));
@@ -141,31 +125,6 @@ export function sqliteGames(
         }
         return true;
       }, IMMEDIATE);
-    },
-    async unfinishedOf(playerId) {
-      return db
-        .select({ id: games.id, kind: games.kind, roomCode: races.code })
-        .from(games)
-        .leftJoin(races, eq(races.id, games.raceId))
-        .where(and(eq(games.playerId, playerId), eq(games.status, 'playing')))
-        .orderBy(desc(games.startedAt))
-        .all();
-    },
-    async dailyOf(playerId, date) {
-      return db
-        .select({ id: games.id, status: games.status, ranked: games.ranked })
-        .from(games)
-        .where(and(eq(games.dailyDate, date), eq(games.playerId, playerId)))
-        .orderBy(asc(games.startedAt))
-        .all();
-    },
-    async openDailiesBefore(date) {
-      return db
-        .select({ id: games.id })
-        .from(games)
-        .where(and(eq(games.status, 'playing'), eq(games.kind, 'daily'), lt(games.dailyDate, date)))
-        .all()
-        .map((g) => g.id);
     },
     // max(0, …): a clock set back while the server was down must not take time off anyone.
     async addDowntime(now, lastAlive) {

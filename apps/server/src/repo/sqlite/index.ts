@@ -1,25 +1,25 @@
 import { openDb } from '../../db/open.ts';
 import type { HoldOutcome } from '../../db/wal-keeper.ts';
+import { sharedPasskeys } from '../shared/devices.ts';
+import { sharedEvidence } from '../shared/evidence.ts';
+import { sharedProfiles } from '../shared/profiles.ts';
+import { sharedRatings } from '../shared/ratings.ts';
+import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
 import type { Repos } from '../types.ts';
 import { sqliteBoards } from './boards.ts';
 import { sqliteChallenges } from './challenges.ts';
 import { sqliteDaily } from './daily.ts';
-import { sqliteEvidence } from './evidence.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteLeader } from './leader.ts';
 import { sqliteModeration } from './moderation.ts';
-import { sqliteOneTimeKeys } from './one-time-keys.ts';
 import { sqliteOutage } from './outage.ts';
 import { sqliteOwnership } from './ownership.ts';
-import { sqlitePasskeys } from './passkeys.ts';
 import { sqlitePlayers } from './players.ts';
-import { sqliteProfiles } from './profiles.ts';
 import { sqliteRaces } from './races.ts';
-import { sqliteRatings } from './ratings.ts';
 import { latestMigration, readiness } from './ready.ts';
 import { sqliteRooms } from './rooms.ts';
 import { sqliteSessions } from './sessions.ts';
-import { sqliteSettings } from './settings.ts';
+import { sqliteStore } from './store.ts';
 
 /**
  * The SQLite implementation of every repository, on one database file. `onCommit` hears how
@@ -35,12 +35,13 @@ export function sqliteRepos(
   const opened = openDb(path, sync, onWalHold ? { onHold: onWalHold } : {});
   const { db, sqlite } = opened;
   const newest = latestMigration();
+  const store = sqliteStore(db);
   return {
-    settings: sqliteSettings(db),
+    settings: sharedSettings(store),
     players: sqlitePlayers(db),
     sessions: sqliteSessions(db),
-    passkeys: sqlitePasskeys(db),
-    oneTimeKeys: sqliteOneTimeKeys(db),
+    passkeys: sharedPasskeys(store),
+    oneTimeKeys: sharedOneTimeKeys(store),
     games: sqliteGames(db, sqlite, sync, onCommit, opened.commits),
     daily: sqliteDaily(db),
     rooms: sqliteRooms(db),
@@ -49,11 +50,11 @@ export function sqliteRepos(
     ownership: sqliteOwnership(db),
     leader: sqliteLeader,
     outage: sqliteOutage(db),
-    ratings: sqliteRatings(db),
-    profiles: sqliteProfiles(db),
+    ratings: sharedRatings(store),
+    profiles: sharedProfiles(store),
     challenges: sqliteChallenges(db),
     moderation: sqliteModeration(db),
-    evidence: sqliteEvidence(db),
+    evidence: sharedEvidence(store),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };

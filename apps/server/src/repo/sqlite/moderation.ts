@@ -1,24 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import {
-  marks,
-  modCases,
-  moderators,
-  modLog,
-  players,
-  ratingHistory,
-  ratingRefunds,
-  ratings,
-} from '../../db/schema.ts';
-import { caseColumns, caseOf, logOf, refundRacesOf, victimRatingsOf } from '../moderation-rows.ts';
+import { marks, modCases, modLog, players, ratingRefunds, ratings } from '../../db/schema.ts';
+import { caseColumns, caseOf, logOf } from '../moderation-rows.ts';
+import { sharedModeration } from '../shared/moderation.ts';
 import type { ModerationRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-const reporters = alias(players, 'reporters');
-const moderatorPlayers = alias(players, 'moderator_players');
 
 export function sqliteModeration(db: Db): ModerationRepo {
   const openCasesOf = (tx: Tx, playerId: string) =>
@@ -62,86 +51,7 @@ export function sqliteModeration(db: Db): ModerationRepo {
     tx.delete(ratingRefunds).where(eq(ratingRefunds.markedId, markedId)).run();
   };
   return {
-    async grant(playerId, at) {
-      const added = db.insert(moderators).values({ playerId, grantedAt: at }).onConflictDoNothing().run();
-      return added.changes === 1 ? 'ok' : 'already';
-    },
-    async revoke(playerId) {
-      return db.delete(moderators).where(eq(moderators.playerId, playerId)).run().changes === 1;
-    },
-    async isModerator(playerId) {
-      return db.select().from(moderators).where(eq(moderators.playerId, playerId)).get() !== undefined;
-    },
-    async open(row) {
-      const added = db.insert(modCases).values(caseColumns(row)).onConflictDoNothing().run();
-      return added.changes === 1 ? 'ok' : 'open';
-    },
-    async queue(limit) {
-      return db
-        .select({
-          c: modCases,
-          nickname: players.nickname,
-          reporterNickname: reporters.nickname,
-          markedAt: marks.markedAt,
-        })
-        .from(modCases)
-        .innerJoin(players, eq(players.id, modCases.playerId))
-        .leftJoin(reporters, eq(reporters.id, modCases.reporterId))
-        .leftJoin(marks, eq(marks.playerId, modCases.playerId))
-        .where(eq(modCases.status, 'open'))
-        .orderBy(asc(modCases.createdAt), asc(modCases.id))
-        .limit(limit)
-        .all()
-        .map(({ c, nickname, reporterNickname, markedAt }) => ({
-          ...caseOf(c),
-          nickname,
-          reporterNickname,
-          marked: markedAt !== null,
-        }));
-    },
-    async case(id) {
-      const c = db.select().from(modCases).where(eq(modCases.id, id)).get();
-      return c && { ...caseOf(c), status: c.status };
-    },
-    async isMarked(playerId) {
-      return db.select().from(marks).where(eq(marks.playerId, playerId)).get() !== undefined;
-    },
-    async heldOf(playerId) {
-      const held = db
-        .select({ gameId: modCases.gameId, status: modCases.status })
-        .from(modCases)
-        .where(and(eq(modCases.playerId, playerId), eq(modCases.kind, 'held')))
-        .orderBy(asc(modCases.createdAt))
-        .all();
-      return held.flatMap((h) => (h.gameId ? [{ gameId: h.gameId, status: h.status }] : []));
-    },
-    async ratedRacesOf(playerId, since, limit) {
-      const raceIds = db
-        .select({ raceId: ratingHistory.raceId })
-        .from(ratingHistory)
-        .where(and(eq(ratingHistory.playerId, playerId), gt(ratingHistory.at, since - 1)))
-        .orderBy(desc(ratingHistory.at))
-        .limit(limit)
-        .all()
-        .map((r) => r.raceId);
-      if (raceIds.length === 0) return [];
-      return refundRacesOf(db.select().from(ratingHistory).where(inArray(ratingHistory.raceId, raceIds)).all());
-    },
-    async victimRatings(playerIds) {
-      if (playerIds.length === 0) return [];
-      const current = db
-        .select()
-        .from(ratings)
-        .where(inArray(ratings.playerId, [...playerIds]))
-        .all();
-      const highest = db
-        .select({ playerId: ratingHistory.playerId, mu: max(ratingHistory.mu), before: max(ratingHistory.muBefore) })
-        .from(ratingHistory)
-        .where(inArray(ratingHistory.playerId, [...playerIds]))
-        .groupBy(ratingHistory.playerId)
-        .all();
-      return victimRatingsOf(current, highest);
-    },
+    ...sharedModeration(sqliteStore(db)),
     async mark(log, refunds) {
       return db.transaction((tx) => {
         const added = tx
@@ -230,22 +140,6 @@ export function sqliteModeration(db: Db): ModerationRepo {
         return logOf(undone);
       }, IMMEDIATE);
     },
-    async logEntry(id) {
-      const entry = db.select().from(modLog).where(eq(modLog.id, id)).get();
-      return entry && logOf(entry);
-    },
-    async log(offset, limit) {
-      return db
-        .select({ l: modLog, nickname: players.nickname, moderatorNickname: moderatorPlayers.nickname })
-        .from(modLog)
-        .innerJoin(players, eq(players.id, modLog.playerId))
-        .innerJoin(moderatorPlayers, eq(moderatorPlayers.id, modLog.moderatorId))
-        .orderBy(desc(modLog.at), desc(modLog.id))
-        .limit(limit)
-        .offset(offset)
-        .all()
-        .map(({ l, nickname, moderatorNickname }) => ({ ...logOf(l), nickname, moderatorNickname }));
-    },
     async appeal(row) {
       return db.transaction((tx) => {
         const mark = tx.select().from(marks).where(eq(marks.playerId, row.playerId)).get();
@@ -275,14 +169,6 @@ export function sqliteModeration(db: Db): ModerationRepo {
           actioned: actioned.map((a) => ({ caseId: a.caseId, nickname: a.nickname, at: a.at ?? 0 })),
         };
       }, IMMEDIATE);
-    },
-    async refundsOf(playerId) {
-      return db
-        .select({ points: ratingRefunds.points, at: ratingRefunds.at })
-        .from(ratingRefunds)
-        .where(eq(ratingRefunds.victimId, playerId))
-        .orderBy(desc(ratingRefunds.at))
-        .all();
     },
   };
 }

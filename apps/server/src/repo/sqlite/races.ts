@@ -1,63 +1,23 @@
-import type { RaceResult } from '@scorpion/protocol';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { actions, games, players, raceResults, races, ratingHistory, ratings } from '../../db/schema.ts';
+import { actions, games, raceResults, races, ratingHistory, ratings } from '../../db/schema.ts';
 import type { Skill } from '../../ratings/model.ts';
-import { earlierToday } from '../../ratings/repeat.ts';
-import {
-  type RatedTogetherRow,
-  raceResultColumns,
-  ratedTogetherQuery,
-  ratingColumns,
-  ratingHistoryColumns,
-  resultsByRace,
-} from '../rows.ts';
-import type { RaceRow, RacesRepo } from '../types.ts';
+import { raceResultColumns, ratingColumns, ratingHistoryColumns } from '../rows.ts';
+import { sharedRaces } from '../shared/races.ts';
+import type { RacesRepo } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqliteRaces(db: Db): RacesRepo {
-  function resultsOf(raceIds: string[]): Map<string, RaceResult[]> {
-    if (raceIds.length === 0) return new Map();
-    const rows = db
-      .select({ r: raceResults, nickname: players.nickname })
-      .from(raceResults)
-      .innerJoin(players, eq(players.id, raceResults.playerId))
-      .where(inArray(raceResults.raceId, raceIds))
-      .orderBy(asc(raceResults.rank))
-      .all();
-    return resultsByRace(rows);
-  }
-  const asRow = (r: typeof races.$inferSelect): RaceRow => r;
-
   return {
+    ...sharedRaces(sqliteStore(db)),
     async create(race, rows, fence) {
       db.transaction((tx) => {
         checkFence(tx, fence);
         tx.insert(races).values(race).run();
         for (const row of rows) tx.insert(games).values(row).run();
       }, IMMEDIATE);
-    },
-    async get(id) {
-      const r = db.select().from(races).where(eq(races.id, id)).get();
-      return r && asRow(r);
-    },
-    async lastOf(code) {
-      const r = db.select().from(races).where(eq(races.code, code)).orderBy(desc(races.number)).limit(1).get();
-      return r && asRow(r);
-    },
-    async count(code) {
-      return db.select({ n: count() }).from(races).where(eq(races.code, code)).get()?.n ?? 0;
-    },
-    async running() {
-      return db.select().from(races).where(eq(races.status, 'racing')).all().map(asRow);
-    },
-    async gamesOf(raceId) {
-      return db
-        .select({ playerId: games.playerId, gameId: games.id })
-        .from(games)
-        .where(eq(games.raceId, raceId))
-        .all();
     },
     async finish(raceId, finishedAt, results, fence, rate) {
       return db.transaction((tx) => {
@@ -100,37 +60,6 @@ export function sqliteRaces(db: Db): RacesRepo {
           .where(and(eq(races.id, raceId), eq(races.status, 'racing')))
           .run();
       }, IMMEDIATE);
-    },
-    async results(raceId) {
-      return resultsOf([raceId]).get(raceId) ?? [];
-    },
-    async ratedTogetherSince(playerIds, since) {
-      if (playerIds.length < 2) return new Map();
-      return earlierToday(db.all<RatedTogetherRow>(ratedTogetherQuery(playerIds, since)));
-    },
-    async series(code, first) {
-      const list = db
-        .select()
-        .from(races)
-        .where(and(eq(races.code, code), eq(races.series, first), eq(races.status, 'finished')))
-        .orderBy(asc(races.number))
-        .all()
-        .map(asRow);
-      const results = resultsOf(list.map((r) => r.id));
-      return list.map((race) => ({ race, results: results.get(race.id) ?? [] }));
-    },
-    async history(code, offset, limit) {
-      const list = db
-        .select()
-        .from(races)
-        .where(and(eq(races.code, code), eq(races.status, 'finished')))
-        .orderBy(desc(races.number))
-        .limit(limit)
-        .offset(offset)
-        .all()
-        .map(asRow);
-      const results = resultsOf(list.map((r) => r.id));
-      return list.map((race) => ({ race, results: results.get(race.id) ?? [] }));
     },
   };
 }

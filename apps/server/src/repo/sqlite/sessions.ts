@@ -1,36 +1,15 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { players, sessions } from '../../db/schema.ts';
 import { FIRST_DEVICE } from '../rows.ts';
+import { sharedSessions } from '../shared/devices.ts';
 import type { SessionsRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
+import { sqliteStore } from './store.ts';
 
 export function sqliteSessions(db: Db): SessionsRepo {
   return {
-    async add(row) {
-      db.insert(sessions).values(row).run();
-    },
-    async byTokenHash(tokenHash) {
-      return db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).get();
-    },
-    async ofPlayer(playerId) {
-      return db
-        .select()
-        .from(sessions)
-        .where(eq(sessions.playerId, playerId))
-        .orderBy(desc(sessions.lastSeenAt), sessions.id)
-        .all();
-    },
-    async touch(id, at) {
-      db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)).run();
-    },
-    async revoke(playerId, id) {
-      return db
-        .delete(sessions)
-        .where(and(eq(sessions.id, id), eq(sessions.playerId, playerId)))
-        .returning()
-        .get();
-    },
+    ...sharedSessions(sqliteStore(db)),
     async adoptLegacyTokens(at) {
       return db.transaction((tx) => {
         const moved = tx.run(sql`

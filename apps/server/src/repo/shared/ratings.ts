@@ -1,20 +1,19 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { PgDb } from '../../db/pg-open.ts';
-import { players, ratingHistory, ratings } from '../../db/pg-schema.ts';
 import { unmarked } from '../rows.ts';
+import type { Store } from '../store.ts';
 import type { RatingsRepo } from '../types.ts';
 
-const ratingColumns = {
-  playerId: ratings.playerId,
-  nickname: players.nickname,
-  mu: ratings.mu,
-  sigma: ratings.sigma,
-  games: ratings.games,
-  established: ratings.established,
-};
-
-export function pgRatings(db: PgDb): RatingsRepo {
-  const rows = () => db.select(ratingColumns).from(ratings).innerJoin(players, eq(players.id, ratings.playerId));
+export function sharedRatings({ db, t }: Store): RatingsRepo {
+  const { players, ratingHistory, ratings } = t;
+  const columns = {
+    playerId: ratings.playerId,
+    nickname: players.nickname,
+    mu: ratings.mu,
+    sigma: ratings.sigma,
+    games: ratings.games,
+    established: ratings.established,
+  };
+  const rows = () => db.select(columns).from(ratings).innerJoin(players, eq(players.id, ratings.playerId));
   return {
     async of(playerIds) {
       if (playerIds.length === 0) return [];

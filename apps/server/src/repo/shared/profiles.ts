@@ -1,14 +1,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { PgDb } from '../../db/pg-open.ts';
-import { dailyResults, raceResults, races } from '../../db/pg-schema.ts';
+import type { Store } from '../store.ts';
 import type { ProfilesRepo } from '../types.ts';
 import { resultColumns } from './boards.ts';
 
-export function pgProfiles(db: PgDb): ProfilesRepo {
+export function sharedProfiles({ db, t }: Store): ProfilesRepo {
+  const { dailyResults, raceResults, races } = t;
   return {
     async dailies(playerId, limit) {
       return db
-        .select(resultColumns)
+        .select(resultColumns(t))
         .from(dailyResults)
         .where(eq(dailyResults.playerId, playerId))
         .orderBy(desc(dailyResults.date))

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { PgDb } from '../../db/pg-open.ts';
-import { gameEvidence } from '../../db/pg-schema.ts';
+import type { Store } from '../store.ts';
 import type { EvidenceRepo } from '../types.ts';
 
-export function pgEvidence(db: PgDb): EvidenceRepo {
+export function sharedEvidence({ db, t }: Store): EvidenceRepo {
+  const { gameEvidence } = t;
   return {
     async queue(gameId, playerId, at) {
       await db

@@ -1,0 +1,168 @@
+import type { RaceResult } from '@scorpion/protocol';
+import type { RatingChange, Skill } from '../../ratings/model.ts';
+import type {
+  BoardKey,
+  BoardRow,
+  DailyResultRow,
+  Fence,
+  FlaggedResultRow,
+  GameRow,
+  PlayerRace,
+  RaceRow,
+  RatingPoint,
+  RatingRow,
+  RoomRow,
+  StatsRow,
+} from '../row-types.ts';
+
+export interface RoomsRepo {
+  create(row: RoomRow): Promise<'ok' | 'taken'>;
+  get(code: string): Promise<RoomRow | undefined>;
+  setHost(code: string, hostId: string, fence?: Fence): Promise<void>;
+  /** The members in the order they joined (the earliest first). */
+  members(code: string): Promise<string[]>;
+  addMember(code: string, playerId: string, at: number): Promise<void>;
+  removeMember(code: string, playerId: string): Promise<void>;
+  /** The codes of the rooms a player belongs to, the latest joined first. */
+  roomsOf(playerId: string): Promise<string[]>;
+}
+
+/**
+ * A rated race's rating step, run inside the transaction that ends the race: the racers' stored
+ * ratings (absent for a player never rated) → everyone's rating after the race.
+ */
+export type RateRace = (before: ReadonlyMap<string, Skill>) => RatingChange[];
+
+export interface RacesRepo {
+  /** The race and one game per racer, in one transaction. */
+  create(race: RaceRow, games: readonly GameRow[], fence?: Fence): Promise<void>;
+  get(id: string): Promise<RaceRow | undefined>;
+  lastOf(code: string): Promise<RaceRow | undefined>;
+  count(code: string): Promise<number>;
+  running(): Promise<RaceRow[]>;
+  gamesOf(raceId: string): Promise<{ playerId: string; gameId: string }[]>;
+  /**
+   * Ends the race and stores its ranking once; false when it had already ended. With `rate` (a
+   * rated race) the racers' ratings are read, rated and written in the same transaction (in
+   * PostgreSQL under a lock per player, so two races ending at once rate one after the other):
+   * a race is rated exactly when it ends, once, whichever process ends it.
+   */
+  finish(
+    raceId: string,
+    finishedAt: number,
+    results: readonly RaceResult[],
+    fence?: Fence,
+    rate?: RateRace,
+  ): Promise<boolean>;
+  /** The finished races of one series of a room (`RaceRow.series`), with their results, in order. */
+  series(code: string, first: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
+  /**
+   * A race taken over at `now` from an owner last known alive at `since`: the gap goes on the
+   * paused time of the race and of its games still in play, each from the later of `since` and
+   * its own last stored action (as `GamesRepo.addDowntime` does after a restart).
+   */
+  creditGap(raceId: string, since: number, now: number, fence: Fence): Promise<void>;
+  results(raceId: string): Promise<RaceResult[]>;
+  /**
+   * For each of `playerIds`, the most rated races finished at or after `since` that they raced
+   * with any one other of `playerIds` (absent: none): how often a pair has met, rated, today.
+   */
+  ratedTogetherSince(playerIds: readonly string[], since: number): Promise<Map<string, number>>;
+  history(code: string, offset: number, limit: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
+}
+
+export interface RatingsRepo {
+  of(playerIds: readonly string[]): Promise<RatingRow[]>;
+  /** The player's ratings race by race, the oldest first; the latest `limit`. */
+  history(playerId: string, limit: number): Promise<RatingPoint[]>;
+  /** Established ratings first, each part by rating (mean) down, ties by player id. */
+  board(offset: number, limit: number): Promise<RatingRow[]>;
+}
+
+export interface ProfilesRepo {
+  /** The player's ranked daily results, the latest `limit` days, the latest first. */
+  dailies(playerId: string, limit: number): Promise<DailyResultRow[]>;
+  /** The player's finished races, the latest first. */
+  races(playerId: string, limit: number): Promise<PlayerRace[]>;
+}
+
+/** `[grain start in ms, how many]` pairs, one per `TIME_GRAIN_MS` that holds any time, in no order. */
+export type TimeCounts = readonly (readonly [timeMs: number, count: number])[];
+
+export interface BoardsRepo {
+  daily(date: string, offset: number, limit: number): Promise<BoardRow[]>;
+  /**
+   * The day's board as keys alone, the `limit` after `after` (from the top without it): read
+   * from the board's index, however deep, to rebuild a copy of the board elsewhere (Redis).
+   */
+  dailyOrder(date: string, after: BoardKey | undefined, limit: number): Promise<BoardKey[]>;
+  dailyRankOf(date: string, playerId: string): Promise<BoardRow | undefined>;
+  dailyCounts(date: string): Promise<{ played: number; won: number }>;
+  /** The player's result of the day if it is on the board (verified), without its rank. */
+  dailyResultOf(date: string, playerId: string): Promise<DailyResultRow | undefined>;
+  /** The player's ranked result of the day if it was kept off the board, with the reason. */
+  dailyFlaggedOf(date: string, playerId: string): Promise<FlaggedResultRow | undefined>;
+  /** The finishing times of every verified win of the day, counted per grain. */
+  dailyWinTimes(date: string): Promise<TimeCounts>;
+  mostWins(offset: number, limit: number): Promise<StatsRow[]>;
+  longestStreaks(offset: number, limit: number): Promise<StatsRow[]>;
+  fastestWins(offset: number, limit: number): Promise<(BoardRow & { date: string })[]>;
+  statsOf(playerIds: readonly string[]): Promise<StatsRow[]>;
+  headToHead(a: string, b: string): Promise<{ races: number; aWins: number; bWins: number }>;
+}
+
+/** A race-level write made under an epoch that is no longer the room's: nothing was written. */
+export class FencedOut extends Error {
+  readonly fence: Fence;
+  constructor(fence: Fence) {
+    super(`room ${fence.code}: epoch ${fence.epoch} of ${fence.nodeId} is no longer current`);
+    this.name = 'FencedOut';
+    this.fence = fence;
+  }
+}
+
+export type Claim =
+  /** Ours: `taken` is where the previous owner's lease stood when we took a lapsed one over. */
+  | { readonly ok: true; readonly fence: Fence; readonly taken: { nodeId: string; renewedAt: number } | null }
+  | { readonly ok: false; readonly owner: string };
+
+export interface OwnershipRepo {
+  /**
+   * Takes the room for `nodeId` until `now + leaseMs` under a new epoch, unless another node's
+   * lease is alive. A live lease of the same node id is taken over too: a process claims only
+   * rooms it does not hold, so that lease is a previous run's (restarted under its `NODE_ID`),
+   * and its gap is credited like any other owner's.
+   */
+  claim(code: string, nodeId: string, now: number, leaseMs: number): Promise<Claim>;
+  /** Extends our lease; false when the epoch is no longer the room's (then nothing changes). */
+  renew(fence: Fence, now: number, leaseMs: number): Promise<boolean>;
+  /**
+   * `renew` for every lease given, in one write: the rooms renewed (those whose epoch is still the
+   * room's). One commit a tick for all of a process's rooms, not one each.
+   */
+  renewMany(fences: readonly Fence[], now: number, leaseMs: number): Promise<Set<string>>;
+  /** Gives the room up at once (its lease lapses now), if the epoch is still ours. */
+  release(fence: Fence, now: number): Promise<void>;
+  /** The node whose lease on the room has not lapsed at `now`, if any. */
+  ownerOf(code: string, now: number): Promise<string | undefined>;
+  /** Rooms with a race running and no lease alive at `now`: their races need an owner. */
+  orphaned(now: number): Promise<string[]>;
+}
+
+/**
+ * When the whole service was last known alive (cluster mode), in the `heartbeat` setting: every
+ * live process beats it, so it lags the present only when no process runs.
+ */
+export interface OutageRepo {
+  /** A live process's beat: the service is alive at `now`. */
+  beat(now: number): Promise<void>;
+  /**
+   * At a process's start, under a lock on the beat (so two processes starting together credit it
+   * once): when no process beat within `staleMs` of `now`, the whole cluster was down since the
+   * last beat, and that gap goes on the paused time of every open game outside a race, from the
+   * later of the beat and the game's last stored action (as `GamesRepo.addDowntime`). Races are
+   * left out: the takeover of each race credits its own gap (`RacesRepo.creditGap`). Beats at
+   * `now` and returns the gap credited (0 when some process was alive).
+   */
+  creditOutage(now: number, staleMs: number): Promise<number>;
+}
