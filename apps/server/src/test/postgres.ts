@@ -39,11 +39,12 @@ export function testPostgres(label: string): TestPostgres {
     server = await startPostgres({ dir, port, durable: false });
     await connectAdmin();
   }, 60_000);
+  // A fast shutdown checkpoints first, which on a loaded machine takes longer than a hook's 10 s.
   afterAll(async () => {
     await admin?.end();
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000);
   return {
     get url() {
       return server!.url;
