@@ -218,9 +218,11 @@ export class Connection {
     this.#status = 'online';
     clearTimeout(this.#settle);
     this.#settle = setTimeout(() => (this.#attempt = 0), SETTLED_MS);
+    // Asked before this socket, sent after the pages' own resumes (a room-join), which the
+    // server answers first; not what those resumes have just asked themselves.
+    const waiting = [...this.#pending.values()];
     for (const fn of this.#ready) fn();
-    // After the pages' own resumes (a room-join), which the server answers in order first.
-    for (const pending of this.#pending.values()) this.send(pending.message);
+    for (const pending of waiting) this.send(pending.message);
   }
 
   #dispatch(message: ServerMessage) {

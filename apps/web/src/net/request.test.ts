@@ -1,79 +1,14 @@
-import { ClientMessage, PROTOCOL_VERSION, ServerMessage } from '@scorpion/protocol';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { Client } from './client.ts';
 import { type Answer, Connection } from './connection.svelte.ts';
+import { errorFrame, roomState as room, socket, stubBrowser } from './fakeSocket.ts';
 
-/** A socket whose frames both ways are checked against the protocol's own schemas. */
-class FakeSocket {
-  static readonly OPEN = 1;
-  static opened: FakeSocket[] = [];
-  readyState = 0;
-  sent: ClientMessage[] = [];
-  onmessage: ((e: { data: unknown }) => void) | null = null;
-  onclose: ((e: { code: number; reason: string }) => void) | null = null;
-  constructor() {
-    FakeSocket.opened.push(this);
-  }
-  send(data: string) {
-    this.sent.push(ClientMessage.parse(JSON.parse(data)));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006, reason: '' });
-  }
-  deliver(frame: unknown) {
-    this.onmessage?.({ data: JSON.stringify(ServerMessage.parse(frame)) });
-  }
-  welcome() {
-    this.readyState = FakeSocket.OPEN;
-    this.deliver({
-      type: 'welcome',
-      protocol: PROTOCOL_VERSION,
-      player: { id: 'p1', nickname: 'Ada' },
-      serverTime: 0,
-      games: [],
-      rooms: [],
-    });
-  }
-}
-
-const socket = () => FakeSocket.opened.at(-1)!;
-const room = (code: string) => ({
-  code,
-  hostId: 'p1',
-  variant: 'scorpion',
-  options: { foundations: false, open: false },
-  timeLimit: 10,
-  winnableOnly: true,
-  rated: false,
-  bestOf: 1,
-  finishWindow: 30,
-  series: null,
-  members: [{ id: 'p1', nickname: 'Ada', host: true, connected: true }],
-  status: 'lobby',
-  race: null,
-  lastResults: null,
-  serverTime: 0,
-});
-const refusal = (rid: string | undefined, code: string, ref: string) => ({
-  type: 'error',
-  code,
-  message: `refused: ${code}`,
-  ref,
-  gameId: null,
-  reason: null,
-  game: null,
-  ...(rid === undefined ? {} : { rid }),
-});
+const refusal = errorFrame;
 
 let connection: Connection;
 beforeEach(() => {
   vi.useFakeTimers();
-  FakeSocket.opened = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  vi.stubGlobal('location', { protocol: 'http:', host: 'localhost:8080', pathname: '/r/ABC234' });
-  vi.stubGlobal('addEventListener', () => {});
-  vi.stubGlobal('document', { addEventListener: () => {}, visibilityState: 'visible' });
+  stubBrowser('/r/ABC234');
   connection = new Connection();
   connection.start();
   socket().welcome();
@@ -175,4 +110,12 @@ test('a disposed client hears nothing more, and its requests are forgotten, not 
   expect(socket().sent).toEqual([]);
   expect(heard).toEqual([]);
   expect(answer).toBeUndefined();
+});
+
+test('a request a page makes on reconnection goes once, not again with those that waited', () => {
+  connection.onReady(() => void connection.request({ type: 'room-join', code: 'ABC234' }));
+  socket().close();
+  vi.advanceTimersByTime(10_000);
+  socket().welcome();
+  expect(socket().sent.map((m) => m.type)).toEqual(['room-join']);
 });
