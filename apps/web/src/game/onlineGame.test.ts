@@ -3,6 +3,7 @@ import {
   type GameSnapshot,
   type GameUpdate,
   type ServerMessage,
+  toGameState,
   toWireEvents,
   toWireView,
   type WireView,
@@ -10,6 +11,12 @@ import {
 import { applyMove, type GameState, type Move, positionFromText, toPlayerView } from '@scorpion/rules';
 import { describe, expect, it, vi } from 'vitest';
 import { type GameLink, OnlineGame } from './onlineGame.svelte.ts';
+
+// The rules as they are, with their `applyMove` counted: a move is played once on this client.
+vi.mock('@scorpion/rules', async (importOriginal) => {
+  const rules = await importOriginal<typeof import('@scorpion/rules')>();
+  return { ...rules, applyMove: vi.fn(rules.applyMove) };
+});
 
 const wire = (state: GameState): WireView => toWireView(toPlayerView(state));
 
@@ -106,6 +113,38 @@ function backAck(kind: 'undo' | 'redo', state: GameState, seq: number): ServerMe
 }
 
 describe('OnlineGame', () => {
+  it('plays each move by the rules once, when it is made: not again to draw the board, nor on its ack', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    const deal: Move = { kind: 'deal' };
+    const acks = [ackFor(start, first, 1), ackFor(after(start, first), deal, 2)];
+    const end = toGameState(snapshot(after(after(start, first), deal), 2).view);
+    const played = vi.mocked(applyMove).mock.calls.length;
+    game.play(first);
+    game.play(deal);
+    for (let i = 0; i < 3; i++) expect(game.view.columns[0]!.length).toBe(2);
+    for (const ack of acks) link.deliver(ack);
+    expect(game.view).toEqual(end);
+    expect(vi.mocked(applyMove).mock.calls.length - played).toBe(2);
+  });
+
+  it('puts the faces an ack shows on the boards of the moves still on their way, where those moves took the cards', () => {
+    // Column 1 is `KS TH`: the deal puts a spade on it, and moving TH onto JH carries that card along.
+    const position = positionFromText('scorpion', '9H | KS TH | 5S | JH', { stock: 'AS 2S 3S' });
+    const deal: Move = { kind: 'deal' };
+    const carry: Move = { kind: 'move', from: 1, row: 1, to: 3 };
+    const dealt = after(position, deal);
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(position, 0));
+    game.play(deal);
+    expect(game.play(carry)).toBeUndefined();
+    link.deliver(ackFor(position, deal, 1));
+    // The deal's cards are known now, the two-of-spades already where the pending move took it.
+    expect(game.view).toEqual(toGameState(wire(after(dealt, carry))));
+    link.deliver(ackFor(dealt, carry, 2));
+    expect(game.snapshot).toEqual(snapshot(after(dealt, carry), 2));
+  });
+
   it('moves at once, sends the move with the seq it expects, and takes the ack', () => {
     const link = new FakeLink();
     const game = new OnlineGame(link, snapshot(start, 0));
