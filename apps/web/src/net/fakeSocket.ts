@@ -1,4 +1,12 @@
-import { ClientMessage, PROTOCOL_VERSION, ServerMessage } from '@scorpion/protocol';
+import {
+  ClientMessage,
+  type GameKind,
+  type GameSnapshot,
+  PROTOCOL_VERSION,
+  ServerMessage,
+  toWireView,
+} from '@scorpion/protocol';
+import { positionFromText, toPlayerView } from '@scorpion/rules';
 import { vi } from 'vitest';
 
 /**
@@ -82,6 +90,34 @@ export function roomState(code: string, patch: Record<string, unknown> = {}) {
     race: null,
     lastResults: null,
     serverTime: 0,
+    ...patch,
+  };
+}
+
+/** A game as the server sends it whole: a small open position, `kind` and the fields of `patch` aside. */
+export function gameSnapshot(gameId: string, kind: GameKind, patch: Partial<GameSnapshot> = {}): GameSnapshot {
+  const state = positionFromText('scorpion', 'ac 9H | 8S TH | 5S | 7H', { stock: 'AS 2S 3S' });
+  return {
+    gameId,
+    kind,
+    ranked: false,
+    seq: 0,
+    view: toWireView(toPlayerView(state)),
+    status: 'playing',
+    stuck: false,
+    canUndo: false,
+    canRedo: false,
+    moves: 0,
+    undos: 0,
+    progress: 0,
+    faceDown: 1,
+    elapsedMs: 0,
+    serverTime: 0,
+    daily: null,
+    roomCode: null,
+    raceId: null,
+    seed: null,
+    record: null,
     ...patch,
   };
 }
