@@ -27,13 +27,11 @@ export class ChallengePage {
   #playing = $state(false);
   #compared = $state.raw<{ mine: PublicGame; theirs: PublicGame }>();
   readonly #client: Client;
-  readonly #link: Link;
   readonly #code: string;
   readonly #session: Pick<Session, 'ensurePlayer'>;
   readonly #fetch: Fetch;
 
   constructor(link: Link, options: ChallengeOptions) {
-    this.#link = link;
     this.#client = new Client(link);
     this.#code = options.code;
     this.#session = options.session;
