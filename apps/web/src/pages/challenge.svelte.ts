@@ -1,7 +1,7 @@
 import type { ChallengeInfo, ChallengeOriginal, GhostProgress, PublicGame } from '@scorpion/protocol';
 import { OnlineGame } from '../game/onlineGame.svelte.ts';
 import { api } from '../net/api.ts';
-import { Client, type Link } from '../net/client.ts';
+import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 
 /** How the page asks the server's REST side (tests hand in their own). */

@@ -3,7 +3,7 @@ import { VARIANTS } from '@scorpion/rules';
 import { OnlineGame } from '../game/onlineGame.svelte.ts';
 import { dailyName } from '../lib/format.ts';
 import { ApiFailure, api } from '../net/api.ts';
-import { Client, type Link } from '../net/client.ts';
+import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 import type { DailyOutcome } from '../ui/DailyResult.svelte';
 

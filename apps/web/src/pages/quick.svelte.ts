@@ -1,7 +1,6 @@
 import type { ClientMessage, GameOptions, QueueGhostOffer, QueueStatus } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
-import { Client, type Link } from '../net/client.ts';
-import type { Answer } from '../net/connection.svelte.ts';
+import { type Answer, Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 
 /** Nothing heard this long: the entry is gone (Redis emptied, say), so the page joins again. */

@@ -1,5 +1,5 @@
 import type { ClientMessage } from '@scorpion/protocol';
-import { Client, type Link } from '../net/client.ts';
+import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 
 type RoomCreate = Extract<ClientMessage, { type: 'room-create' }>;
