@@ -7,7 +7,7 @@ import { BoardLine } from './boardLine.ts';
 import { follow, shownBy, withFaces } from './reveal.ts';
 
 /** What a game needs of the socket; tests hand in a fake. */
-export type GameLink = Pick<Connection, 'send' | 'listen' | 'onReady'>;
+export type GameLink = Pick<Connection, 'send' | 'request' | 'listen' | 'onReady'>;
 
 type ErrorFrame = Extract<ServerMessage, { type: 'error' }>;
 type AckFrame = Extract<ServerMessage, { type: 'ack' }>;
@@ -180,7 +180,18 @@ export class OnlineGame {
   giveUp() {
     if (this.over) return;
     this.#givingUp = true;
-    this.#giveUpSent = this.#connection.send({ type: 'give-up', gameId: this.id });
+    this.#giveUpSent = true;
+    void this.#connection.request({ type: 'give-up', gameId: this.id }).then((answer) => {
+      if (answer.ok) return;
+      const refusal = answer.refusal;
+      if (refusal.type === 'offline') this.#giveUpSent = false;
+      else if (refusal.code === 'unavailable') this.#later(refusal.retryAfter ?? 1);
+      else {
+        // A give-up the server turned down (and said why) may be pressed again.
+        this.#givingUp = false;
+        this.#onError(refusal);
+      }
+    });
   }
 
   dispose() {
@@ -301,8 +312,6 @@ export class OnlineGame {
     this.#pending = [];
     // The refused move and those after it are not stored: the refusal says so, not "saved".
     this.#unsavedFrom = undefined;
-    // A give-up the server turned down (and said why) may be pressed again.
-    if (error.ref === 'give-up') this.#givingUp = false;
     if (error.game) {
       this.#line.reset();
       this.#accept(error.game);

@@ -10,6 +10,7 @@ import {
 } from '@scorpion/protocol';
 import { applyMove, type GameState, type Move, positionFromText, toPlayerView } from '@scorpion/rules';
 import { describe, expect, it, vi } from 'vitest';
+import type { Answer } from '../net/connection.svelte.ts';
 import { type GameLink, OnlineGame } from './onlineGame.svelte.ts';
 
 // The rules as they are, with their `applyMove` counted: a move is played once on this client.
@@ -51,9 +52,15 @@ class FakeLink implements GameLink {
   online = true;
   listeners = new Set<(m: ServerMessage) => void>();
   ready = new Set<() => void>();
+  /** Requests not answered yet: the fake server answers them by their type, the real one by their rid. */
+  asked: { type: string; settle: (answer: Answer) => void }[] = [];
   send(message: ClientMessage) {
     if (this.online) this.sent.push(message);
     return this.online;
+  }
+  request(message: ClientMessage): Promise<Answer> {
+    if (!this.send(message)) return Promise.resolve({ ok: false, refusal: { type: 'offline' } });
+    return new Promise((settle) => this.asked.push({ type: message.type, settle }));
   }
   listen(listener: (m: ServerMessage) => void) {
     this.listeners.add(listener);
@@ -65,9 +72,15 @@ class FakeLink implements GameLink {
     return () => this.ready.delete(fn);
   }
   deliver(message: ServerMessage) {
+    if (message.type === 'error') {
+      const answered = this.asked.findIndex((a) => a.type === message.ref);
+      if (answered >= 0) return this.asked.splice(answered, 1)[0]!.settle({ ok: false, refusal: message });
+    }
     for (const l of this.listeners) l(message);
   }
   reconnect() {
+    // What the old socket was asked went with it, as the real connection says.
+    for (const a of this.asked.splice(0)) a.settle({ ok: false, refusal: { type: 'offline' } });
     for (const fn of this.ready) fn();
   }
 }
@@ -414,7 +427,35 @@ describe('OnlineGame', () => {
     expect(game.over).toBe(true);
   });
 
-  it('lets a give-up the server turned down be pressed again', () => {
+  it('keeps a give-up the server could not store, and sends it again once the game is fetched anew', async () => {
+    vi.useFakeTimers();
+    try {
+      const link = new FakeLink();
+      const game = new OnlineGame(link, snapshot(start, 0));
+      game.giveUp();
+      link.deliver({
+        type: 'error',
+        code: 'unavailable',
+        message: 'The server cannot save just now; nothing was changed.',
+        ref: 'give-up',
+        gameId: 'g1',
+        reason: null,
+        game: null,
+        retryAfter: 1,
+      });
+      await Promise.resolve();
+      expect(game.catchingUp).toBe(true);
+      expect(game.givingUp).toBe(true);
+      vi.advanceTimersByTime(1000);
+      expect(link.sent.at(-1)).toEqual({ type: 'game-resume', gameId: 'g1' });
+      link.deliver({ type: 'game', game: snapshot(start, 0) });
+      expect(link.sent.at(-1)).toEqual({ type: 'give-up', gameId: 'g1' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets a give-up the server turned down be pressed again', async () => {
     const link = new FakeLink();
     const game = new OnlineGame(link, snapshot(start, 0));
     game.giveUp();
@@ -427,6 +468,8 @@ describe('OnlineGame', () => {
       reason: null,
       game: null,
     });
+    // The refusal is the give-up's own answer, which settles a moment later.
+    await Promise.resolve();
     expect(game.givingUp).toBe(false);
     expect(game.rejected).toBe('The race has not started yet.');
   });
