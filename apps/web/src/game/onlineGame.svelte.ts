@@ -1,11 +1,13 @@
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
-import { SnapshotLine, toGameState } from '@scorpion/protocol';
+import { toGameState, toWireView } from '@scorpion/protocol';
 import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
 import type { Connection } from '../net/connection.svelte.ts';
 import type { Asked } from './asked.ts';
+import { BoardLine } from './boardLine.ts';
+import { follow, shownBy, withFaces } from './reveal.ts';
 
 /** What a game needs of the socket; tests hand in a fake. */
-export type GameLink = Pick<Connection, 'send' | 'listen' | 'onReady'>;
+export type GameLink = Pick<Connection, 'send' | 'request' | 'listen' | 'onReady'>;
 
 type ErrorFrame = Extract<ServerMessage, { type: 'error' }>;
 type AckFrame = Extract<ServerMessage, { type: 'ack' }>;
@@ -17,6 +19,12 @@ export interface Unsaved {
   readonly since: number;
 }
 
+/** A move sent and not acknowledged yet, with the board it made: worked out once, when it was played. */
+interface Sent {
+  readonly move: Move;
+  readonly after: GameState;
+}
+
 /** The last moves that waited, once the server stored them all. */
 export interface Saved extends Unsaved {
   /** When the last of them was acknowledged. */
@@ -25,14 +33,17 @@ export interface Saved extends Unsaved {
 
 /**
  * A game the server holds. The board shows the server's player view with this client's own
- * moves laid on top at once (the shared rules judge them the same way the server will). An
- * `ack` moves the snapshot on by the oldest pending move (the ack says what it turned over),
- * or back and forth by an undo or a redo (to a board shown before: `SnapshotLine`), and a
- * refusal rolls the board back to what the server says.
+ * moves laid on top at once: each is played by the shared rules once, when it is made (they judge
+ * it the same way the server will), and the board it makes is kept. An `ack` moves the snapshot
+ * on to the oldest pending move's board with the faces the ack showed put in (`reveal.ts`), or
+ * back and forth by an undo or a redo (to a board shown before: `BoardLine`), and a refusal rolls
+ * the board back to what the server says.
  */
 export class OnlineGame {
   #snapshot = $state.raw<GameSnapshot>() as GameSnapshot;
-  #pending = $state.raw<readonly Move[]>([]);
+  /** The server's board, as the rules hold it. */
+  #base = $state.raw<GameState>() as GameState;
+  #pending = $state.raw<readonly Sent[]>([]);
   /** When the oldest pending move was made, and the server's move count then. */
   #unsavedFrom = $state.raw<{ since: number; seq: number } | undefined>();
   #saved = $state.raw<Saved | undefined>();
@@ -42,7 +53,7 @@ export class OnlineGame {
   /** Give up was pressed: kept until the server ends the game, across reconnections. */
   #givingUp = $state(false);
   /** The boards this game was shown, for the acks of undo and redo (plain, not reactive). */
-  readonly #line = new SnapshotLine();
+  readonly #line = new BoardLine();
   /** The give-up went out on the socket open now (reset by every reconnection). */
   #giveUpSent = false;
   /** The server could not store an action just now (`unavailable`): the game is fetched again then. */
@@ -76,16 +87,10 @@ export class OnlineGame {
     return this.#snapshot;
   }
 
-  /** The view to draw: the server's, with the moves still on their way applied. */
-  readonly view: GameState = $derived.by(() => {
-    let state = toGameState(this.#snapshot.view);
-    for (const move of this.#pending) {
-      const result = applyMove(state, move);
-      if (!result.ok) break;
-      state = result.state;
-    }
-    return state;
-  });
+  /** The view to draw: the server's, or the board the last move still on its way made. */
+  get view(): GameState {
+    return this.#pending.at(-1)?.after ?? this.#base;
+  }
 
   get over() {
     return this.#snapshot.status !== 'playing';
@@ -141,7 +146,7 @@ export class OnlineGame {
     if (!result.ok) return result.reason;
     const expect = this.#snapshot.seq + this.#pending.length;
     if (this.#pending.length === 0) this.#unsavedFrom ??= { since: this.#now(), seq: this.#snapshot.seq };
-    this.#pending = [...this.#pending, move];
+    this.#pending = [...this.#pending, { move, after: result.state }];
     this.#connection.send({ type: 'move', gameId: this.id, expect, move });
     return undefined;
   }
@@ -175,7 +180,18 @@ export class OnlineGame {
   giveUp() {
     if (this.over) return;
     this.#givingUp = true;
-    this.#giveUpSent = this.#connection.send({ type: 'give-up', gameId: this.id });
+    this.#giveUpSent = true;
+    void this.#connection.request({ type: 'give-up', gameId: this.id }).then((answer) => {
+      if (answer.ok) return;
+      const refusal = answer.refusal;
+      if (refusal.type === 'offline') this.#giveUpSent = false;
+      else if (refusal.code === 'unavailable') this.#later(refusal.retryAfter ?? 1);
+      else {
+        // A give-up the server turned down (and said why) may be pressed again.
+        this.#givingUp = false;
+        this.#onError(refusal);
+      }
+    });
   }
 
   dispose() {
@@ -183,8 +199,10 @@ export class OnlineGame {
     for (const stop of this.#stop) stop();
   }
 
-  #accept(snapshot: GameSnapshot) {
+  /** `state` is the snapshot's board when it is known already (worked out here, not sent whole). */
+  #accept(snapshot: GameSnapshot, state: GameState = toGameState(snapshot.view)) {
     this.#snapshot = snapshot;
+    this.#base = state;
     this.#receivedAt = Date.now();
   }
 
@@ -214,24 +232,45 @@ export class OnlineGame {
       return;
     }
     // An undo or a redo is only sent with no move on its way, so its ack moves no pending move on.
-    const undone = ack.events.some((e) => e.type === 'undo' || e.type === 'redo');
-    const next = advanced === 1 ? this.#line.advance(this.#snapshot, this.#pending[0], ack) : undefined;
-    if (next) {
-      this.#accept(next);
-      if (!undone) {
-        this.#pending = this.#pending.slice(1);
-        this.#stored();
-      }
+    const back = ack.events.some((e) => e.type === 'undo');
+    const stepped = back || ack.events.some((e) => e.type === 'redo');
+    const stored = this.#pending[0];
+    const view = advanced !== 1 ? undefined : stepped ? this.#line.step(this.#snapshot.view, back) : undefined;
+    const before = this.#snapshot;
+    if (view) {
+      this.#accept({ ...before, ...ack.update, seq: ack.seq, view });
+    } else if (advanced === 1 && !stepped && stored) {
+      this.#line.moved(before.view);
+      this.#settle(stored, ack);
     } else {
       // Out of step (another tab played, say, or an undo past the boards kept): the whole game puts it right.
       this.#connection.send({ type: 'game-resume', gameId: this.id });
     }
   }
 
+  /**
+   * The oldest pending move is stored: its board, with the faces the ack showed, is the server's
+   * now; the moves after it keep their boards, with those faces put in where the cards went.
+   */
+  #settle(stored: Sent, ack: AckFrame) {
+    let shown = shownBy(ack.events, this.#base, stored.after);
+    const state = withFaces(stored.after, shown);
+    this.#accept({ ...this.#snapshot, ...ack.update, seq: ack.seq, view: toWireView(state) }, state);
+    let before = stored.after;
+    this.#pending = this.#pending.slice(1).map((sent) => {
+      const played = before;
+      before = sent.after;
+      if (shown.length === 0) return sent;
+      shown = shown.map((card) => follow(card, sent.move, played));
+      return { ...sent, after: withFaces(sent.after, shown) };
+    });
+    this.#stored();
+  }
+
   /** A fresh snapshot (on resume): moves it already holds are dropped, the others resent. */
   #resync(snapshot: GameSnapshot) {
     const applied = snapshot.seq - this.#snapshot.seq;
-    const left = applied >= 0 ? this.#pending.slice(applied) : [];
+    const left = applied >= 0 ? this.#pending.slice(applied).map((sent) => sent.move) : [];
     this.#line.reset();
     this.#accept(snapshot);
     this.#pending = [];
@@ -273,8 +312,6 @@ export class OnlineGame {
     this.#pending = [];
     // The refused move and those after it are not stored: the refusal says so, not "saved".
     this.#unsavedFrom = undefined;
-    // A give-up the server turned down (and said why) may be pressed again.
-    if (error.ref === 'give-up') this.#givingUp = false;
     if (error.game) {
       this.#line.reset();
       this.#accept(error.game);

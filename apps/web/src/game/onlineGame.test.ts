@@ -3,13 +3,21 @@ import {
   type GameSnapshot,
   type GameUpdate,
   type ServerMessage,
+  toGameState,
   toWireEvents,
   toWireView,
   type WireView,
 } from '@scorpion/protocol';
 import { applyMove, type GameState, type Move, positionFromText, toPlayerView } from '@scorpion/rules';
 import { describe, expect, it, vi } from 'vitest';
+import type { Answer } from '../net/connection.svelte.ts';
 import { type GameLink, OnlineGame } from './onlineGame.svelte.ts';
+
+// The rules as they are, with their `applyMove` counted: a move is played once on this client.
+vi.mock('@scorpion/rules', async (importOriginal) => {
+  const rules = await importOriginal<typeof import('@scorpion/rules')>();
+  return { ...rules, applyMove: vi.fn(rules.applyMove) };
+});
 
 const wire = (state: GameState): WireView => toWireView(toPlayerView(state));
 
@@ -44,9 +52,15 @@ class FakeLink implements GameLink {
   online = true;
   listeners = new Set<(m: ServerMessage) => void>();
   ready = new Set<() => void>();
+  /** Requests not answered yet: the fake server answers them by their type, the real one by their rid. */
+  asked: { type: string; settle: (answer: Answer) => void }[] = [];
   send(message: ClientMessage) {
     if (this.online) this.sent.push(message);
     return this.online;
+  }
+  request(message: ClientMessage): Promise<Answer> {
+    if (!this.send(message)) return Promise.resolve({ ok: false, refusal: { type: 'offline' } });
+    return new Promise((settle) => this.asked.push({ type: message.type, settle }));
   }
   listen(listener: (m: ServerMessage) => void) {
     this.listeners.add(listener);
@@ -58,9 +72,15 @@ class FakeLink implements GameLink {
     return () => this.ready.delete(fn);
   }
   deliver(message: ServerMessage) {
+    if (message.type === 'error') {
+      const answered = this.asked.findIndex((a) => a.type === message.ref);
+      if (answered >= 0) return this.asked.splice(answered, 1)[0]!.settle({ ok: false, refusal: message });
+    }
     for (const l of this.listeners) l(message);
   }
   reconnect() {
+    // What the old socket was asked went with it, as the real connection says.
+    for (const a of this.asked.splice(0)) a.settle({ ok: false, refusal: { type: 'offline' } });
     for (const fn of this.ready) fn();
   }
 }
@@ -106,6 +126,38 @@ function backAck(kind: 'undo' | 'redo', state: GameState, seq: number): ServerMe
 }
 
 describe('OnlineGame', () => {
+  it('plays each move by the rules once, when it is made: not again to draw the board, nor on its ack', () => {
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    const deal: Move = { kind: 'deal' };
+    const acks = [ackFor(start, first, 1), ackFor(after(start, first), deal, 2)];
+    const end = toGameState(snapshot(after(after(start, first), deal), 2).view);
+    const played = vi.mocked(applyMove).mock.calls.length;
+    game.play(first);
+    game.play(deal);
+    for (let i = 0; i < 3; i++) expect(game.view.columns[0]!.length).toBe(2);
+    for (const ack of acks) link.deliver(ack);
+    expect(game.view).toEqual(end);
+    expect(vi.mocked(applyMove).mock.calls.length - played).toBe(2);
+  });
+
+  it('puts the faces an ack shows on the boards of the moves still on their way, where those moves took the cards', () => {
+    // Column 1 is `KS TH`: the deal puts a spade on it, and moving TH onto JH carries that card along.
+    const position = positionFromText('scorpion', '9H | KS TH | 5S | JH', { stock: 'AS 2S 3S' });
+    const deal: Move = { kind: 'deal' };
+    const carry: Move = { kind: 'move', from: 1, row: 1, to: 3 };
+    const dealt = after(position, deal);
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(position, 0));
+    game.play(deal);
+    expect(game.play(carry)).toBeUndefined();
+    link.deliver(ackFor(position, deal, 1));
+    // The deal's cards are known now, the two-of-spades already where the pending move took it.
+    expect(game.view).toEqual(toGameState(wire(after(dealt, carry))));
+    link.deliver(ackFor(dealt, carry, 2));
+    expect(game.snapshot).toEqual(snapshot(after(dealt, carry), 2));
+  });
+
   it('moves at once, sends the move with the seq it expects, and takes the ack', () => {
     const link = new FakeLink();
     const game = new OnlineGame(link, snapshot(start, 0));
@@ -375,7 +427,35 @@ describe('OnlineGame', () => {
     expect(game.over).toBe(true);
   });
 
-  it('lets a give-up the server turned down be pressed again', () => {
+  it('keeps a give-up the server could not store, and sends it again once the game is fetched anew', async () => {
+    vi.useFakeTimers();
+    try {
+      const link = new FakeLink();
+      const game = new OnlineGame(link, snapshot(start, 0));
+      game.giveUp();
+      link.deliver({
+        type: 'error',
+        code: 'unavailable',
+        message: 'The server cannot save just now; nothing was changed.',
+        ref: 'give-up',
+        gameId: 'g1',
+        reason: null,
+        game: null,
+        retryAfter: 1,
+      });
+      await Promise.resolve();
+      expect(game.catchingUp).toBe(true);
+      expect(game.givingUp).toBe(true);
+      vi.advanceTimersByTime(1000);
+      expect(link.sent.at(-1)).toEqual({ type: 'game-resume', gameId: 'g1' });
+      link.deliver({ type: 'game', game: snapshot(start, 0) });
+      expect(link.sent.at(-1)).toEqual({ type: 'give-up', gameId: 'g1' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets a give-up the server turned down be pressed again', async () => {
     const link = new FakeLink();
     const game = new OnlineGame(link, snapshot(start, 0));
     game.giveUp();
@@ -388,6 +468,8 @@ describe('OnlineGame', () => {
       reason: null,
       game: null,
     });
+    // The refusal is the give-up's own answer, which settles a moment later.
+    await Promise.resolve();
     expect(game.givingUp).toBe(false);
     expect(game.rejected).toBe('The race has not started yet.');
   });

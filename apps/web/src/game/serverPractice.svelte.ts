@@ -3,8 +3,8 @@ import type { Connection } from '../net/connection.svelte.ts';
 import { type GameLink, OnlineGame } from './onlineGame.svelte.ts';
 import type { PracticeDeal } from './practiceConfig.ts';
 
-/** What practice needs of the socket: a game's link, and the welcome's list of games in play. */
-export type PracticeLink = GameLink & Pick<Connection, 'welcome'>;
+/** What practice needs of the socket: a game's link, requests, and the welcome's list of games in play. */
+export type PracticeLink = GameLink & Pick<Connection, 'welcome' | 'request'>;
 
 /** The practice game in play fits the deal asked for (any deal of its kind when no seed is asked). */
 export function fits(deal: PracticeDeal, game: GameSnapshot): boolean {
@@ -85,9 +85,16 @@ export class ServerPractice {
   }
 
   #start() {
-    this.#asked = { kind: 'start' };
+    const asked = { kind: 'start' } as const;
+    this.#asked = asked;
     const { variant, options, seed } = this.#deal;
-    this.#link.send({ type: 'practice-start', variant, options, ...(seed === undefined ? {} : { seed }) });
+    const message = { type: 'practice-start', variant, options, ...(seed === undefined ? {} : { seed }) } as const;
+    void this.#link.request(message).then((answer) => {
+      // Turned down, and not asked anew since: the server's words say why.
+      if (answer.ok || answer.refusal.type !== 'error' || this.#asked !== asked) return;
+      this.#asked = undefined;
+      this.#failure = answer.refusal.message;
+    });
   }
 
   #onMessage(m: ServerMessage) {
@@ -104,9 +111,6 @@ export class ServerPractice {
       }
     } else if (m.type === 'game' && isNewPractice(m.game) && fits(this.#deal, m.game)) {
       this.#adopt(m.game);
-    } else if (m.type === 'error' && m.ref === 'practice-start') {
-      this.#asked = undefined;
-      this.#failure = m.message;
     }
   }
 

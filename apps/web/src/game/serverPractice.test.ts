@@ -2,6 +2,7 @@ import type { ClientMessage, GameSnapshot, ServerMessage } from '@scorpion/proto
 import { toWireView } from '@scorpion/protocol';
 import { dealFromSeed, newGame, toPlayerView } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
+import type { Answer } from '../net/connection.svelte.ts';
 import { fits, type PracticeLink, ServerPractice } from './serverPractice.svelte.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
@@ -40,6 +41,8 @@ class FakeLink implements PracticeLink {
   welcome: PracticeLink['welcome'];
   listeners = new Set<(m: ServerMessage) => void>();
   ready = new Set<() => void>();
+  /** Requests not answered yet: the fake server answers them by their type, the real one by their rid. */
+  asked: { type: string; settle: (answer: Answer) => void }[] = [];
   constructor(games: { gameId: string; kind: 'practice' | 'daily' }[] = []) {
     this.welcome = {
       type: 'welcome',
@@ -54,6 +57,10 @@ class FakeLink implements PracticeLink {
     if (this.online) this.sent.push(message);
     return this.online;
   }
+  request(message: ClientMessage): Promise<Answer> {
+    if (!this.send(message)) return Promise.resolve({ ok: false, refusal: { type: 'offline' } });
+    return new Promise((settle) => this.asked.push({ type: message.type, settle }));
+  }
   listen(listener: (m: ServerMessage) => void) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -64,10 +71,16 @@ class FakeLink implements PracticeLink {
     return () => this.ready.delete(fn);
   }
   deliver(message: ServerMessage) {
+    if (message.type === 'error') {
+      const answered = this.asked.findIndex((a) => a.type === message.ref);
+      if (answered >= 0) return this.asked.splice(answered, 1)[0]!.settle({ ok: false, refusal: message });
+    }
     for (const l of [...this.listeners]) l(message);
   }
   reconnect() {
     this.online = true;
+    // What the old socket was asked went with it, as the real connection says.
+    for (const a of this.asked.splice(0)) a.settle({ ok: false, refusal: { type: 'offline' } });
     for (const fn of [...this.ready]) fn();
   }
 }
@@ -108,7 +121,7 @@ describe('ServerPractice', () => {
     expect(other.sent.at(-1)).toEqual({ type: 'practice-start', variant: 'scorpion', options, seed: SEED });
   });
 
-  it('asks again after a reconnection until answered, and says why a deal was refused', () => {
+  it('asks again after a reconnection until answered, and says why a deal was refused', async () => {
     const link = new FakeLink();
     link.online = false;
     const p = new ServerPractice(link, { variant: 'scorpion', options });
@@ -125,6 +138,8 @@ describe('ServerPractice', () => {
       reason: null,
       game: null,
     });
+    // The refusal is the request's answer, which settles a moment later.
+    await Promise.resolve();
     expect(p.failure).toBe('No.');
     expect(p.game).toBeUndefined();
   });

@@ -7,6 +7,38 @@ export type ConnectionStatus = 'idle' | 'connecting' | 'online' | 'reconnecting'
 
 type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
 type Listener = (message: ServerMessage) => void;
+export type ErrorFrame = Extract<ServerMessage, { type: 'error' }>;
+export type ServerType = ServerMessage['type'];
+export type Frame<T extends ServerType> = Extract<ServerMessage, { type: T }>;
+
+/**
+ * Why a request has no answer: the server refused it (its error frame, paired by `rid`), or it
+ * never reached the server, or its answer was lost with the socket (`offline`).
+ */
+export type Refusal = ErrorFrame | { readonly type: 'offline' };
+
+/** The first frame the server sent in answer to a request, or why there is none. */
+export type Answer =
+  | { readonly ok: true; readonly frame: Exclude<ServerMessage, ErrorFrame> }
+  | { readonly ok: false; readonly refusal: Refusal };
+
+export interface RequestOptions {
+  /**
+   * Not answered before the socket drops (or asked while offline): sent again on every
+   * (re)connection until it is, instead of settling as `offline`.
+   */
+  readonly again?: boolean;
+  /** Forgets the request: it is not sent again and never settles (its page is gone). */
+  readonly signal?: AbortSignal;
+}
+
+interface Pending {
+  readonly message: ClientMessage;
+  readonly again: boolean;
+  readonly settle: (answer: Answer) => void;
+}
+
+const OFFLINE: Answer = { ok: false, refusal: { type: 'offline' } };
 
 /**
  * The last wait is 5 s: a room's owner that dies is replaced once its 5 s lease lapses. With
@@ -46,6 +78,9 @@ export class Connection {
   #settle: ReturnType<typeof setTimeout> | undefined;
   #listeners = new Set<Listener>();
   #ready = new Set<() => void>();
+  /** Requests sent (or to send) and not answered yet, by their `rid`, in the order they were asked. */
+  readonly #pending = new Map<string, Pending>();
+  #nextRid = 0;
   #offset = 0;
   /** The room's owner, as the last 4009 named it (cluster mode). */
   #owner: Owner | undefined;
@@ -86,6 +121,31 @@ export class Connection {
     return true;
   }
 
+  /**
+   * Sends `message` with a request id of its own and settles with the first frame the server
+   * sends in answer to it (which also goes on to the listeners, as any frame of its kind does), or
+   * with the refusal (an error frame, which goes to no listener: it is this request's alone).
+   */
+  request(message: ClientMessage, options: RequestOptions = {}): Promise<Answer> {
+    const { again = false, signal } = options;
+    if (signal?.aborted) return new Promise(() => {});
+    const rid = (this.#nextRid++).toString(36);
+    return new Promise<Answer>((settle) => {
+      const pending: Pending = { message: { ...message, rid }, again, settle };
+      const sent = this.send(pending.message);
+      if (!sent && !again) return settle(OFFLINE);
+      this.#pending.set(rid, pending);
+      signal?.addEventListener('abort', () => this.#pending.delete(rid), { once: true });
+    });
+  }
+
+  /** Every frame of one type, whether it answers a request or was pushed; errors only when they answer none. */
+  on<T extends ServerType>(type: T, fn: (frame: Frame<T>) => void): () => void {
+    return this.listen((message) => {
+      if (message.type === type) fn(message as Frame<T>);
+    });
+  }
+
   listen(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -123,7 +183,7 @@ export class Connection {
       if ('serverTime' in message && typeof message.serverTime === 'number') {
         this.#offset = message.serverTime - Date.now();
       }
-      for (const listener of this.#listeners) listener(message);
+      this.#dispatch(message);
     };
     socket.onclose = (e) => {
       if (this.#socket !== socket) return;
@@ -136,6 +196,7 @@ export class Connection {
       this.#socket = undefined;
       this.#status = 'reconnecting';
       this.#catchingUp = false;
+      this.#dropAnswers();
       // Another server process owns this room: go there now, no backoff. Only to a node named,
       // other than the one this tab was just sent to, and only first after a connection that
       // held: two processes that disagree must not bounce the tab between them without a pause.
@@ -157,10 +218,96 @@ export class Connection {
     this.#status = 'online';
     clearTimeout(this.#settle);
     this.#settle = setTimeout(() => (this.#attempt = 0), SETTLED_MS);
+    // Asked before this socket, sent after the pages' own resumes (a room-join), which the
+    // server answers first; not what those resumes have just asked themselves.
+    const waiting = [...this.#pending.values()];
     for (const fn of this.#ready) fn();
+    for (const pending of waiting) this.send(pending.message);
+  }
+
+  #dispatch(message: ServerMessage) {
+    const rid = 'rid' in message ? message.rid : undefined;
+    const pending = rid === undefined ? undefined : this.#pending.get(rid);
+    if (pending && rid !== undefined) {
+      this.#pending.delete(rid);
+      if (message.type === 'error') return pending.settle({ ok: false, refusal: message });
+      pending.settle({ ok: true, frame: message });
+    }
+    for (const listener of this.#listeners) listener(message);
+  }
+
+  /** The socket is gone and the answers on it with it: asked again later, or settled as `offline`. */
+  #dropAnswers() {
+    for (const [rid, pending] of this.#pending) {
+      if (pending.again) continue;
+      this.#pending.delete(rid);
+      pending.settle(OFFLINE);
+    }
   }
 
   #retryNow() {
     if (this.#status === 'reconnecting' && !this.#socket) this.#open();
+  }
+}
+
+/** What a page needs of the tab's socket; tests hand in a fake. */
+export type Link = Pick<
+  Connection,
+  'send' | 'request' | 'on' | 'listen' | 'onReady' | 'status' | 'welcome' | 'serverNow'
+>;
+
+/**
+ * One page's (or one component's) use of the tab's socket: its requests, what it hears and what
+ * it sends again on each reconnection, all let go of together by `dispose`. Answers are paired
+ * with their requests by id (`Connection.request`), so a page never tells its refusals from
+ * another's by the message type they name.
+ */
+export class Client {
+  readonly #link: Link;
+  readonly #stops: (() => void)[] = [];
+  readonly #gone = new AbortController();
+
+  constructor(link: Link) {
+    this.#link = link;
+  }
+
+  get online(): boolean {
+    return this.#link.status === 'online';
+  }
+
+  get welcome() {
+    return this.#link.welcome;
+  }
+
+  serverNow(): number {
+    return this.#link.serverNow();
+  }
+
+  /** A message whose answer nobody waits for (a leave on the way out); false when offline. */
+  send(message: ClientMessage): boolean {
+    return this.#link.send(message);
+  }
+
+  /** See `Connection.request`; forgotten once this client is disposed. */
+  request(message: ClientMessage, again = false): Promise<Answer> {
+    return this.#link.request(message, { again, signal: this.#gone.signal });
+  }
+
+  on<T extends ServerType>(type: T, fn: (frame: Frame<T>) => void): void {
+    this.#stops.push(this.#link.on(type, fn));
+  }
+
+  listen(fn: (message: ServerMessage) => void): void {
+    this.#stops.push(this.#link.listen(fn));
+  }
+
+  /** Runs `fn` now if online, and after every reconnection. */
+  onReady(fn: () => void): void {
+    this.#stops.push(this.#link.onReady(fn));
+  }
+
+  dispose(): void {
+    this.#gone.abort();
+    for (const stop of this.#stops.splice(0)) stop();
   }
 }

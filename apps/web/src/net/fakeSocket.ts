@@ -1,0 +1,123 @@
+import {
+  ClientMessage,
+  type GameKind,
+  type GameSnapshot,
+  PROTOCOL_VERSION,
+  ServerMessage,
+  toWireView,
+} from '@scorpion/protocol';
+import { positionFromText, toPlayerView } from '@scorpion/rules';
+import { vi } from 'vitest';
+
+/**
+ * A WebSocket for tests of what runs on the tab's `Connection`: the frames both ways are checked
+ * against the protocol's own schemas, and the test plays the server.
+ */
+export class FakeSocket {
+  static readonly OPEN = 1;
+  static opened: FakeSocket[] = [];
+  readyState = 0;
+  sent: ClientMessage[] = [];
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onclose: ((e: { code: number; reason: string }) => void) | null = null;
+  constructor() {
+    FakeSocket.opened.push(this);
+  }
+  send(data: string) {
+    this.sent.push(ClientMessage.parse(JSON.parse(data)));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006, reason: '' });
+  }
+  deliver(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(ServerMessage.parse(frame)) });
+  }
+  welcome(games: { gameId: string; kind: string; roomCode: string | null }[] = []) {
+    this.readyState = FakeSocket.OPEN;
+    this.deliver({
+      type: 'welcome',
+      protocol: PROTOCOL_VERSION,
+      player: { id: 'p1', nickname: 'Ada' },
+      serverTime: 0,
+      games,
+      rooms: [],
+    });
+  }
+}
+
+/** The browser globals a `Connection` uses, with `FakeSocket` for its sockets; undo with `vi.unstubAllGlobals`. */
+export function stubBrowser(pathname = '/') {
+  FakeSocket.opened = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('location', { protocol: 'http:', host: 'localhost:8080', pathname });
+  vi.stubGlobal('addEventListener', () => {});
+  vi.stubGlobal('document', { addEventListener: () => {}, visibilityState: 'visible' });
+}
+
+/** The socket opened last. */
+export const socket = () => FakeSocket.opened.at(-1)!;
+
+/** An error frame, in answer to request `rid` when there is one. */
+export function errorFrame(rid: string | undefined, code: string, ref: string, gameId: string | null = null) {
+  return {
+    type: 'error',
+    code,
+    message: `refused: ${code}`,
+    ref,
+    gameId,
+    reason: null,
+    game: null,
+    ...(rid === undefined ? {} : { rid }),
+  };
+}
+
+/** A room's state as the server sends it: a lobby with Ada (`p1`) as its host, unless `patch` says otherwise. */
+export function roomState(code: string, patch: Record<string, unknown> = {}) {
+  return {
+    code,
+    hostId: 'p1',
+    variant: 'scorpion',
+    options: { foundations: false, open: false },
+    timeLimit: 10,
+    winnableOnly: true,
+    rated: false,
+    bestOf: 1,
+    finishWindow: 30,
+    series: null,
+    members: [{ id: 'p1', nickname: 'Ada', host: true, connected: true }],
+    status: 'lobby',
+    race: null,
+    lastResults: null,
+    serverTime: 0,
+    ...patch,
+  };
+}
+
+/** A game as the server sends it whole: a small open position, `kind` and the fields of `patch` aside. */
+export function gameSnapshot(gameId: string, kind: GameKind, patch: Partial<GameSnapshot> = {}): GameSnapshot {
+  const state = positionFromText('scorpion', 'ac 9H | 8S TH | 5S | 7H', { stock: 'AS 2S 3S' });
+  return {
+    gameId,
+    kind,
+    ranked: false,
+    seq: 0,
+    view: toWireView(toPlayerView(state)),
+    status: 'playing',
+    stuck: false,
+    canUndo: false,
+    canRedo: false,
+    moves: 0,
+    undos: 0,
+    progress: 0,
+    faceDown: 1,
+    elapsedMs: 0,
+    serverTime: 0,
+    daily: null,
+    roomCode: null,
+    raceId: null,
+    seed: null,
+    record: null,
+    ...patch,
+  };
+}
