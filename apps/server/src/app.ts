@@ -5,10 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { ChallengePolicy } from './challenges/policy.ts';
 import { ChallengeService } from './challenges/service.ts';
 import { type Clock, systemClock } from './clock.ts';
-import { ClusterPush } from './cluster/cluster-push.ts';
-import { DailyRanks } from './cluster/daily-ranks.ts';
-import { withRankUpdates } from './cluster/rank-updates.ts';
-import { openRedis } from './cluster/redis-links.ts';
+import { ClusterPush } from './cluster/adapters/cluster-push.ts';
+import { DailyRanks } from './cluster/adapters/daily-ranks.ts';
+import { withRankUpdates } from './cluster/adapters/rank-updates.ts';
+import { openRedis } from './cluster/adapters/redis-links.ts';
 import { DailyPolicy } from './daily/policy.ts';
 import { DailyService } from './daily/service.ts';
 import { acceptEveryDeal, type Certifier } from './deals/certify.ts';

@@ -1,6 +1,6 @@
 import type { ChallengeService } from './challenges/service.ts';
 import type { Clock } from './clock.ts';
-import type { DailyRanks } from './cluster/daily-ranks.ts';
+import type { DailyRanks } from './cluster/adapters/daily-ranks.ts';
 import type { DailyService } from './daily/service.ts';
 import type { DealSource } from './deals/source.ts';
 import type { EvidenceRunner } from './evidence/runner.ts';
@@ -14,7 +14,7 @@ import type { QuickQueue } from './queue/service.ts';
 import type { RaceHub } from './races/hub.ts';
 import type { Repos } from './repo/types.ts';
 import type { Connections } from './ws/connections.ts';
-import type { Push } from './ws/push.ts';
+import type { Push } from './realtime/ports.ts';
 
 /** Everything the routes and the socket edge talk to. */
 export interface Services {

@@ -16,7 +16,7 @@ import type { RoomSpec } from '../races/answers.ts';
 import type { RaceHub } from '../races/hub.ts';
 import { NEW_PLAYER_RATING, shown } from '../ratings/shown.ts';
 import type { Repos } from '../repo/types.ts';
-import type { Push } from '../ws/push.ts';
+import type { Push } from '../realtime/ports.ts';
 import { pickGhost } from './ghosts.ts';
 import { bandAfter, formGroups, GHOST_OFFER_MS, type QueueEntry, queueOf } from './matching.ts';
 import type { QueueStore } from './store.ts';

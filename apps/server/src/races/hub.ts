@@ -6,7 +6,7 @@ import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import { FencedOut, type RaceRow, type Repos, type RoomRow } from '../repo/types.ts';
 import { RetryLater } from '../repo/unavailable.ts';
-import type { Push } from '../ws/push.ts';
+import type { Push } from '../realtime/ports.ts';
 import { ABSENT_GRACE_MS } from './absence.ts';
 import { fail, type HubResult, noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
 import { newRoomCode } from './codes.ts';

@@ -13,7 +13,7 @@ import type { GameService } from '../games/service.ts';
 import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/model.ts';
 import { startOfUtcDay } from '../ratings/repeat.ts';
 import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
-import type { Push } from '../ws/push.ts';
+import type { Push } from '../realtime/ports.ts';
 import { Absences } from './absence.ts';
 import { endRefusal, IDLE_BEFORE_END_MS } from './host-end.ts';
 import { ProgressTicks } from './progress-ticks.ts';

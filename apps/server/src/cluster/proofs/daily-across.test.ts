@@ -5,21 +5,21 @@ import { DailyBoard, DailyInfo } from '@scorpion/protocol';
 import type { Card, Options, VariantId } from '@scorpion/rules';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { acceptEveryDeal, type Certifier } from '../deals/certify.ts';
-import { RankedDailyTaken } from '../repo/errors.ts';
-import { CERTIFY_LOCK } from '../repo/postgres/daily.ts';
-import { dailySortKey } from '../repo/sort-key.ts';
-import type { BoardRow } from '../repo/types.ts';
-import { signUp, TestClient } from '../test/client.ts';
-import { fixedDeals, WINNING } from '../test/deals.ts';
-import { type RunningServer, startServer } from '../test/helper.ts';
-import { getJson } from '../test/http.ts';
-import { twoTabsJoinAtOnce } from '../test/two-tabs.ts';
-import { boardMember } from './daily-ranks.ts';
-import { freePort } from './engines/ports.ts';
-import { type RunningPostgres, startPostgres } from './engines/postgres.ts';
-import { type RunningRedis, startRedis } from './engines/redis.ts';
-import { openRedis, type RedisLinks } from './redis-links.ts';
+import { acceptEveryDeal, type Certifier } from '../../deals/certify.ts';
+import { RankedDailyTaken } from '../../repo/errors.ts';
+import { CERTIFY_LOCK } from '../../repo/postgres/daily.ts';
+import { dailySortKey } from '../../repo/sort-key.ts';
+import type { BoardRow } from '../../repo/types.ts';
+import { signUp, TestClient } from '../../test/client.ts';
+import { fixedDeals, WINNING } from '../../test/deals.ts';
+import { type RunningServer, startServer } from '../../test/helper.ts';
+import { getJson } from '../../test/http.ts';
+import { twoTabsJoinAtOnce } from '../../test/two-tabs.ts';
+import { boardMember } from '../adapters/daily-ranks.ts';
+import { freePort } from '../launcher/engines/ports.ts';
+import { type RunningPostgres, startPostgres } from '../launcher/engines/postgres.ts';
+import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
+import { openRedis, type RedisLinks } from '../adapters/redis-links.ts';
 
 /**
  * The daily across three processes on one PostgreSQL and one Redis: the day certified once,

@@ -39,7 +39,7 @@ export function haproxyConfig(o: HaproxyConfigOptions): string {
   const resolve = o.nameserver ? ' resolvers dns init-addr last,libc,none' : '';
   const server = (n: HaproxyNode, how: string) => `  server ${n.id} ${n.address} ${how}`;
   return [
-    '# Made by haproxyConfig() (apps/server/src/cluster/engines/haproxy.ts): change that, then',
+    '# Made by haproxyConfig() (apps/server/src/cluster/launcher/engines/haproxy.ts): change that, then',
     '# `pnpm cluster:config` writes deploy/haproxy.cfg again.',
     // No maxconn: HAProxy takes as many connections as the open-file limit it starts under allows.
     ...(o.nameserver ? ['resolvers dns', `  nameserver dns ${o.nameserver}`, '  hold valid 5s', ''] : []),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { configFromEnv, REPO_ROOT } from '../config.ts';
+import { configFromEnv, REPO_ROOT } from '../../config.ts';
 import { nodeEnvironment } from './cluster.ts';
 import { COMPOSE_HAPROXY_FILE, COMPOSE_NODES, composeHaproxyConfig } from './compose-haproxy.ts';
 import { checkHaproxyConfig } from './engines/haproxy.ts';

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { REPO_ROOT } from '../config.ts';
-import { signUp, TestClient } from '../test/client.ts';
-import { playOn } from '../test/play.ts';
+import { REPO_ROOT } from '../../config.ts';
+import { signUp, TestClient } from '../../test/client.ts';
+import { playOn } from '../../test/play.ts';
 import type { NodeEntry } from './cluster.ts';
 import { freePort } from './engines/ports.ts';
 
@@ -86,7 +86,7 @@ beforeAll(async () => {
   // As data/cluster is: PostgreSQL runs as `nobody` under root, and must reach its directory inside.
   chmodSync(dir, 0o755);
   port = await freePort();
-  launcher = spawn(process.execPath, ['apps/server/dist/cluster/launcher.js'], {
+  launcher = spawn(process.execPath, ['apps/server/dist/cluster/launcher/launcher.js'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

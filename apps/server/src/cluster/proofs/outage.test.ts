@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { signUp, TestClient } from '../test/client.ts';
-import { fixedDeals, WINNING } from '../test/deals.ts';
-import { type RunningServer, startServer } from '../test/helper.ts';
-import { testPostgres } from '../test/postgres.ts';
-import { joinRoom, openRoom } from '../test/rooms.ts';
+import { signUp, TestClient } from '../../test/client.ts';
+import { fixedDeals, WINNING } from '../../test/deals.ts';
+import { type RunningServer, startServer } from '../../test/helper.ts';
+import { testPostgres } from '../../test/postgres.ts';
+import { joinRoom, openRoom } from '../../test/rooms.ts';
 
 /*
  * Downtime in cluster mode, on a real PostgreSQL with one injected clock for every process: a

@@ -1,9 +1,9 @@
 import type { GameSnapshot } from '@scorpion/protocol';
 import { expect } from 'vitest';
-import type { Repos } from '../repo/types.ts';
-import { signUp, TestClient } from '../test/client.ts';
-import { WINNING } from '../test/deals.ts';
-import { openRoom } from '../test/rooms.ts';
+import type { Repos } from '../../repo/types.ts';
+import { signUp, TestClient } from '../../test/client.ts';
+import { WINNING } from '../../test/deals.ts';
+import { openRoom } from '../../test/rooms.ts';
 
 /** One server process of the cluster, as the failover scenario sees it. */
 export interface ClusterNode {

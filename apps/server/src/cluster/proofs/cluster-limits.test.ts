@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { signUp, TestClient } from '../test/client.ts';
-import { type RunningServer, startServer } from '../test/helper.ts';
-import { openRoom } from '../test/rooms.ts';
-import { freePort } from './engines/ports.ts';
-import { type RunningRedis, startRedis } from './engines/redis.ts';
+import { signUp, TestClient } from '../../test/client.ts';
+import { type RunningServer, startServer } from '../../test/helper.ts';
+import { openRoom } from '../../test/rooms.ts';
+import { freePort } from '../launcher/engines/ports.ts';
+import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
 
 const HOUR = 3_600_000;
 const LIMITS = {

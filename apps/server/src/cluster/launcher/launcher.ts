@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { REPO_ROOT } from '../config.ts';
+import { REPO_ROOT } from '../../config.ts';
 import { startCluster } from './cluster.ts';
 import { clusterSettings } from './settings.ts';
 
@@ -13,7 +13,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 // Signals are taken from the start: a Ctrl-C while it is still starting stops what has started.
 const starting = startCluster({
   ...settings,
-  serverDir: fileURLToPath(new URL('../../', import.meta.url)),
+  serverDir: fileURLToPath(new URL('../../../', import.meta.url)),
   env: process.env,
   log,
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../clock.ts';
-import { dailySortKey } from '../repo/sort-key.ts';
-import type { BoardKey, BoardRow, DailyResultRow, Repos } from '../repo/types.ts';
+import type { Clock } from '../../clock.ts';
+import { dailySortKey } from '../../repo/sort-key.ts';
+import type { BoardKey, BoardRow, DailyResultRow, Repos } from '../../repo/types.ts';
 
 const boardKey = (date: string) => `board:${date}`;
 /** Held while one process rebuilds the day (its token is the lock); results stored meanwhile go to `next` too. */

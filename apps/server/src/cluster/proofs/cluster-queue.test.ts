@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type ChildServer, spawnServer } from '../test/child.ts';
-import { signUp, TestClient } from '../test/client.ts';
-import { testPostgres } from '../test/postgres.ts';
-import { NOT_OWNER } from '../ws/route.ts';
-import { freePort } from './engines/ports.ts';
-import { type RunningRedis, startRedis } from './engines/redis.ts';
+import { type ChildServer, spawnServer } from '../../test/child.ts';
+import { signUp, TestClient } from '../../test/client.ts';
+import { testPostgres } from '../../test/postgres.ts';
+import { NOT_OWNER } from '../../ws/route.ts';
+import { freePort } from '../launcher/engines/ports.ts';
+import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
 
 /*
  * The quick-race queue across two real server processes on one PostgreSQL and one Redis: the

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../node-flags.ts';
+import { SERVER_NODE_FLAGS } from '../../node-flags.ts';
 import { prefixLines } from './lines.ts';
 
 /** The first restart waits this long; each quick death doubles it, up to `MAX_BACKOFF_MS`. */

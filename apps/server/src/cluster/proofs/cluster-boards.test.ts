@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DailyBoard } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { signUp } from '../test/client.ts';
-import { type RunningServer, startServer } from '../test/helper.ts';
-import { getJson } from '../test/http.ts';
-import { storeDailyResult } from '../test/results.ts';
-import { freePort } from './engines/ports.ts';
-import { type RunningRedis, startRedis } from './engines/redis.ts';
-import { openRedis, type RedisLinks } from './redis-links.ts';
+import { signUp } from '../../test/client.ts';
+import { type RunningServer, startServer } from '../../test/helper.ts';
+import { getJson } from '../../test/http.ts';
+import { storeDailyResult } from '../../test/results.ts';
+import { freePort } from '../launcher/engines/ports.ts';
+import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
+import { openRedis, type RedisLinks } from '../adapters/redis-links.ts';
 
 const DATE = '2026-02-02';
 

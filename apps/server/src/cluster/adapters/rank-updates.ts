@@ -1,4 +1,4 @@
-import type { GamesRepo, Repos } from '../repo/types.ts';
+import type { GamesRepo, Repos } from '../../repo/types.ts';
 import type { DailyRanks } from './daily-ranks.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { ClientMessage, GameSnapshot, RaceResult } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { LEASE_MS } from '../races/leases.ts';
-import { signUp, TestClient } from '../test/client.ts';
-import { fixedDeals, WINNING } from '../test/deals.ts';
-import { startServer } from '../test/helper.ts';
-import { RealCluster, type RoomSocket } from '../test/real-cluster.ts';
-import { openRoom } from '../test/rooms.ts';
+import { LEASE_MS } from '../../races/leases.ts';
+import { signUp, TestClient } from '../../test/client.ts';
+import { fixedDeals, WINNING } from '../../test/deals.ts';
+import { startServer } from '../../test/helper.ts';
+import { RealCluster, type RoomSocket } from '../../test/real-cluster.ts';
+import { openRoom } from '../../test/rooms.ts';
 
 /*
  * Issue #14's proofs on real processes (`startCluster`: PostgreSQL, Redis, three servers from the

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { AppOptions } from '../app.ts';
-import { fixedDeals } from '../test/deals.ts';
-import { type RunningServer, startServer } from '../test/helper.ts';
-import { freePort } from './engines/ports.ts';
-import { type RunningPostgres, startPostgres } from './engines/postgres.ts';
+import type { AppOptions } from '../../app.ts';
+import { fixedDeals } from '../../test/deals.ts';
+import { type RunningServer, startServer } from '../../test/helper.ts';
+import { freePort } from '../launcher/engines/ports.ts';
+import { type RunningPostgres, startPostgres } from '../launcher/engines/postgres.ts';
 import {
   type Cluster,
   type ClusterNode,
