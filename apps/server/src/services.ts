@@ -12,9 +12,9 @@ import type { PlayerService } from './identity/players.ts';
 import type { ModerationService } from './moderation/service.ts';
 import type { QuickQueue } from './queue/service.ts';
 import type { RaceHub } from './races/hub.ts';
+import type { Push } from './realtime/ports.ts';
 import type { Repos } from './repo/types.ts';
 import type { Connections } from './ws/connections.ts';
-import type { Push } from './realtime/ports.ts';
 
 /** Everything the routes and the socket edge talk to. */
 export interface Services {

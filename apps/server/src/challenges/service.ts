@@ -6,8 +6,8 @@ import { publicGame } from '../games/public-game.ts';
 import type { GameService } from '../games/service.ts';
 import { GhostRunner } from '../ghost/runner.ts';
 import { type GhostPoint, GhostTimeline } from '../ghost/timeline.ts';
-import type { ChallengeRow, GameRow, Repos } from '../repo/types.ts';
 import type { Push } from '../realtime/ports.ts';
+import type { ChallengeRow, GameRow, Repos } from '../repo/types.ts';
 import { newChallengeCode } from './codes.ts';
 
 export type Answer<T> = { ok: true; value: T } | (Refusal & { status: number });

@@ -1,7 +1,7 @@
 import type { RaceResult, RatingChange, RoomState, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import type { Fence, PlayersRepo, RaceRow, RoomRow, RoomsRepo } from '../repo/types.ts';
 import type { Push } from '../realtime/ports.ts';
+import type { Fence, PlayersRepo, RaceRow, RoomRow, RoomsRepo } from '../repo/types.ts';
 import { Absences } from './absence.ts';
 import type { LiveRace, RaceRoom } from './live-race.ts';
 import { seriesScore } from './series.ts';

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
+import { SIGNED_OUT } from '../../realtime/ports.ts';
 import { TestClient } from '../../test/client.ts';
 import { TestDevice } from '../../test/device.ts';
 import { type RunningServer, startServer } from '../../test/helper.ts';
 import { joinRoom, nicknamesOf, openRoom, type Player, players } from '../../test/rooms.ts';
 import { Connections } from '../../ws/connections.ts';
-import { SIGNED_OUT } from '../../realtime/ports.ts';
-import { ClusterPush } from './cluster-push.ts';
 import { freePort } from '../launcher/engines/ports.ts';
 import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
+import { ClusterPush } from './cluster-push.ts';
 import { openRedis } from './redis-links.ts';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import type { ServerMessage } from '@scorpion/protocol';
 import type { Redis } from 'ioredis';
-import type { Connections } from '../../ws/connections.ts';
 import type { DeviceSockets, Push } from '../../realtime/ports.ts';
+import type { Connections } from '../../ws/connections.ts';
 
 /** Where the cluster's pushes and presence live in Redis. */
 const PRESENCE_CHANNEL = 'presence';

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sqliteRepos } from '../../repo/sqlite/index.ts';
 import type { Repos } from '../../repo/types.ts';
 import { storeDailyResult } from '../../test/results.ts';
-import { DailyRanks } from './daily-ranks.ts';
 import { freePort } from '../launcher/engines/ports.ts';
 import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
+import { DailyRanks } from './daily-ranks.ts';
 import { withRankUpdates } from './rank-updates.ts';
 import { openRedis, type RedisLinks } from './redis-links.ts';
 

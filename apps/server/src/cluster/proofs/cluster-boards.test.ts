@@ -7,9 +7,9 @@ import { signUp } from '../../test/client.ts';
 import { type RunningServer, startServer } from '../../test/helper.ts';
 import { getJson } from '../../test/http.ts';
 import { storeDailyResult } from '../../test/results.ts';
+import { openRedis, type RedisLinks } from '../adapters/redis-links.ts';
 import { freePort } from '../launcher/engines/ports.ts';
 import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
-import { openRedis, type RedisLinks } from '../adapters/redis-links.ts';
 
 const DATE = '2026-02-02';
 

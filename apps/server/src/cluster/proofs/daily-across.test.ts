@@ -16,10 +16,10 @@ import { type RunningServer, startServer } from '../../test/helper.ts';
 import { getJson } from '../../test/http.ts';
 import { twoTabsJoinAtOnce } from '../../test/two-tabs.ts';
 import { boardMember } from '../adapters/daily-ranks.ts';
+import { openRedis, type RedisLinks } from '../adapters/redis-links.ts';
 import { freePort } from '../launcher/engines/ports.ts';
 import { type RunningPostgres, startPostgres } from '../launcher/engines/postgres.ts';
 import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
-import { openRedis, type RedisLinks } from '../adapters/redis-links.ts';
 
 /**
  * The daily across three processes on one PostgreSQL and one Redis: the day certified once,
