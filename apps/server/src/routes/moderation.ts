@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
 import type { Refused } from '../moderation/service.ts';
 import type { PlayerRow } from '../repo/types.ts';
-import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 /** The log's page size. */
@@ -30,8 +29,8 @@ const refused = (reply: FastifyReply, r: Refused) => fail(reply, STATUS[r.code] 
  * Reports and appeals (any player), and the moderators' queue, actions and log (`/api/mod/…`,
  * moderators only: anyone else reads "not found", as if the pages were not there).
  */
-export async function moderationRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { moderation, repos } = services;
+export async function moderationRoutes(app: FastifyInstance) {
+  const { moderation, repos } = app;
 
   const moderator = async (request: FastifyRequest, reply: FastifyReply): Promise<PlayerRow | undefined> => {
     const player = await playerOf(request, repos.players);

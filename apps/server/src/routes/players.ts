@@ -1,11 +1,10 @@
 import { type MeResponse, NicknameBody, type PlayerResponse, SignUpBody } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
-import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
-export async function playerRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { players, repos, devices } = services;
+export async function playerRoutes(app: FastifyInstance) {
+  const { players, repos, devices } = app;
 
   app.get('/api/me', async (request) => {
     const player = await playerOf(request, repos.players);

@@ -10,13 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
 import type { RoomRow } from '../repo/types.ts';
-import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ code: RoomCode });
 
-export async function roomRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { rooms, races, players } = services.repos;
+export async function roomRoutes(app: FastifyInstance) {
+  const { rooms, races, players } = app.repos;
 
   async function summary(room: RoomRow): Promise<RoomSummary> {
     const [host, members, count] = await Promise.all([

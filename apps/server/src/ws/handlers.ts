@@ -6,14 +6,17 @@ import {
   type ServerMessage,
 } from '@scorpion/protocol';
 import { dealFromSeed } from '@scorpion/rules';
+import type { FastifyInstance } from 'fastify';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
 import type { Acted, Refusal, Shown } from '../games/outcomes.ts';
 import type { Seen } from '../identity/device.ts';
 import type { Refused } from '../queue/service.ts';
-import type { Services } from '../services.ts';
 
 type Reply = ServerMessage | ServerMessage[];
+
+/** The services a frame may reach. */
+type Play = Pick<FastifyInstance, 'now' | 'games' | 'challenges' | 'daily' | 'queue' | 'hub' | 'deals'>;
 
 export function errorFrame(
   code: ErrorCode,
@@ -58,7 +61,7 @@ function gameFrame(shown: Shown, ref: string, gameId: string): ServerMessage {
  * without awaiting first, so that actions keep the order in which their frames arrived. `seen`
  * is where the socket came from (the daily records its openings by it).
  */
-export function handle(s: Services, playerId: string, m: ClientMessage, seen: Seen): Promise<Reply> | Reply {
+export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen): Promise<Reply> | Reply {
   switch (m.type) {
     case 'ping':
       return { type: 'pong', id: m.id, serverTime: s.now() };
@@ -143,7 +146,7 @@ function queueReply(r: Reply | Refused, ref: string): Reply {
 }
 
 async function startPractice(
-  s: Services,
+  s: Play,
   playerId: string,
   m: Extract<ClientMessage, { type: 'practice-start' }>,
 ): Promise<Reply> {

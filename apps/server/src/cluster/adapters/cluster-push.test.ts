@@ -35,7 +35,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const presentOn = (server: RunningServer, playerId: string) => server.app.services.push.connected(playerId);
+const presentOn = (server: RunningServer, playerId: string) => server.app.push.connected(playerId);
 
 describe('pushes and presence across processes', () => {
   let host: Player;
@@ -45,11 +45,11 @@ describe('pushes and presence across processes', () => {
     host = (await players(a, 'Hostess'))[0]!;
     await vi.waitFor(() => expect(presentOn(b, host.id)).toBe(true));
     // A's own sockets are its own: B's sockets hold nobody yet.
-    expect(b.app.services.connections.connected(host.id)).toBe(false);
+    expect(b.app.connections.connected(host.id)).toBe(false);
 
     // Online everywhere, as the quick-race queue counts it: once each, from either process.
     const [other] = await players(b, 'Elsewhere');
-    const online = (server: RunningServer) => (server.app.services.push as ClusterPush).online();
+    const online = (server: RunningServer) => (server.app.push as ClusterPush).online();
     await vi.waitFor(() => expect([online(a), online(b)]).toStrictEqual([2, 2]));
     await other!.client.close();
     await vi.waitFor(() => expect([online(a), online(b)]).toStrictEqual([1, 1]));

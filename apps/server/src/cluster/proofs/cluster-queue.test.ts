@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type ChildServer, spawnServer } from '../../test/child.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { testPostgres } from '../../test/postgres.ts';
-import { NOT_OWNER } from '../../ws/route.ts';
+import { NOT_OWNER } from '../../ws/close-codes.ts';
 import { freePort } from '../launcher/engines/ports.ts';
 import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
 

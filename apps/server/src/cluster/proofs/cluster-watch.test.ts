@@ -7,7 +7,7 @@ import { TestClient } from '../../test/client.ts';
 import { fixedDeals, WINNING } from '../../test/deals.ts';
 import { type RunningServer, startServer } from '../../test/helper.ts';
 import { joinRoom, openRoom, players } from '../../test/rooms.ts';
-import { NOT_OWNER } from '../../ws/route.ts';
+import { NOT_OWNER } from '../../ws/close-codes.ts';
 import { freePort } from '../launcher/engines/ports.ts';
 import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
 
@@ -53,7 +53,7 @@ test("a watcher's boards come from the room's owner to the watcher's socket on a
   for (const p of [friend!, racer!]) {
     p.client.socket.close();
     p.client = await TestClient.connect(b.wsUrl, p.cookie);
-    await vi.waitFor(() => expect(a.app.services.push.connected(p.id)).toBe(true));
+    await vi.waitFor(() => expect(a.app.push.connected(p.id)).toBe(true));
   }
 
   const played = await host!.client.play(hostGame, WINNING.moves.slice(0, 2));

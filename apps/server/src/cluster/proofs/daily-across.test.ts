@@ -92,7 +92,7 @@ afterAll(async () => {
   rmSync(redisDir, { recursive: true, force: true });
 });
 
-const services = (i: number) => servers[i]!.app.services;
+const services = (i: number) => servers[i]!.app;
 
 /** Runs `task` for each item, `width` at a time. */
 async function inBatches<T>(items: readonly T[], width: number, task: (item: T, i: number) => Promise<void>) {
@@ -181,7 +181,7 @@ test('3,000 results finished through three processes: every fast rank is the SQL
   expect(board).toStrictEqual(sql.map((r) => boardMember({ ...r, sortKey: dailySortKey(r) })));
 
   const everyFastRank = async () => {
-    const sqlRanks = servers.map((s) => vi.spyOn(s.app.services.repos.boards, 'dailyRankOf'));
+    const sqlRanks = servers.map((s) => vi.spyOn(s.app.repos.boards, 'dailyRankOf'));
     const fast: [string, number][] = [];
     await inBatches(sql, 60, async (row, i) => {
       const mine = await services(i % 3).ranks!.rankOf(DAY, row.playerId);
@@ -228,12 +228,12 @@ test('past days are closed by the leader alone; when it stops, another process t
   }
   // Who closed what, counted where it happens (a process's minute sweep may ask too).
   const closedBy = () => {
-    const spies = servers.map((s) => vi.spyOn(s.app.services.games, 'close'));
+    const spies = servers.map((s) => vi.spyOn(s.app.games, 'close'));
     return () => spies.map((spy) => spy.mock.calls.map(([id]) => id).sort());
   };
   let closed = closedBy();
   clock = Date.parse(`${NEXT_DAY}T00:00:05Z`);
-  await Promise.all(servers.map((s) => s.app.services.daily.closePastDays()));
+  await Promise.all(servers.map((s) => s.app.daily.closePastDays()));
   // The first process to start took the lead at its start, and keeps it.
   expect(closed()).toStrictEqual([open.sort(), [], []]);
   expect(await services(1).repos.games.openDailiesBefore(NEXT_DAY)).toStrictEqual([]);
@@ -245,8 +245,8 @@ test('past days are closed by the leader alone; when it stops, another process t
   servers.shift();
   closed = closedBy();
   clock = Date.parse('2026-06-03T00:00:05Z');
-  await Promise.all(servers.map((s) => s.app.services.daily.closePastDays()));
+  await Promise.all(servers.map((s) => s.app.daily.closePastDays()));
   expect(closed().flat()).toStrictEqual([left]);
-  expect(await servers[0]!.app.services.repos.games.openDailiesBefore('2026-06-03')).toStrictEqual([]);
+  expect(await servers[0]!.app.repos.games.openDailiesBefore('2026-06-03')).toStrictEqual([]);
   vi.restoreAllMocks();
 });

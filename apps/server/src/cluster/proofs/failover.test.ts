@@ -67,9 +67,9 @@ describe.each(stores)('two apps on %s', (_name, store) => {
       a,
       b,
       leaseMs: LEASE_MS,
-      repos: servers.get('node-a')!.app.services.repos,
+      repos: servers.get('node-a')!.app.repos,
       tick: async (n) => {
-        await servers.get(n.id)!.app.services.hub.tickLeases();
+        await servers.get(n.id)!.app.hub.tickLeases();
       },
       advance: async (ms) => {
         clock += ms;
@@ -83,12 +83,12 @@ describe.each(stores)('two apps on %s', (_name, store) => {
   test('one owner per room: redirect, takeover after the lease with the gap credited, fenced split brain', async () => {
     await failoverScenario(cluster);
     // The old owner holds nothing any more; the new one still has the room (its members are here).
-    expect(servers.get('node-a')!.app.services.hub.loaded.rooms).toBe(0);
+    expect(servers.get('node-a')!.app.hub.loaded.rooms).toBe(0);
   });
 
   test('an owner whose renewal finds its room taken over drops it and sends its players to the new owner', async () => {
     await renewalLostScenario(cluster);
-    expect(servers.get('node-a')!.app.services.hub.loaded.rooms).toBe(0);
+    expect(servers.get('node-a')!.app.hub.loaded.rooms).toBe(0);
   });
 
   test("a racer back before any takeover is let in where the socket landed: the join takes the room, the game's resume waits for it", async () => {

@@ -37,8 +37,8 @@ const start = (nodeId: string) =>
 async function serve(server: RunningServer, ms: number) {
   for (let left = ms; left > 0; left -= 4000) {
     clock += Math.min(4000, left);
-    await server.app.services.repos.outage.beat(clock);
-    await server.app.services.hub.tickLeases();
+    await server.app.repos.outage.beat(clock);
+    await server.app.hub.tickLeases();
   }
 }
 
@@ -126,7 +126,7 @@ test('PostgreSQL stopped, then crashed, under a race: actions are refused as ret
     await postgres.down(how);
     const outageAt = clock;
     clock += 1500;
-    await expect(a.app.services.hub.tickLeases()).rejects.toThrow();
+    await expect(a.app.hub.tickLeases()).rejects.toThrow();
     const move = { type: 'move', gameId: game.gameId, expect: game.seq, move: WINNING.moves[game.seq]! } as const;
     const refused = await client.act(move);
     expect(refused).toMatchObject({
@@ -140,7 +140,7 @@ test('PostgreSQL stopped, then crashed, under a race: actions are refused as ret
     await postgres.up();
     const downMs = clock - outageAt;
     // The owner's next tick claims the room again under a new epoch, crediting the outage.
-    await a.app.services.hub.tickLeases();
+    await a.app.hub.tickLeases();
     const now = await owner();
     expect(now).toEqual({ node_id: 'node-c', epoch: epoch + 1 });
     epoch = now.epoch;
