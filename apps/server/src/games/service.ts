@@ -1,18 +1,19 @@
 import { type GameAction, type GameSnapshot, type GameUpdate, toWireEvents } from '@scorpion/protocol';
 import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import type { LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
-import type { Acted, Refusal, Shown } from './outcomes.ts';
+import type { Acted, Shown } from './outcomes.ts';
 import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { snapshot } from './wire.ts';
 
-const noSuchGame: Refusal = { ok: false, code: 'no-such-game', message: 'There is no such game.' };
-const notYours: Refusal = { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
+const noSuchGame = refuse('no-such-game', 'There is no such game.');
+const notYours = refuse('not-your-game', 'That game belongs to another player.');
 
 /**
  * Games of every kind: load, lock, check `expect`, store, apply, and build frames through
@@ -156,16 +157,15 @@ export class GameService {
         if (refusal) return refusal;
       }
       if (expect !== game.seq) {
-        const message = `The game is at ${game.seq}, not ${expect}.`;
-        return { ok: false, code: 'stale', message, game: await this.snapshot(game) };
+        return refuse('stale', `The game is at ${game.seq}, not ${expect}.`, { game: await this.snapshot(game) });
       }
       const tried = game.tryAction(action);
       if (!tried.ok) {
         if (tried.reason === 'nothing-to-undo' || tried.reason === 'nothing-to-redo') {
-          return { ok: false, code: tried.reason, message: `There is nothing to ${action.kind}.` };
+          return refuse(tried.reason, `There is nothing to ${action.kind}.`);
         }
-        const message = REASON_TEXT[tried.reason];
-        return { ok: false, code: 'illegal-move', message, reason: tried.reason, game: await this.snapshot(game) };
+        const shown = await this.snapshot(game);
+        return refuse('illegal-move', REASON_TEXT[tried.reason], { reason: tried.reason, game: shown });
       }
 
       const confirming = this.policyOf(game.row).confirm?.(game.row);
@@ -179,8 +179,7 @@ export class GameService {
         this.forget(gameId);
         const fresh = await this.load(gameId);
         if (!fresh) return noSuchGame;
-        const message = `The game is at ${fresh.seq}, not ${expect}.`;
-        return { ok: false, code: 'stale', message, game: await this.snapshot(fresh) };
+        return refuse('stale', `The game is at ${fresh.seq}, not ${expect}.`, { game: await this.snapshot(fresh) });
       }
       game.commit(stored, tried.state, tried.events);
       const events = toWireEvents(tried.events);
@@ -268,10 +267,8 @@ export class GameService {
 
   /** The refusal of an action on a game that is not open: not started yet, or over. */
   private async closed(gate: 'early' | 'open' | 'over', game: LiveGame): Promise<Refusal | undefined> {
-    if (gate === 'early') return { ok: false, code: 'not-started', message: 'The race has not started yet.' };
-    if (gate === 'over') {
-      return { ok: false, code: 'game-over', message: 'This game is over.', game: await this.snapshot(game) };
-    }
+    if (gate === 'early') return refuse('not-started', 'The race has not started yet.');
+    if (gate === 'over') return refuse('game-over', 'This game is over.', { game: await this.snapshot(game) });
     return undefined;
   }
 
