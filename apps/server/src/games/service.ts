@@ -1,9 +1,10 @@
 import { type GameAction, type GameSnapshot, type GameUpdate, toWireEvents } from '@scorpion/protocol';
-import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
+import { cardCode, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import { type Refusal, refuse } from '../refusal.ts';
 import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
+import { playedMs } from './game-clock.ts';
 import type { LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
@@ -76,11 +77,6 @@ export class GameService {
     return this.memory.evictIdle(idleMs);
   }
 
-  elapsed(row: GameRow): number {
-    if (row.timeMs !== null) return row.timeMs;
-    return this.now() - row.startedAt - row.pausedMs;
-  }
-
   /** What an action changed besides the board: cheap, and holds no card (the row's tally is the position's). */
   update(game: LiveGame): GameUpdate {
     const row = game.row;
@@ -95,7 +91,7 @@ export class GameService {
       undos: row.undos,
       progress: row.progress,
       faceDown: row.faceDown,
-      elapsedMs: this.elapsed(row),
+      elapsedMs: playedMs(row, this.now()),
       serverTime: this.now(),
     };
   }
@@ -185,7 +181,7 @@ export class GameService {
       const events = toWireEvents(tried.events);
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
-      if (isWon(tried.state)) await this.end(game, 'won');
+      if (game.won) await this.end(game, 'won');
       const policy = this.policyOf(game.row);
       policy.changed(game);
       // In a game still going the client works the board out from the ack: a move with the rules,
@@ -276,7 +272,7 @@ export class GameService {
   private async end(game: LiveGame, status: Ending, fence?: Fence): Promise<void> {
     const row = game.row;
     const finishedAt = this.now();
-    const timeMs = Math.max(0, finishedAt - row.startedAt - row.pausedMs);
+    const timeMs = Math.max(0, playedMs(row, finishedAt));
     const extra = await this.policyOf(row).onEnd(game, { status, finishedAt, timeMs });
     await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra, fence);
     game.ended(status, finishedAt, timeMs);
