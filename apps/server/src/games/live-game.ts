@@ -1,14 +1,15 @@
 import type { GameAction } from '@scorpion/protocol';
 import {
-  applyMove,
   FastBoard,
   faceDownCount,
   type GameEvent,
   type GameState,
   gameStatus,
   type IllegalReason,
+  isWon,
   type Move,
   newGame,
+  playMove,
   progressOf,
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
@@ -77,6 +78,11 @@ export class LiveGame {
    * reached by undo or redo is worked out once, when first asked.
    */
   private readonly stuckAt: (boolean | undefined)[] = [];
+  /**
+   * Whether a position is won, by index: the deal's looked at once, each move's from its `won`
+   * event, so that neither a move's try nor the game service asks the rules again.
+   */
+  private readonly wonAt: boolean[] = [];
 
   /** `row`'s tally columns are worked out again from the deal and `log`. */
   constructor(row: GameRow, log: readonly StoredAction[]) {
@@ -85,6 +91,7 @@ export class LiveGame {
     this.positions = new Positions(row.variant, row.options);
     this.scratch = new ScratchPosition(row.variant, row.options);
     this.positions.push(dealt);
+    this.wonAt.push(isWon(dealt));
     this.tallyFrom(dealt);
     for (const stored of log) {
       const tried = this.tryAction(stored.action);
@@ -135,6 +142,11 @@ export class LiveGame {
     return stuck;
   }
 
+  /** The current position is won: the rules said so with the move that led here. */
+  get won(): boolean {
+    return this.wonAt[this.cursor]!;
+  }
+
   get canUndo(): boolean {
     return this.cursor > 0;
   }
@@ -163,7 +175,8 @@ export class LiveGame {
           ? { ok: true, state: this.positions.at(this.cursor + 1), events: [] }
           : { ok: false, reason: 'nothing-to-redo' };
       default:
-        return applyMove(this.positions.into(this.cursor, this.scratch), action);
+        if (this.won) return { ok: false, reason: 'game-over' };
+        return playMove(this.positions.into(this.cursor, this.scratch), action);
     }
   }
 
@@ -190,6 +203,8 @@ export class LiveGame {
       this.positions.push(state);
       this.stuckAt.length = this.cursor;
       this.stuckAt.push(events.some((e) => e.type === 'lost'));
+      this.wonAt.length = this.cursor;
+      this.wonAt.push(events.some((e) => e.type === 'won'));
     }
     this.tallyFrom(state);
   }

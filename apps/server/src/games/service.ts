@@ -1,18 +1,20 @@
 import { type GameAction, type GameSnapshot, type GameUpdate, toWireEvents } from '@scorpion/protocol';
-import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
+import { cardCode, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
+import { playedMs } from './game-clock.ts';
 import type { LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
-import type { Acted, Refusal, Shown } from './outcomes.ts';
+import type { Acted, Shown } from './outcomes.ts';
 import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { snapshot } from './wire.ts';
 
-const noSuchGame: Refusal = { ok: false, code: 'no-such-game', message: 'There is no such game.' };
-const notYours: Refusal = { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
+const noSuchGame = refuse('no-such-game', 'There is no such game.');
+const notYours = refuse('not-your-game', 'That game belongs to another player.');
 
 /**
  * Games of every kind: load, lock, check `expect`, store, apply, and build frames through
@@ -75,11 +77,6 @@ export class GameService {
     return this.memory.evictIdle(idleMs);
   }
 
-  elapsed(row: GameRow): number {
-    if (row.timeMs !== null) return row.timeMs;
-    return this.now() - row.startedAt - row.pausedMs;
-  }
-
   /** What an action changed besides the board: cheap, and holds no card (the row's tally is the position's). */
   update(game: LiveGame): GameUpdate {
     const row = game.row;
@@ -94,7 +91,7 @@ export class GameService {
       undos: row.undos,
       progress: row.progress,
       faceDown: row.faceDown,
-      elapsedMs: this.elapsed(row),
+      elapsedMs: playedMs(row, this.now()),
       serverTime: this.now(),
     };
   }
@@ -156,16 +153,15 @@ export class GameService {
         if (refusal) return refusal;
       }
       if (expect !== game.seq) {
-        const message = `The game is at ${game.seq}, not ${expect}.`;
-        return { ok: false, code: 'stale', message, game: await this.snapshot(game) };
+        return refuse('stale', `The game is at ${game.seq}, not ${expect}.`, { game: await this.snapshot(game) });
       }
       const tried = game.tryAction(action);
       if (!tried.ok) {
         if (tried.reason === 'nothing-to-undo' || tried.reason === 'nothing-to-redo') {
-          return { ok: false, code: tried.reason, message: `There is nothing to ${action.kind}.` };
+          return refuse(tried.reason, `There is nothing to ${action.kind}.`);
         }
-        const message = REASON_TEXT[tried.reason];
-        return { ok: false, code: 'illegal-move', message, reason: tried.reason, game: await this.snapshot(game) };
+        const shown = await this.snapshot(game);
+        return refuse('illegal-move', REASON_TEXT[tried.reason], { reason: tried.reason, game: shown });
       }
 
       const confirming = this.policyOf(game.row).confirm?.(game.row);
@@ -179,14 +175,13 @@ export class GameService {
         this.forget(gameId);
         const fresh = await this.load(gameId);
         if (!fresh) return noSuchGame;
-        const message = `The game is at ${fresh.seq}, not ${expect}.`;
-        return { ok: false, code: 'stale', message, game: await this.snapshot(fresh) };
+        return refuse('stale', `The game is at ${fresh.seq}, not ${expect}.`, { game: await this.snapshot(fresh) });
       }
       game.commit(stored, tried.state, tried.events);
       const events = toWireEvents(tried.events);
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
-      if (isWon(tried.state)) await this.end(game, 'won');
+      if (game.won) await this.end(game, 'won');
       const policy = this.policyOf(game.row);
       policy.changed(game);
       // In a game still going the client works the board out from the ack: a move with the rules,
@@ -268,10 +263,8 @@ export class GameService {
 
   /** The refusal of an action on a game that is not open: not started yet, or over. */
   private async closed(gate: 'early' | 'open' | 'over', game: LiveGame): Promise<Refusal | undefined> {
-    if (gate === 'early') return { ok: false, code: 'not-started', message: 'The race has not started yet.' };
-    if (gate === 'over') {
-      return { ok: false, code: 'game-over', message: 'This game is over.', game: await this.snapshot(game) };
-    }
+    if (gate === 'early') return refuse('not-started', 'The race has not started yet.');
+    if (gate === 'over') return refuse('game-over', 'This game is over.', { game: await this.snapshot(game) });
     return undefined;
   }
 
@@ -279,7 +272,7 @@ export class GameService {
   private async end(game: LiveGame, status: Ending, fence?: Fence): Promise<void> {
     const row = game.row;
     const finishedAt = this.now();
-    const timeMs = Math.max(0, finishedAt - row.startedAt - row.pausedMs);
+    const timeMs = Math.max(0, playedMs(row, finishedAt));
     const extra = await this.policyOf(row).onEnd(game, { status, finishedAt, timeMs });
     await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra, fence);
     game.ended(status, finishedAt, timeMs);

@@ -127,7 +127,7 @@ test('a lone player is offered a ghost at 30 s and not before; accepted, it is a
   expect(ghost).toMatchObject({ gameId: game.gameId, nickname: offer.ghost!.nickname });
   expect(game.ranked).toBe(false);
   // She is out of the queue: a look later offers and matches nothing.
-  expect(await server.app.queue.leave(eve.id)).toMatchObject({ refused: 'not-queued' });
+  expect(await server.app.queue.leave(eve.id)).toMatchObject({ ok: false, code: 'not-queued' });
 });
 
 test('with no recorded game of the variant, the offer says so and the player waits on', async () => {

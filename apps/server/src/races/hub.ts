@@ -5,10 +5,11 @@ import type { DealSource } from '../deals/source.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import type { Push } from '../realtime/ports.ts';
+import { type Answer, refuse } from '../refusal.ts';
 import { FencedOut, type RaceRow, type Repos, type RoomRow } from '../repo/types.ts';
 import { RetryLater } from '../repo/unavailable.ts';
 import { ABSENT_GRACE_MS } from './absence.ts';
-import { fail, type HubResult, noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
+import { noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
 import { newRoomCode } from './codes.ts';
 import { type Leases, OwnedElsewhere } from './leases.ts';
 import { LiveRace, type RaceDeps, throttleClock } from './live-race.ts';
@@ -112,7 +113,7 @@ export class RaceHub {
    * race starts at once, owned by this process like any room it creates. A room like any other
    * from then on: reconnect, watch, rematch and rating all work as in a room made by hand.
    */
-  async openMatched(playerIds: readonly string[], spec: RoomSpec): Promise<HubResult<RoomState>> {
+  async openMatched(playerIds: readonly string[], spec: RoomSpec): Promise<Answer<RoomState>> {
     const hostId = playerIds[0]!;
     for (;;) {
       const row: RoomRow = { code: newRoomCode(), hostId, ...spec, createdAt: this.o.now() };
@@ -276,12 +277,12 @@ export class RaceHub {
     return (await this.o.repos.rooms.members(code)).includes(playerId);
   }
 
-  join(playerId: string, code: string): Promise<HubResult<{ room: RoomState; game: string | null }>> {
+  join(playerId: string, code: string): Promise<Answer<{ room: RoomState; game: string | null }>> {
     return this.command(code, async (room) => {
       if (!room.members.includes(playerId)) {
         if (room.members.length >= MAX_PLAYERS) {
           const seat = room.vacantSeat();
-          if (!seat) return fail('room-full', `A room holds ${MAX_PLAYERS} players, and all of them are here.`);
+          if (!seat) return refuse('room-full', `A room holds ${MAX_PLAYERS} players, and all of them are here.`);
           await this.removeMember(room, seat);
         }
         await this.o.repos.rooms.addMember(code, playerId, this.o.now());
@@ -299,9 +300,9 @@ export class RaceHub {
     });
   }
 
-  leave(playerId: string, code: string): Promise<HubResult<RoomState>> {
+  leave(playerId: string, code: string): Promise<Answer<RoomState>> {
     return this.command(code, async (room) => {
-      if (!room.members.includes(playerId)) return fail('not-in-room', 'You are not in that room.');
+      if (!room.members.includes(playerId)) return refuse('not-in-room', 'You are not in that room.');
       // The game first: should that fail, the member has not left, and may try again.
       const gameId = room.race?.gameOf(playerId);
       if (gameId) await this.o.games.close(gameId, 'gave-up', this.o.leases?.fenceOf(code));
@@ -317,15 +318,15 @@ export class RaceHub {
    * who are away watch this race when they come back, and are dealt in at the next rematch: a
    * race never waits for someone who was not there when it began.
    */
-  start(playerId: string, code: string): Promise<HubResult<RoomState>> {
+  start(playerId: string, code: string): Promise<Answer<RoomState>> {
     return this.command(code, async (room) => {
-      if (room.row.hostId !== playerId) return fail('not-host', 'Only the host starts the race.');
-      if (room.race) return fail('race-running', 'A race is already running in this room.');
+      if (room.row.hostId !== playerId) return refuse('not-host', 'Only the host starts the race.');
+      if (room.race) return refuse('race-running', 'A race is already running in this room.');
       const present = room.members.filter((m) => this.o.push.connected(m));
       if (present.length < MIN_PLAYERS) {
         const away = room.members.length - present.length;
         const why = away > 0 ? ` ${away === 1 ? 'One member is' : `${away} members are`} away.` : '';
-        return fail('too-few-players', `A race needs ${MIN_PLAYERS} players present.${why}`);
+        return refuse('too-few-players', `A race needs ${MIN_PLAYERS} players present.${why}`);
       }
 
       const number = (await this.o.repos.races.count(code)) + 1;
@@ -337,7 +338,7 @@ export class RaceHub {
         if (error instanceof CertifierUnavailable) return undefined;
         throw error;
       });
-      if (!next) return fail('solver-unavailable', RACE_UNAVAILABLE);
+      if (!next) return refuse('solver-unavailable', RACE_UNAVAILABLE);
       await this.o.repos.races.create(next.race, next.games, this.o.leases?.fenceOf(code));
       room.raceDealt(next.race);
       for (const row of next.games) games.adopt(row);
@@ -356,14 +357,14 @@ export class RaceHub {
    * far they got) and everyone gets the race's end. An end that fails half-way has stopped the
    * race: its room is loaded again (`failed`), which ends it if nobody is left playing.
    */
-  end(playerId: string, code: string): Promise<HubResult<null>> {
+  end(playerId: string, code: string): Promise<Answer<null>> {
     return this.command(code, async (room) => {
-      if (!room.members.includes(playerId)) return fail('not-in-room', 'You are not in that room.');
-      if (room.row.hostId !== playerId) return fail('not-host', 'Only the host ends the race.');
+      if (!room.members.includes(playerId)) return refuse('not-in-room', 'You are not in that room.');
+      if (room.row.hostId !== playerId) return refuse('not-host', 'Only the host ends the race.');
       const race = room.race;
-      if (!race) return fail('no-race', 'No race is running in this room.');
+      if (!race) return refuse('no-race', 'No race is running in this room.');
       const refused = await race.endRefusal(playerId);
-      if (refused) return fail(refused.code, refused.message);
+      if (refused) return refused;
       await race.end(playerId).catch((error: unknown) => {
         if (!(error instanceof FencedOut)) this.failed(race, error);
         throw error;
@@ -376,13 +377,13 @@ export class RaceHub {
    * A member who is not racing (any more) watches a racer's board a few seconds behind, or stops
    * (`racer` null). Only members: a friend who came late joins the room first.
    */
-  watch(playerId: string, code: string, racer: string | null): Promise<HubResult<null>> {
+  watch(playerId: string, code: string, racer: string | null): Promise<Answer<null>> {
     return this.command(code, async (room) => {
-      if (!room.members.includes(playerId)) return fail('not-in-room', 'Join the room to watch its race.');
+      if (!room.members.includes(playerId)) return refuse('not-in-room', 'Join the room to watch its race.');
       const race = room.race;
-      if (!race) return fail('no-race', 'No race is running in this room.');
+      if (!race) return refuse('no-race', 'No race is running in this room.');
       const refused = await race.watch(playerId, racer);
-      return refused ? fail(refused.code, refused.message) : { ok: true, value: null };
+      return refused ?? { ok: true, value: null };
     });
   }
 
@@ -420,7 +421,7 @@ export class RaceHub {
    * been loaded for it), a room left idle goes. A room owned elsewhere, or taken over while the
    * command ran (its fenced write refused), throws `OwnedElsewhere` for the edge to redirect.
    */
-  private command<T>(code: string, run: (room: Room) => Promise<HubResult<T>>): Promise<HubResult<T>> {
+  private command<T>(code: string, run: (room: Room) => Promise<Answer<T>>): Promise<Answer<T>> {
     return this.lock.run(code, async () => {
       const room = await this.room(code);
       if (!room) return noSuchRoom();

@@ -1,11 +1,4 @@
-import type {
-  ErrorCode,
-  RaceResult,
-  RacerProgress,
-  RaceStanding,
-  RatingChange,
-  ServerMessage,
-} from '@scorpion/protocol';
+import type { RaceResult, RacerProgress, RaceStanding, RatingChange, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import type { Gate } from '../games/policy.ts';
@@ -13,6 +6,7 @@ import type { GameService } from '../games/service.ts';
 import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/model.ts';
 import { startOfUtcDay } from '../ratings/repeat.ts';
 import type { Push } from '../realtime/ports.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
 import { Absences } from './absence.ts';
 import { endRefusal, IDLE_BEFORE_END_MS } from './host-end.ts';
@@ -342,18 +336,18 @@ export class LiveRace {
    * `watcher` (a member of the room) watches `racer`'s board from now on, `WATCH_DELAY_MS`
    * behind, or stops watching (`racer` null). Refused to a racer whose own game is still going.
    */
-  async watch(watcher: string, racer: string | null): Promise<{ code: ErrorCode; message: string } | undefined> {
+  async watch(watcher: string, racer: string | null): Promise<Refusal | undefined> {
     if (racer === null) {
       this.watchers.unwatch(watcher);
       return undefined;
     }
     const own = this.games.get(watcher);
     if (own !== undefined && (await this.deps.games.load(own))?.row.status === 'playing') {
-      return { code: 'still-racing', message: "You see the others' boards once your own game is over." };
+      return refuse('still-racing', "You see the others' boards once your own game is over.");
     }
     const gameId = this.games.get(racer);
     const game = gameId === undefined ? undefined : await this.deps.games.load(gameId);
-    if (!game || racer === watcher) return { code: 'not-racing', message: 'That player is not racing in this race.' };
+    if (!game || racer === watcher) return refuse('not-racing', 'That player is not racing in this race.');
     this.watchers.watch(watcher, racer, game);
     return undefined;
   }
@@ -398,7 +392,7 @@ export class LiveRace {
   }
 
   /** Why `hostId` may not end the race now (`endRefusal`), or undefined when they may. */
-  async endRefusal(hostId: string): Promise<{ code: ErrorCode; message: string } | undefined> {
+  async endRefusal(hostId: string): Promise<Refusal | undefined> {
     const since = Math.max(this.startsAt, this.runSince);
     const racers = (await this.standings()).map(({ progress, game }) => ({
       playerId: progress.playerId,

@@ -9,9 +9,9 @@ import { dealFromSeed } from '@scorpion/rules';
 import type { FastifyInstance } from 'fastify';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
-import type { Acted, Refusal, Shown } from '../games/outcomes.ts';
+import type { Acted, Shown } from '../games/outcomes.ts';
 import type { Seen } from '../identity/device.ts';
-import type { Refused } from '../queue/service.ts';
+import type { Answer, Refusal } from '../refusal.ts';
 
 type Reply = ServerMessage | ServerMessage[];
 
@@ -41,8 +41,13 @@ export function errorFrame(
   };
 }
 
-function refused(refusal: Refusal, ref: string, gameId: string | null): ServerMessage {
-  return errorFrame(refusal.code, refusal.message, { ref, gameId, reason: refusal.reason, game: refusal.game });
+function refused(refusal: Refusal, ref: string, gameId: string | null = null): ServerMessage {
+  return errorFrame(refusal.code, refusal.message, { ...refusal, ref, gameId });
+}
+
+/** A service's answer as frames: `frames` of its value, or its refusal. */
+function answered<T>(a: Answer<T>, ref: string, frames: (value: T) => Reply): Reply {
+  return a.ok ? frames(a.value) : refused(a, ref);
 }
 
 function ackFrame(acted: Acted, ref: string, gameId: string): ServerMessage {
@@ -80,13 +85,11 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
         return ghost ? [frame, ghost] : frame;
       });
     case 'race-watch':
-      return s.hub
-        .watch(playerId, m.code, m.playerId)
-        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+      return s.hub.watch(playerId, m.code, m.playerId).then((r) => answered(r, m.type, () => []));
     case 'challenge-start':
       return s.challenges
         .start(playerId, m.code)
-        .then((r): Reply => (r.ok ? [{ type: 'game', game: r.value.game }, r.value.ghost] : refused(r, m.type, null)));
+        .then((r) => answered(r, m.type, (v) => [{ type: 'game', game: v.game }, v.ghost]));
     case 'daily-join':
       return s.daily.join(playerId, seen).then(
         async (game): Promise<Reply> => ({ type: 'game', game: await s.games.snapshot(game) }),
@@ -99,11 +102,11 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
     case 'practice-start':
       return startPractice(s, playerId, m);
     case 'queue-join':
-      return s.queue.join(playerId, m.variant, m.options, seen).then((r) => queueReply(r, m.type));
+      return s.queue.join(playerId, m.variant, m.options, seen).then((r) => answered(r, m.type, (v) => v));
     case 'queue-leave':
-      return s.queue.leave(playerId).then((r) => queueReply(r, m.type));
+      return s.queue.leave(playerId).then((r) => answered(r, m.type, (v) => v));
     case 'queue-ghost':
-      return s.queue.ghost(playerId, m.accept).then((r) => queueReply(r, m.type));
+      return s.queue.ghost(playerId, m.accept).then((r) => answered(r, m.type, (v) => v));
     case 'room-create':
       return s.hub
         .create(playerId, {
@@ -118,7 +121,7 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
         .then((room) => ({ type: 'room', room }));
     case 'room-join':
       return s.hub.join(playerId, m.code).then(async (r): Promise<Reply> => {
-        if (!r.ok) return errorFrame(r.code, r.message, { ref: m.type });
+        if (!r.ok) return refused(r, m.type);
         const frames: ServerMessage[] = [{ type: 'room', room: r.value.room }];
         if (r.value.game) {
           const resumed = await s.games.resume(playerId, r.value.game);
@@ -127,22 +130,12 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
         return frames;
       });
     case 'room-leave':
-      return s.hub
-        .leave(playerId, m.code)
-        .then((r): Reply => (r.ok ? { type: 'room', room: r.value } : errorFrame(r.code, r.message, { ref: m.type })));
+      return s.hub.leave(playerId, m.code).then((r) => answered(r, m.type, (room) => ({ type: 'room', room })));
     case 'room-start':
-      return s.hub
-        .start(playerId, m.code)
-        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+      return s.hub.start(playerId, m.code).then((r) => answered(r, m.type, () => []));
     case 'room-end':
-      return s.hub
-        .end(playerId, m.code)
-        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+      return s.hub.end(playerId, m.code).then((r) => answered(r, m.type, () => []));
   }
-}
-
-function queueReply(r: Reply | Refused, ref: string): Reply {
-  return 'refused' in r ? errorFrame(r.refused, r.message, { ref }) : r;
 }
 
 async function startPractice(
