@@ -4,7 +4,7 @@ import type { ErrorCode, GameSnapshot } from '@scorpion/protocol';
  * Every service's "no": nothing changed, and why. `code` is the protocol's, which the client
  * explains; `reason` the rules' own when a move was illegal; `game` the game as it stands when
  * the client needs it to catch up; `retryAfter` (seconds) when asking again later will do.
- * The edge turns it into an `error` frame or an `ApiError` reply, and nothing else.
+ * The edge turns it into an `error` frame or an `ApiError` reply (`refusal-edge.ts`), and nothing else.
  */
 export interface Refusal {
   readonly ok: false;
@@ -24,20 +24,4 @@ export function refuse(
   extra?: Pick<Refusal, 'reason' | 'game' | 'retryAfter'>,
 ): Refusal {
   return { ok: false, code, message, ...extra };
-}
-
-/**
- * The HTTP status a REST reply gives a refusal: what is missing is 404, what is someone else's
- * or not yet theirs to see 403, a malformed name 400, anything else a conflict with the state.
- */
-const STATUS: Partial<Record<ErrorCode, 400 | 403 | 404>> = {
-  'no-such-game': 404,
-  'no-such-challenge': 404,
-  'not-your-game': 403,
-  'challenge-not-finished': 403,
-  'nickname-invalid': 400,
-};
-
-export function statusOf(refusal: Refusal): number {
-  return STATUS[refusal.code] ?? 409;
 }

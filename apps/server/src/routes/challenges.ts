@@ -2,13 +2,14 @@ import { ChallengeCode, ChallengeCreateBody } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
-import { type Answer, statusOf } from '../refusal.ts';
+import type { Answer } from '../refusal.ts';
+import { refusalReply } from '../refusal-edge.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ code: ChallengeCode });
 
 function answer<T>(reply: FastifyReply, a: Answer<T>, status = 200) {
-  return a.ok ? reply.code(status).send(a.value) : fail(reply, statusOf(a), a.code, a.message);
+  return a.ok ? reply.code(status).send(a.value) : refusalReply(reply, a);
 }
 
 /** "Beat my time": share a finished game as a link, see a link, and (once played) its original. */

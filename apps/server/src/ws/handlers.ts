@@ -1,48 +1,20 @@
-import {
-  type ClientMessage,
-  DEFAULT_FINISH_WINDOW,
-  type ErrorCode,
-  type GameSnapshot,
-  type ServerMessage,
-} from '@scorpion/protocol';
+import { type ClientMessage, DEFAULT_FINISH_WINDOW, type ServerMessage } from '@scorpion/protocol';
 import { dealFromSeed } from '@scorpion/rules';
 import type { FastifyInstance } from 'fastify';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
 import type { Acted, Shown } from '../games/outcomes.ts';
 import type { Seen } from '../identity/device.ts';
-import type { Answer, Refusal } from '../refusal.ts';
+import { type Answer, type Refusal, refuse } from '../refusal.ts';
+import { refusalFrame } from '../refusal-edge.ts';
 
 type Reply = ServerMessage | ServerMessage[];
 
 /** The services a frame may reach. */
 type Play = Pick<FastifyInstance, 'now' | 'games' | 'challenges' | 'daily' | 'queue' | 'hub' | 'deals'>;
 
-export function errorFrame(
-  code: ErrorCode,
-  message: string,
-  extra: {
-    ref?: string | null;
-    gameId?: string | null;
-    reason?: string | null;
-    game?: GameSnapshot | null;
-    retryAfter?: number;
-  } = {},
-): ServerMessage {
-  return {
-    type: 'error',
-    code,
-    message,
-    ref: extra.ref ?? null,
-    gameId: extra.gameId ?? null,
-    reason: extra.reason ?? null,
-    game: extra.game ?? null,
-    ...(extra.retryAfter === undefined ? {} : { retryAfter: extra.retryAfter }),
-  };
-}
-
 function refused(refusal: Refusal, ref: string, gameId: string | null = null): ServerMessage {
-  return errorFrame(refusal.code, refusal.message, { ...refusal, ref, gameId });
+  return refusalFrame(refusal, { ref, gameId });
 }
 
 /** A service's answer as frames: `frames` of its value, or its refusal. */
@@ -95,7 +67,7 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
         async (game): Promise<Reply> => ({ type: 'game', game: await s.games.snapshot(game) }),
         (error: unknown) => {
           if (error instanceof CertifierUnavailable)
-            return errorFrame('solver-unavailable', DAILY_UNAVAILABLE, { ref: m.type });
+            return refused(refuse('solver-unavailable', DAILY_UNAVAILABLE), m.type);
           throw error;
         },
       );

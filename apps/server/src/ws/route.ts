@@ -3,12 +3,14 @@ import { ClientMessage, fastClientMessage, type ServerMessage } from '@scorpion/
 import type { FastifyInstance } from 'fastify';
 import { playerOf, tokenHashOf } from '../identity/cookie.ts';
 import { OwnedElsewhere } from '../races/leases.ts';
+import { refuse } from '../refusal.ts';
+import { refusalFrame } from '../refusal-edge.ts';
 import { isStorageUnavailable, RETRY_AFTER_S } from '../repo/unavailable.ts';
 import { tryAgainIn } from '../routes/errors.ts';
 import { NOT_OWNER, TOO_MANY_SOCKETS } from './close-codes.ts';
 import { sendFrame } from './connections.ts';
 import { answering, originAllowed, rejectedFrame, requestIdOf, roomOf } from './edge-reading.ts';
-import { errorFrame, handle } from './handlers.ts';
+import { handle } from './handlers.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { followOnOtherSockets } from './other-sockets.ts';
 import { PlayerSockets } from './player-sockets.ts';
@@ -45,14 +47,15 @@ async function roomLimit(app: FastifyInstance, message: ClientMessage, playerId:
  * changed, and it names the frame's game, so that the page keeps that game's moves pending and
  * sends them again after `retryAfter` seconds rather than dropping them.
  */
-function storageUnavailable(message: ClientMessage): ServerMessage {
-  const gameId = 'gameId' in message ? message.gameId : null;
-  return errorFrame('unavailable', 'The server cannot save just now; nothing was changed. Sent again in a moment.', {
-    ref: message.type,
-    gameId,
-    retryAfter: RETRY_AFTER_S,
-  });
+function storageUnavailable(asked: ClientMessage): ServerMessage {
+  const gameId = 'gameId' in asked ? asked.gameId : null;
+  return refusalFrame(UNSAVED, { ref: asked.type, gameId });
 }
+
+const UNSAVED = refuse('unavailable', 'The server cannot save just now; nothing was changed. Sent again in a moment.', {
+  retryAfter: RETRY_AFTER_S,
+});
+const FAILED = refuse('internal', 'Something went wrong; nothing was changed.');
 
 /**
  * The socket edge (after lila-ws): it checks the origin and the identity, limits size and rate,
@@ -92,7 +95,11 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
       ? sockets.open(key)
       : new RateLimit(edge.ratePerSecond, edge.rateBurst, edge.ratePerSecond, edge.rateClock());
     if (!limit) {
-      send(errorFrame('too-many-sockets', `At most ${edge.socketsPerPlayer} connections per player: close a tab.`));
+      send(
+        refusalFrame(
+          refuse('too-many-sockets', `At most ${edge.socketsPerPlayer} connections per player: close a tab.`),
+        ),
+      );
       socket.close(TOO_MANY_SOCKETS, 'too many sockets');
       return;
     }
@@ -127,14 +134,14 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
         return;
       }
       if (verdict === 'refuse') {
-        send(errorFrame('rate-limited', 'Too many messages: slow down.'));
+        send(refusalFrame(refuse('rate-limited', 'Too many messages: slow down.')));
         return;
       }
       let json: unknown;
       try {
         json = JSON.parse(data.toString());
       } catch {
-        send(errorFrame('bad-message', 'A frame is one JSON object.'));
+        send(refusalFrame(refuse('bad-message', 'A frame is one JSON object.')));
         return;
       }
       // A game's own frames (nearly all of them) are checked by hand; zod has the last word on
@@ -148,7 +155,10 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
           const ref = typeof type === 'string' ? type.slice(0, 40) : null;
           const issue = parsed.error.issues[0];
           const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-          const bad = errorFrame('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`, { ref });
+          const bad = refusalFrame(
+            refuse('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`),
+            { ref },
+          );
           send(answering(bad, requestIdOf(json)));
           return;
         }
@@ -177,7 +187,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
             return;
           }
           request.log.error({ err: error, type: message.type }, 'handler failed');
-          const failed = errorFrame('internal', 'Something went wrong; nothing was changed.', { ref: message.type });
+          const failed = refusalFrame(FAILED, { ref: message.type });
           send(answering(failed, message.rid));
         },
       );
@@ -194,7 +204,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
       const limited = await roomLimit(app, message, id);
       const wait = limited ? await limited.check(request) : 0;
       return limited && wait > 0
-        ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
+        ? refusalFrame(refuse('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`), { ref: message.type })
         : handle(app, id, message, seen);
     };
     const dispatch = (id: string, message: ClientMessage): Promise<ServerMessage | ServerMessage[]> =>
@@ -231,7 +241,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
     const room = roomOf(request);
     const ready = player.then(async (p) => {
       if (!p) {
-        send(errorFrame('unauthorized', 'Pick a nickname first (POST /api/players).'));
+        send(refusalFrame(refuse('unauthorized', 'Pick a nickname first (POST /api/players).')));
         socket.close(1008, 'no identity');
         return undefined;
       }
