@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import { type Refusal, refuse } from '../refusal.ts';
 import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
+import { gate } from '../secrecy.ts';
 import { playedMs } from './game-clock.ts';
 import type { LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
@@ -101,9 +102,12 @@ export class GameService {
     const row = game.row;
     const policy = this.policyOf(row);
     const [isPublic, place] = await Promise.all([policy.isPublic(row, this.now()), policy.placeOf(row)]);
-    const record = isPublic
-      ? { variant: row.variant, options: row.options, deck: row.deck.map(cardCode), moves: [...game.movesSoFar()] }
-      : null;
+    const record = gate.disclose(isPublic, () => ({
+      variant: row.variant,
+      options: row.options,
+      deck: row.deck.map(cardCode),
+      moves: [...game.movesSoFar()],
+    }));
     return snapshot({
       base: {
         gameId: row.id,
@@ -116,7 +120,8 @@ export class GameService {
       },
       update: current,
       state: game.state,
-      seed: row.playerSeed || isPublic ? row.seed : null,
+      // The player who chose the seed knows it already.
+      seed: gate.disclose(row.playerSeed || isPublic, () => row.seed),
       record,
     });
   }

@@ -2,6 +2,7 @@ import type { RaceResult, RatingChange, RoomState, ServerMessage } from '@scorpi
 import type { Clock } from '../clock.ts';
 import type { Push } from '../realtime/ports.ts';
 import type { Fence, PlayersRepo, RaceRow, RoomRow, RoomsRepo } from '../repo/types.ts';
+import { gate, raceIsPublic } from '../secrecy.ts';
 import { Absences } from './absence.ts';
 import type { LiveRace, RaceRoom } from './live-race.ts';
 import { seriesScore } from './series.ts';
@@ -196,8 +197,8 @@ export class Room implements RaceRoom {
     if (this.race === race) this.race = undefined;
     this.lastResults = results;
     if (this.series && race.row.series === this.series.first) this.series.games.push(results);
-    // Public now that the race is over (`raceIsPublic`), so the seed goes with the results.
-    const seed = race.row.seed;
+    // Public now that the race is over, so the seed goes with the results.
+    const seed = gate.require(raceIsPublic(race), () => race.row.seed, `race ${race.id}`);
     this.broadcast({ type: 'race-over', code: this.code, raceId: race.id, seed, results, ratings, endedBy });
     this.changed();
     this.deps.raceOver(this, race);

@@ -10,7 +10,7 @@ import { CertifierUnavailable } from '../deals/certify.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
 import { playerOf } from '../identity/cookie.ts';
 import type { DailyDealRow } from '../repo/types.ts';
-import { dailyIsPublic } from '../secrecy.ts';
+import { dailyIsPublic, gate } from '../secrecy.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ date: z.iso.date() });
@@ -18,17 +18,22 @@ const Params = z.strictObject({ date: z.iso.date() });
 export async function dailyRoutes(app: FastifyInstance) {
   function info(date: string, deal: DailyDealRow): DailyInfo {
     const isPublic = dailyIsPublic(date, app.daily.today());
+    // The stars give nothing away; the line is the deal itself, so it waits like the deck.
+    const secrets = gate.disclose(isPublic, () => ({
+      seed: deal.seed,
+      deck: deal.deck.map(cardCode),
+      solution: deal.line ? [...deal.line] : null,
+    }));
     return {
       date,
       day: deal.day,
       variant: deal.variant,
       options: DAILY_OPTIONS,
       public: isPublic,
-      seed: isPublic ? deal.seed : null,
-      deck: isPublic ? deal.deck.map(cardCode) : null,
-      // The stars give nothing away; the line is the deal itself, so it waits like the deck.
+      seed: secrets?.seed ?? null,
+      deck: secrets?.deck ?? null,
       difficulty: publicDifficulty(deal.difficulty),
-      solution: isPublic && deal.line ? [...deal.line] : null,
+      solution: secrets?.solution ?? null,
       serverTime: app.now(),
     };
   }
