@@ -37,7 +37,7 @@ import { QuickQueue } from './queue/service.ts';
 import { MemoryQueueStore } from './queue/store.ts';
 import { RaceHub } from './races/hub.ts';
 import { LEASE_MS, Leases, RENEW_MS, TAKEOVER_MS } from './races/leases.ts';
-import { LiveRaces, RacePolicy } from './races/policy.ts';
+import { RacePolicy } from './races/policy.ts';
 import { pgRepos } from './repo/postgres/index.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import { boardRoutes } from './routes/boards.ts';
@@ -179,7 +179,6 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
       onRemoteChange: (playerId) => hub.presenceChanged(playerId),
     });
   const push = cluster ?? connections;
-  const live = new LiveRaces();
   const leases = options.nodeId
     ? new Leases({ nodeId: options.nodeId, repo: repos.ownership, now, leaseMs: options.lease?.leaseMs ?? LEASE_MS })
     : undefined;
@@ -208,10 +207,8 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     {
       practice: new PracticePolicy(),
       daily: new DailyPolicy(repos),
-      race: new RacePolicy(live, repos.races, leases !== undefined, (code): Promise<void> | undefined =>
-        hub.confirmOwner(code),
-      ),
-      challenge: new ChallengePolicy((game) => challenges.gameChanged(game)),
+      race: new RacePolicy(repos.races, leases !== undefined),
+      challenge: new ChallengePolicy(),
     },
     evidence && ((row) => evidence.finished(row)),
   );
@@ -219,7 +216,6 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   const hub = new RaceHub({
     repos,
     games,
-    live,
     deals,
     certifier,
     push,
