@@ -12,9 +12,10 @@ import { ABSENT_GRACE_MS } from './absence.ts';
 import { noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
 import { newRoomCode } from './codes.ts';
 import { type Leases, OwnedElsewhere } from './leases.ts';
-import { LiveRace, type RaceDeps } from './live-race.ts';
+import { LiveRace } from './live-race.ts';
 import { newRace } from './new-race.ts';
 import { ProgressTicks } from './progress-ticks.ts';
+import type { RaceDeps } from './race-deps.ts';
 import { throttleClock } from './race-progress.ts';
 import { Reloads } from './reloads.ts';
 import { Room } from './room.ts';
@@ -445,7 +446,7 @@ export class RaceHub {
    * it, so that the race carries on from what is stored; no other room is touched. A race that
    * is no longer its room's (it has ended, or was let go) has nothing left to recover.
    */
-  private failed(race: LiveRace, error: unknown): void {
+  private failed(race: { readonly code: string }, error: unknown): void {
     this.log(error, race.code, 'race step failed; its room is loaded again');
     const room = this.rooms.get(race.code);
     if (room?.race === race) this.reloads.soon(room);

@@ -1,13 +1,12 @@
 import type { RaceResult, RaceStanding, RatingChange, ServerMessage } from '@scorpion/protocol';
-import type { Clock } from '../clock.ts';
 import type { GameOwner, LiveGame } from '../games/live-game.ts';
-import type { GameService } from '../games/service.ts';
-import { type Refusal, refuse } from '../refusal.ts';
-import { type Fence, FencedOut, type GameRow, type RaceRow, type RacesRepo } from '../repo/types.ts';
-import type { Push } from '../ws/push.ts';
+import type { Refusal } from '../refusal.ts';
+import { FencedOut, type GameRow, type RaceRow } from '../repo/types.ts';
 import { Absences } from './absence.ts';
-import { endRefusal, IDLE_BEFORE_END_MS } from './host-end.ts';
+import { endRefusal, IDLE_BEFORE_END_MS, racersAsked } from './host-end.ts';
 import { ProgressTicks } from './progress-ticks.ts';
+import { RaceClock } from './race-clock.ts';
+import type { RaceDeps } from './race-deps.ts';
 import { storeRaceEnd } from './race-end.ts';
 import { RaceProgress, throttleClock } from './race-progress.ts';
 import { RaceWatchers } from './watchers.ts';
@@ -31,30 +30,6 @@ export interface RaceRoom {
   raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null, endedBy: string | null): void;
 }
 
-export interface RaceDeps {
-  readonly games: GameService;
-  readonly races: RacesRepo;
-  readonly push: Push;
-  readonly now: Clock;
-  readonly absentGraceMs: number;
-  /** The epoch this process holds the race's room under (cluster mode): race writes carry it. */
-  readonly fence?: (code: string) => Fence | undefined;
-  /** A fenced write was refused: another process owns the room now, this one must let it go. */
-  readonly fencedOut?: (code: string) => void;
-  /** Cluster mode: rejects once this process no longer owns the room (`RaceHub.confirmOwner`). */
-  readonly confirmOwner?: (code: string) => Promise<void> | undefined;
-  /**
-   * A step of the race's own that nobody awaits (a timer's, a closed socket's, a finished game's)
-   * failed otherwise (the database away): the hub logs it and loads the room again from the
-   * database. Never thrown into the detached promise: that would end the process, every race on it.
-   */
-  readonly failed: (race: LiveRace, error: unknown) => void;
-  /** The process's one timer for progress ticks (`throttleClock`); a race alone has its own. */
-  readonly ticks?: ProgressTicks;
-  /** `IDLE_BEFORE_END_MS`, shorter only in the browser tests. */
-  readonly idleBeforeEndMs?: number;
-}
-
 /**
  * One running race and everything it owns: its racers' games (it is their `GameOwner`: their
  * window is its countdown and deadline, and it hears their changes), its countdown and its
@@ -62,24 +37,15 @@ export interface RaceDeps {
  * alone; everything needed to pick it up again after a restart is in the database.
  */
 export class LiveRace implements GameOwner {
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly clock: RaceClock;
   /** Racers without a socket; one away for the whole grace is counted out (gave up). */
   private readonly absences: Absences;
   private readonly progress: RaceProgress;
-  /**
-   * When the first racer solved it (server clock): the race ends `finishWindow` seconds later
-   * for whoever still plays. Found again from the stored games after a restart (`run`).
-   */
-  private firstSolve: number | undefined;
-  /**
-   * When this process began to run the race (server clock): nobody counts as idle from before
-   * then, as after a restart (or a takeover) nobody could play in between.
-   */
+  /** When this process began to run the race (server clock). */
   private runSince = 0;
   /**
-   * Stopped (its end begun, a shutdown, or the room taken over): nothing more is sent or stored
-   * from here but what `end` itself does. A socket closing as the server shuts down would
-   * otherwise have the race load its games for a progress frame from a database already closed.
+   * Stopped (its end begun, a shutdown, or the room let go): nothing more is sent or stored from
+   * here but what `end` itself does (no progress frame loading games from a closed database).
    */
   private stopped = false;
   private finished = false;
@@ -97,6 +63,10 @@ export class LiveRace implements GameOwner {
     this.games = games;
     this.room = room;
     this.deps = deps;
+    this.clock = new RaceClock(row, () => room.finishWindow, deps.now, {
+      go: () => room.changed(),
+      deadline: () => this.detached(this.end()),
+    });
     this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => this.countOut(playerId));
     this.progress = new RaceProgress({
       code: room.code,
@@ -112,7 +82,9 @@ export class LiveRace implements GameOwner {
     this.watchers = new RaceWatchers({
       now: deps.now,
       send: (playerId, message) => deps.push.send(playerId, message),
-      mayWatch: (playerId) => this.mayWatch(playerId),
+      games: deps.games,
+      gameOf: (playerId) => games.get(playerId),
+      audience: () => room.audience(),
       nickname: (playerId) => room.nickname(playerId),
       race: { code: room.code, raceId: row.id },
     });
@@ -126,36 +98,19 @@ export class LiveRace implements GameOwner {
     return this.room.code;
   }
 
-  /** When moves may start (server clock): the countdown's end, moved by any downtime. */
-  get startsAt(): number {
-    return this.row.startsAt + this.row.pausedMs;
-  }
-
-  /**
-   * When the race ends: by its time limit, if it has one, or sooner once someone has solved it
-   * and the room gives the others a finish window.
-   */
-  get deadline(): number | null {
-    const limit = this.row.timeLimit > 0 ? this.startsAt + this.row.timeLimit * 60_000 : null;
-    const windowMs = this.room.finishWindow * 1000;
-    if (this.firstSolve === undefined || windowMs === 0) return limit;
-    const closing = this.firstSolve + windowMs;
-    return limit === null ? closing : Math.min(limit, closing);
-  }
-
-  /** A racer's game takes actions from the race's start... */
+  /** When the race starts, and its racers' games open: the countdown's end, moved by any downtime. */
   get opensAt(): number {
-    return this.startsAt;
+    return this.clock.startsAt;
   }
 
-  /** ...until the race's deadline, when it times out. */
+  /** When the race ends, and its racers' games time out (`RaceClock.deadline`), if it has an end yet. */
   get closesAt(): number | null {
-    return this.deadline;
+    return this.clock.deadline;
   }
 
   /** When the first racer solved it, if anyone has. */
   get solvedAt(): number | undefined {
-    return this.firstSolve;
+    return this.clock.solvedAt;
   }
 
   /** `finished` once it is over and ranked (its deal is public from then on: `secrecy.ts`). */
@@ -175,25 +130,11 @@ export class LiveRace implements GameOwner {
     return this.games.keys();
   }
 
-  /**
-   * Runs the race here: it owns its racers' games from now on (`stored`: their rows, just stored
-   * with a new race), and its clocks start: "go" at the countdown's end, the end at the deadline,
-   * absences.
-   */
+  /** Runs the race here: it owns its racers' games (`stored`: rows just stored), its clocks start. */
   run(stored: readonly GameRow[] = []): void {
     this.deps.games.hold(this, this.games.values(), stored);
-    const now = this.deps.now;
-    this.runSince = now();
-    // A timer may fire a hair before the clock reaches its time; the room would then still read
-    // "countdown" and nobody would hear "go". So it waits again for whatever is left.
-    const announceStart = () => {
-      const left = this.startsAt - now();
-      if (left > 0) this.timers.push(setTimeout(announceStart, left));
-      else this.room.changed();
-    };
-    const untilStart = this.startsAt - now();
-    if (untilStart > 0) this.timers.push(setTimeout(announceStart, untilStart));
-    this.endAtDeadline();
+    this.runSince = this.deps.now();
+    this.clock.start();
     // Nobody is connected to a race resumed after a restart: their grace starts now.
     for (const playerId of this.games.keys()) {
       if (!this.deps.push.connected(playerId)) this.absences.away(playerId);
@@ -221,19 +162,12 @@ export class LiveRace implements GameOwner {
     return ack ? this.progress.forAck(game.row.playerId) : undefined;
   }
 
-  /** The timer that ends the race at its deadline, if it has one now. */
-  private endAtDeadline(): void {
-    const deadline = this.deadline;
-    if (deadline === null) return;
-    this.timers.push(setTimeout(() => this.detached(this.end()), Math.max(0, deadline - this.deps.now())));
-  }
-
   /**
    * A race loaded again: a solve stored before the restart still closes it on time (the
    * others' window counts from that solve), and a race everyone has finished ends.
    */
   private async resume(): Promise<void> {
-    const games = await this.racerGames();
+    const games = await this.progress.named();
     const solves = games.flatMap(({ game }) =>
       game.row.status === 'won' && game.row.finishedAt !== null ? [game.row.finishedAt] : [],
     );
@@ -246,11 +180,7 @@ export class LiveRace implements GameOwner {
    * everyone sees at once (the room's `endsAt`, the standings provisional until then).
    */
   private solved(at: number): void {
-    if (this.firstSolve !== undefined || this.room.finishWindow === 0 || this.stopped) return;
-    const before = this.deadline;
-    this.firstSolve = at;
-    if (this.deadline !== before) this.endAtDeadline();
-    this.room.changed();
+    if (!this.stopped && this.clock.solved(at)) this.room.changed();
   }
 
   /**
@@ -274,39 +204,14 @@ export class LiveRace implements GameOwner {
     this.detached(this.progress.send(playerId === undefined ? this.room.audience() : [playerId]));
   }
 
-  /**
-   * `watcher` (a member of the room) watches `racer`'s board from now on, `WATCH_DELAY_MS`
-   * behind, or stops watching (`racer` null). Refused to a racer whose own game is still going.
-   */
-  async watch(watcher: string, racer: string | null): Promise<Refusal | undefined> {
-    if (racer === null) {
-      this.watchers.unwatch(watcher);
-      return undefined;
-    }
-    const own = this.games.get(watcher);
-    if (own !== undefined && (await this.deps.games.load(own))?.row.status === 'playing') {
-      return refuse('still-racing', "You see the others' boards once your own game is over.");
-    }
-    const gameId = this.games.get(racer);
-    const game = gameId === undefined ? undefined : await this.deps.games.load(gameId);
-    if (!game || racer === watcher) return refuse('not-racing', 'That player is not racing in this race.');
-    this.watchers.watch(watcher, racer, game);
-    return undefined;
+  /** `watcher` watches `racer`'s board, or stops (`RaceWatchers.ask`). */
+  watch(watcher: string, racer: string | null): Promise<Refusal | undefined> {
+    return this.watchers.ask(watcher, racer);
   }
 
   /** Who watches whom (watcher, racer): for the race loaded again in this one's place. */
   watching(): [string, string][] {
     return this.watchers.pairs();
-  }
-
-  /** Whether `playerId` may see a racer's board now: a member not racing, or whose game is over. */
-  private mayWatch(playerId: string): boolean {
-    if (!new Set(this.room.audience()).has(playerId)) return false;
-    const own = this.games.get(playerId);
-    if (own === undefined) return true;
-    // Not in memory is not known to be over: no board until it is.
-    const status = this.deps.games.cached(own)?.row.status;
-    return status !== undefined && status !== 'playing';
   }
 
   /** A racer connected or dropped: their grace stops or starts, and the others see it now. */
@@ -317,17 +222,15 @@ export class LiveRace implements GameOwner {
     this.showProgress();
   }
 
-  /** Why `hostId` may not end the race now (`endRefusal`), or undefined when they may. */
+  /**
+   * Why `hostId` may not end the race now (`endRefusal`), or undefined when they may. Nobody
+   * counts as idle from before this process ran the race: nobody could play in between.
+   */
   async endRefusal(hostId: string): Promise<Refusal | undefined> {
-    const since = Math.max(this.startsAt, this.runSince);
-    const racers = (await this.racerGames()).map(({ playerId, nickname, game }) => ({
-      playerId,
-      nickname,
-      playing: game.row.status === 'playing',
-      activeAt: game.seq > 0 ? Math.max(since, game.stored(game.seq - 1).at) : since,
-    }));
+    const since = Math.max(this.opensAt, this.runSince);
     const idleMs = this.deps.idleBeforeEndMs ?? IDLE_BEFORE_END_MS;
-    return endRefusal({ hostId, timed: this.deadline !== null, racers, now: this.deps.now(), idleMs });
+    const racers = racersAsked(await this.progress.named(), since);
+    return endRefusal({ hostId, timed: this.closesAt !== null, racers, now: this.deps.now(), idleMs });
   }
 
   /**
@@ -342,7 +245,7 @@ export class LiveRace implements GameOwner {
     const { games, races, now } = this.deps;
     const fence = this.deps.fence?.(this.code);
     for (const gameId of this.games.values()) await games.close(gameId, 'timed-out', fence);
-    const ended = await storeRaceEnd(this.row, await this.racerGames(), races, now(), fence);
+    const ended = await storeRaceEnd(this.row, await this.progress.named(), races, now(), fence);
     this.finished = true;
     this.room.raceOver(this, ended.results, ended.ratings, endedBy);
     await this.sendGames();
@@ -354,8 +257,7 @@ export class LiveRace implements GameOwner {
     this.stopped = true;
     this.absences.stop();
     this.watchers.stop();
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.length = 0;
+    this.clock.stop();
     this.progress.stop();
   }
 
@@ -386,23 +288,11 @@ export class LiveRace implements GameOwner {
     });
   }
 
-  /** Every racer still in the database, with their name and game (`RaceProgress.racerGames`). */
-  private async racerGames(): Promise<{ playerId: string; nickname: string; game: LiveGame }[]> {
-    const games = await this.progress.racerGames();
-    const list = [];
-    let i = 0;
-    for (const playerId of this.games.keys()) {
-      const game = games[i++];
-      if (game) list.push({ playerId, nickname: this.room.nickname(playerId), game });
-    }
-    return list;
-  }
-
   /** Everyone has finished, or the deadline has passed (a move beat its timer to it): the race ends. */
   private async endIfDone(): Promise<void> {
-    const deadline = this.deadline;
+    const deadline = this.closesAt;
     if (deadline !== null && this.deps.now() >= deadline) return this.end();
-    const games = await this.racerGames();
+    const games = await this.progress.named();
     if (games.every((r) => r.game.row.status !== 'playing')) await this.end();
   }
 }

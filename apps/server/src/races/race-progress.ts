@@ -129,6 +129,18 @@ export class RaceProgress implements Ticked {
     return list;
   }
 
+  /** Every racer still in the database, with their name and game. */
+  async named(): Promise<{ playerId: string; nickname: string; game: LiveGame }[]> {
+    const games = await this.racerGames();
+    const list = [];
+    for (let i = 0; i < games.length; i++) {
+      const game = games[i];
+      const { playerId } = this.d.racers[i]!;
+      if (game) list.push({ playerId, nickname: this.d.nickname(playerId), game });
+    }
+    return list;
+  }
+
   /** No tick is due any more (the race stopped). */
   stop(): void {
     this.d.ticks.cancel(this);
