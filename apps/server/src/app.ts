@@ -125,10 +125,11 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(dealsPlugin, options);
   await app.register(realtimePlugin);
   await app.register(moderationPlugin, { evidence: options.evidence });
-  await app.register(playPlugin, { leaseMs: options.lease?.leaseMs });
+  await app.register(playPlugin);
   await app.register(challengesPlugin);
   await app.register(racesPlugin, {
     countdownMs: options.countdownMs,
+    leaseMs: options.lease?.leaseMs,
     absentGraceMs: options.absentGraceMs,
     idleBeforeEndMs: options.raceIdleBeforeEndMs,
   });

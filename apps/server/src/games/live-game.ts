@@ -1,4 +1,4 @@
-import type { GameAction } from '@scorpion/protocol';
+import type { GameAction, RaceStanding } from '@scorpion/protocol';
 import {
   FastBoard,
   faceDownCount,
@@ -13,7 +13,30 @@ import {
   progressOf,
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
+
 import { Positions, ScratchPosition } from './positions.ts';
+
+/**
+ * What runs a live game here besides the game service: a race runs its racers' games. The game
+ * carries its owner (`LiveGame.owner`, set by the game cache alone), so that gating an action
+ * is a check on the game itself, and its owner hears each stored change of it, once.
+ */
+export interface GameOwner {
+  /** Actions are refused before this (server clock): a race's countdown. */
+  readonly opensAt: number;
+  /** The game times out from this on (server clock); null while it has no end. */
+  readonly closesAt: number | null;
+  /**
+   * Cluster mode, right before an action is stored: rejects once this process no longer owns
+   * the game. Undefined when there is nothing to wait for, so that the move path takes no turn.
+   */
+  confirm(): Promise<void> | undefined;
+  /**
+   * After every stored change of the game. `ack`: the change is its player's own action, whose
+   * ack carries what this answers besides (everyone's progress in a running race), if anything.
+   */
+  changed(game: LiveGame, ack: boolean): RaceStanding | Promise<RaceStanding | undefined> | undefined;
+}
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -56,6 +79,8 @@ export class LiveGame {
   private readonly current: Mutable<GameRow>;
   /** Server time of the last use, so that idle games can leave memory. */
   touchedAt = 0;
+  /** What runs the game here (its race), if anything: set by the game cache alone. */
+  owner: GameOwner | undefined = undefined;
   private undos = 0;
   /** The log: action `i` (stored at `seq` `i`) is `codes[i]`, stored at server time `ats[i]`. */
   private codes = new Int32Array(64);

@@ -6,12 +6,12 @@ import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import { gate } from '../secrecy.ts';
 import { playedMs } from './game-clock.ts';
-import type { LiveGame } from './live-game.ts';
+import type { GameOwner, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import type { Acted, Shown } from './outcomes.ts';
-import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
+import { type Ending, type GamePolicy, type Gate, gateAt, type Policies } from './policy.ts';
 import { snapshot } from './wire.ts';
 
 const noSuchGame = refuse('no-such-game', 'There is no such game.');
@@ -31,6 +31,7 @@ export class GameService {
   private readonly now: Clock;
   private readonly policies: Policies;
   private readonly finished: ((row: GameRow) => void) | undefined;
+  private readonly listeners: ((game: LiveGame) => void)[] = [];
 
   /**
    * `finished` hears every game once its end is stored (the evidence runner queues ranked ones);
@@ -47,16 +48,30 @@ export class GameService {
   async create(spec: NewGame): Promise<LiveGame> {
     const row = this.newRow(spec);
     await this.repo.create(row);
-    return this.adopt(row);
+    return this.memory.adopt(row);
   }
 
   newRow(spec: NewGame): GameRow {
     return newGameRow(spec, this.now());
   }
 
-  /** Keeps a game row that was just stored (e.g. with its race) as a live game. */
-  adopt(row: GameRow): LiveGame {
-    return this.memory.adopt(row);
+  /**
+   * `owner` runs these games here from now on (a race its racers'): their window is its, and it
+   * hears their changes. `stored` are rows of them just stored (with their race), kept at once.
+   */
+  hold(owner: GameOwner, gameIds: Iterable<string>, stored: readonly GameRow[] = []): void {
+    this.memory.hold(owner, gameIds);
+    for (const row of stored) this.memory.adopt(row);
+  }
+
+  /** `owner` no longer runs these games here: they leave memory, to load again as stored. */
+  release(owner: GameOwner, gameIds: Iterable<string>): void {
+    this.memory.release(owner, gameIds);
+  }
+
+  /** `listener` hears every stored change of every game (an action, its end), after its owner. */
+  onChanged(listener: (game: LiveGame) => void): void {
+    this.listeners.push(listener);
   }
 
   load(gameId: string): Promise<LiveGame | undefined> {
@@ -169,7 +184,7 @@ export class GameService {
         return refuse('illegal-move', REASON_TEXT[tried.reason], { reason: tried.reason, game: shown });
       }
 
-      const confirming = this.policyOf(game.row).confirm?.(game.row);
+      const confirming = game.owner?.confirm();
       if (confirming) await confirming;
       const stored = { seq: game.seq, action, at: this.now() };
       try {
@@ -187,14 +202,12 @@ export class GameService {
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
       if (game.won) await this.end(game, 'won');
-      const policy = this.policyOf(game.row);
-      policy.changed(game);
+      const standing = this.changed(game, true);
       // In a game still going the client works the board out from the ack: a move with the rules,
       // an undo or a redo from the boards it was shown (`SnapshotLine`). The ack of an undo or a
       // redo holds no card, and an undo hides again what its move turned over.
       const whole = game.row.status !== 'playing';
       const current = this.update(game);
-      const standing = policy.standingFor?.(game);
       return {
         ok: true,
         seq: game.seq,
@@ -215,7 +228,7 @@ export class GameService {
       const refusal = await this.closed(await this.endIfDue(game), game);
       if (refusal) return refusal;
       await this.end(game, 'gave-up');
-      this.policyOf(game.row).changed(game);
+      this.changed(game, false);
       return { ok: true, game: await this.snapshot(game) };
     });
   }
@@ -226,7 +239,7 @@ export class GameService {
       const game = await this.load(gameId);
       if (game?.row.status !== 'playing') return;
       await this.end(game, status, fence);
-      this.policyOf(game.row).changed(game);
+      this.changed(game, false);
     });
   }
 
@@ -253,16 +266,31 @@ export class GameService {
     return this.settle(game, this.gateOf(game));
   }
 
-  /** The policy's gate, or `over` for a game that has ended. */
+  /**
+   * `over` for a game that has ended; else its owner's window (not before it opens, timed out
+   * from its close on), or, for a game nothing here runs, its kind's gate.
+   */
   private gateOf(game: LiveGame): Gate | 'over' {
-    return game.row.status === 'playing' ? this.policyOf(game.row).gate(game.row, this.now()) : 'over';
+    if (game.row.status !== 'playing') return 'over';
+    const owner = game.owner;
+    return owner ? gateAt(owner, this.now()) : this.policyOf(game.row).gate(game.row, this.now());
+  }
+
+  /**
+   * The one event of a stored change: its owner hears it first (and answers what the ack
+   * carries), then every listener.
+   */
+  private changed(game: LiveGame, ack: boolean): ReturnType<GameOwner['changed']> {
+    const standing = game.owner?.changed(game, ack);
+    for (const listener of this.listeners) listener(game);
+    return standing;
   }
 
   /** Ends the game if `gate` says its time is up. */
   private async settle(game: LiveGame, gate: Gate | 'over'): Promise<'early' | 'open' | 'over'> {
     if (gate === 'early' || gate === 'open' || gate === 'over') return gate;
     await this.end(game, gate);
-    this.policyOf(game.row).changed(game);
+    this.changed(game, false);
     return 'over';
   }
 

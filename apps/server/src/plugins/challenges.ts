@@ -8,11 +8,10 @@ declare module 'fastify' {
   }
 }
 
-/** "Beat my time": the challenges, whose ghosts follow every change of a challenge game. */
+/** "Beat my time": the challenges, whose ghosts follow every change of a challenge game (`games.onChanged`). */
 export const challengesPlugin = fp(
   async (app) => {
     const challenges = new ChallengeService({ repos: app.repos, games: app.games, push: app.push, now: app.now });
-    app.gameHooks.onChallengeChanged((game) => challenges.gameChanged(game));
     app.decorate('challenges', challenges);
     app.addHook('onClose', async () => challenges.stop());
   },

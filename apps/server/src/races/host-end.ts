@@ -1,3 +1,4 @@
+import type { LiveGame } from '../games/live-game.ts';
 import { type Refusal, refuse } from '../refusal.ts';
 
 /**
@@ -15,6 +16,19 @@ export interface EndingRacer {
   readonly playing: boolean;
   /** Their last action (server clock), or since when they could have played, if later. */
   readonly activeAt: number;
+}
+
+/** Racers as the rule sees them: active at their last action, or at `since` if later. */
+export function racersAsked(
+  racers: readonly { readonly playerId: string; readonly nickname: string; readonly game: LiveGame }[],
+  since: number,
+): EndingRacer[] {
+  return racers.map(({ playerId, nickname, game }) => ({
+    playerId,
+    nickname,
+    playing: game.row.status === 'playing',
+    activeAt: game.seq > 0 ? Math.max(since, game.stored(game.seq - 1).at) : since,
+  }));
 }
 
 export interface EndAsked {

@@ -6,16 +6,17 @@ import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import type { Push } from '../realtime/ports.ts';
 import { type Answer, refuse } from '../refusal.ts';
-import { FencedOut, type RaceRow, type Repos, type RoomRow } from '../repo/types.ts';
+import { FencedOut, type GameRow, type RaceRow, type Repos, type RoomRow } from '../repo/types.ts';
 import { RetryLater } from '../repo/unavailable.ts';
 import { ABSENT_GRACE_MS } from './absence.ts';
 import { noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
 import { newRoomCode } from './codes.ts';
 import { type Leases, OwnedElsewhere } from './leases.ts';
-import { LiveRace, type RaceDeps, throttleClock } from './live-race.ts';
+import { LiveRace } from './live-race.ts';
 import { newRace } from './new-race.ts';
-import type { LiveRaces } from './policy.ts';
 import { ProgressTicks } from './progress-ticks.ts';
+import type { RaceDeps } from './race-deps.ts';
+import { throttleClock } from './race-progress.ts';
 import { Reloads } from './reloads.ts';
 import { Room } from './room.ts';
 import { RoomIndex } from './room-index.ts';
@@ -26,8 +27,6 @@ export const MIN_PLAYERS = 2;
 export interface HubOptions {
   readonly repos: Pick<Repos, 'rooms' | 'races' | 'players'>;
   readonly games: GameService;
-  /** The races running here, shared with the race policy. */
-  readonly live: LiveRaces;
   readonly deals: DealSource;
   readonly certifier: Certifier;
   readonly push: Push;
@@ -83,6 +82,7 @@ export class RaceHub {
       absentGraceMs: this.graceMs,
       fence: (code) => o.leases?.fenceOf(code),
       fencedOut: (code) => this.lost(code),
+      confirmOwner: (code) => this.confirmOwner(code),
       failed: (race, error) => this.failed(race, error),
       ticks: new ProgressTicks(throttleClock),
       idleBeforeEndMs: o.idleBeforeEndMs,
@@ -341,8 +341,7 @@ export class RaceHub {
       if (!next) return refuse('solver-unavailable', RACE_UNAVAILABLE);
       await this.o.repos.races.create(next.race, next.games, this.o.leases?.fenceOf(code));
       room.raceDealt(next.race);
-      for (const row of next.games) games.adopt(row);
-      const race = this.runRace(room, next.race, new Map(next.games.map((r) => [r.playerId, r.id])));
+      const race = this.runRace(room, next.race, new Map(next.games.map((r) => [r.playerId, r.id])), next.games);
       room.lastResults = null;
       room.changed();
       // The panel shows the new field at once, not the last race's until someone moves.
@@ -447,7 +446,7 @@ export class RaceHub {
    * it, so that the race carries on from what is stored; no other room is touched. A race that
    * is no longer its room's (it has ended, or was let go) has nothing left to recover.
    */
-  private failed(race: LiveRace, error: unknown): void {
+  private failed(race: { readonly code: string }, error: unknown): void {
     this.log(error, race.code, 'race step failed; its room is loaded again');
     const room = this.rooms.get(race.code);
     if (room?.race === race) this.reloads.soon(room);
@@ -494,13 +493,6 @@ export class RaceHub {
     if (!room) return;
     const audience = room.audience();
     this.unload(room);
-    const race = room.race;
-    if (race) {
-      for (const id of race.racers()) {
-        const gameId = race.gameOf(id);
-        if (gameId) this.o.games.forget(gameId);
-      }
-    }
     const here = [...audience].filter((id) => this.o.push.connected(id));
     const disconnect = this.o.disconnect;
     if (here.length === 0 || !disconnect) return;
@@ -519,12 +511,15 @@ export class RaceHub {
     }
   }
 
-  /** The room leaves memory here (the database keeps it): its timers stop, nobody hears it. */
+  /**
+   * The room leaves memory here (the database keeps it): its timers stop, nobody hears it, and
+   * its race lets go of its games, which load again as stored when next asked for.
+   */
   private unload(room: Room): void {
     this.rooms.delete(room.code);
     room.stop();
     for (const id of room.audience()) this.index.remove(id, room);
-    if (room.race) this.o.live.delete(room.race);
+    room.race?.release();
   }
 
   /** The room in memory, loaded from the database on first use (with its live race, if any). */
@@ -555,7 +550,6 @@ export class RaceHub {
       // Taken over from an owner last heard of at its last renewal: nobody could play since, so
       // that gap goes on every clock of the race (read back below, with the games fresh too).
       await races.creditGap(last.id, claimed.taken.renewedAt, this.o.now(), claimed.fence);
-      for (const g of await races.gamesOf(last.id)) this.o.games.forget(g.gameId);
       last = await races.get(last.id);
     }
     const running = last?.status === 'racing' ? await races.gamesOf(last.id) : undefined;
@@ -593,17 +587,15 @@ export class RaceHub {
     if (!room.race?.has(playerId)) this.index.remove(playerId, room);
   }
 
-  private runRace(room: Room, row: RaceRow, games: Map<string, string>): LiveRace {
+  private runRace(room: Room, row: RaceRow, games: Map<string, string>, stored?: readonly GameRow[]): LiveRace {
     const race = new LiveRace(row, games, room, this.raceDeps);
     room.race = race;
     for (const id of games.keys()) this.index.add(id, room);
-    this.o.live.add(race);
-    race.run();
+    race.run(stored);
     return race;
   }
 
   private raceOver(room: Room, race: LiveRace): void {
-    this.o.live.delete(race);
     for (const id of race.racers()) if (!room.members.includes(id)) this.index.remove(id, room);
     this.evictIfIdle(room);
   }

@@ -224,13 +224,13 @@ export class Room implements RaceRoom {
         host: id === this.row.hostId,
         connected: this.deps.push.connected(id),
       })),
-      status: race ? (now < race.startsAt ? 'countdown' : 'racing') : this.lastResults ? 'finished' : 'lobby',
+      status: race ? (now < race.opensAt ? 'countdown' : 'racing') : this.lastResults ? 'finished' : 'lobby',
       race: race
         ? {
             raceId: race.id,
             number: race.row.number,
-            startsAt: race.startsAt,
-            endsAt: race.deadline,
+            startsAt: race.opensAt,
+            endsAt: race.closesAt,
             solvedAt: race.solvedAt ?? null,
           }
         : null,
