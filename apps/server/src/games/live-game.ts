@@ -1,4 +1,4 @@
-import type { GameAction, RaceStanding } from '@scorpion/protocol';
+import type { GameAction, GameUpdate, RaceStanding } from '@scorpion/protocol';
 import {
   FastBoard,
   faceDownCount,
@@ -14,6 +14,7 @@ import {
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
 
+import { playedMs } from './game-clock.ts';
 import { Positions, ScratchPosition } from './positions.ts';
 
 /**
@@ -232,6 +233,25 @@ export class LiveGame {
       this.wonAt.push(events.some((e) => e.type === 'won'));
     }
     this.tallyFrom(state);
+  }
+
+  /** What an action changed besides the board, at `now`: cheap, and holds no card (the row's tally is the position's). */
+  update(now: number): GameUpdate {
+    const row = this.current;
+    const playing = row.status === 'playing';
+    // Key by key, as `snapshot` (wire.ts) builds its object.
+    return {
+      status: row.status,
+      stuck: playing && this.stuck,
+      canUndo: playing && this.canUndo,
+      canRedo: playing && this.canRedo,
+      moves: row.moves,
+      undos: row.undos,
+      progress: row.progress,
+      faceDown: row.faceDown,
+      elapsedMs: playedMs(row, now),
+      serverTime: now,
+    };
   }
 
   /** What the row says of the position now (an undo and a redo count as moves). */
