@@ -160,7 +160,7 @@ export class GameService {
         return refuse('illegal-move', REASON_TEXT[tried.reason], { reason: tried.reason, game: shown });
       }
 
-      const confirming = game.owner?.confirm();
+      const confirming = game.owner?.confirm?.();
       if (confirming) await confirming;
       const stored = { seq: game.seq, action, at: this.now() };
       try {
@@ -249,7 +249,7 @@ export class GameService {
   private gateOf(game: LiveGame): Gate | 'over' {
     if (game.row.status !== 'playing') return 'over';
     const owner = game.owner;
-    return owner ? gateAt(owner, this.now()) : this.policyOf(game.row).gate(game.row, this.now());
+    return owner ? gateAt(owner.window, this.now()) : this.policyOf(game.row).gate(game.row, this.now());
   }
 
   /**

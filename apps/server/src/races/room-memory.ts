@@ -59,7 +59,8 @@ export class RoomMemory {
       absentGraceMs: this.graceMs,
       fence: (code) => o.leases?.fenceOf(code),
       fencedOut: (code) => this.lost(code),
-      confirmOwner: (code) => this.claims.confirmOwner(code),
+      // Embedded, every room is this process's: a move has no owner to confirm.
+      ...(o.leases ? { confirmOwner: (code: string) => this.claims.confirmOwner(code) } : {}),
       failed: (race, error) => this.failed(race, error),
       ticks: new ProgressTicks(throttleClock),
       idleBeforeEndMs: o.idleBeforeEndMs,

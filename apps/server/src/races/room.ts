@@ -251,13 +251,13 @@ export class Room implements RaceRoom {
         host: id === this.row.hostId,
         connected: this.deps.push.connected(id),
       })),
-      status: race ? (now < race.opensAt ? 'countdown' : 'racing') : this.lastResults ? 'finished' : 'lobby',
+      status: race ? (now < race.window.opensAt ? 'countdown' : 'racing') : this.lastResults ? 'finished' : 'lobby',
       race: race
         ? {
             raceId: race.id,
             number: race.row.number,
-            startsAt: race.opensAt,
-            endsAt: race.closesAt,
+            startsAt: race.window.opensAt,
+            endsAt: race.window.closesAt,
             solvedAt: race.solvedAt ?? null,
           }
         : null,
