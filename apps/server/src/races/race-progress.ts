@@ -65,7 +65,7 @@ export class RaceProgress implements Ticked {
   constructor(d: RaceProgressDeps) {
     this.d = d;
     this.kept = new Array(d.racers.length);
-    d.racers.forEach(({ playerId }, i) => this.place.set(playerId, i));
+    for (const [i, { playerId }] of d.racers.entries()) this.place.set(playerId, i);
   }
 
   /** A racer's game changed: a finish is shown to everyone at once, a move at the next tick. */
