@@ -1,4 +1,4 @@
-import type { GameAction, RaceStanding } from '@scorpion/protocol';
+import type { GameAction, GameUpdate, RaceStanding } from '@scorpion/protocol';
 import {
   FastBoard,
   faceDownCount,
@@ -14,6 +14,7 @@ import {
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
 
+import { playedMs } from './game-clock.ts';
 import { Positions, ScratchPosition } from './positions.ts';
 
 /**
@@ -22,20 +23,26 @@ import { Positions, ScratchPosition } from './positions.ts';
  * is a check on the game itself, and its owner hears each stored change of it, once.
  */
 export interface GameOwner {
-  /** Actions are refused before this (server clock): a race's countdown. */
-  readonly opensAt: number;
-  /** The game times out from this on (server clock); null while it has no end. */
-  readonly closesAt: number | null;
+  /** When the game takes actions: data the owner keeps up to date, read without a call. */
+  readonly window: GameWindow;
   /**
-   * Cluster mode, right before an action is stored: rejects once this process no longer owns
-   * the game. Undefined when there is nothing to wait for, so that the move path takes no turn.
+   * Cluster mode only, right before an action is stored: rejects once this process no longer
+   * owns the game; undefined when there is nothing to wait for (a lease held).
    */
-  confirm(): Promise<void> | undefined;
+  readonly confirm?: () => Promise<void> | undefined;
   /**
    * After every stored change of the game. `ack`: the change is its player's own action, whose
    * ack carries what this answers besides (everyone's progress in a running race), if anything.
    */
   changed(game: LiveGame, ack: boolean): RaceStanding | Promise<RaceStanding | undefined> | undefined;
+  /** The game left memory (idle, or found behind what is stored): the owner lets go of this copy. */
+  forgotten(game: LiveGame): void;
+}
+
+/** Actions are refused before `opensAt` (a race's countdown); from `closesAt` on the game times out. */
+export interface GameWindow {
+  opensAt: number;
+  closesAt: number | null;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -232,6 +239,25 @@ export class LiveGame {
       this.wonAt.push(events.some((e) => e.type === 'won'));
     }
     this.tallyFrom(state);
+  }
+
+  /** What an action changed besides the board, at `now`: cheap, and holds no card (the row's tally is the position's). */
+  update(now: number): GameUpdate {
+    const row = this.current;
+    const playing = row.status === 'playing';
+    // Key by key, as `snapshot` (wire.ts) builds its object.
+    return {
+      status: row.status,
+      stuck: playing && this.stuck,
+      canUndo: playing && this.canUndo,
+      canRedo: playing && this.canRedo,
+      moves: row.moves,
+      undos: row.undos,
+      progress: row.progress,
+      faceDown: row.faceDown,
+      elapsedMs: playedMs(row, now),
+      serverTime: now,
+    };
   }
 
   /** What the row says of the position now (an undo and a redo count as moves). */

@@ -90,7 +90,9 @@ export class GameMemory {
 
   /** Drops a game from memory; it loads again from the database (all of it) when asked for. */
   forget(gameId: string): void {
+    const game = this.games.get(gameId);
     this.games.delete(gameId);
+    game?.owner?.forgotten(game);
   }
 
   /** Abandoned games must not live in memory for ever: drop those untouched for `idleMs`. */
@@ -100,6 +102,7 @@ export class GameMemory {
     for (const [id, game] of this.games) {
       if (game.touchedAt < before) {
         this.games.delete(id);
+        game.owner?.forgotten(game);
         evicted++;
       }
     }

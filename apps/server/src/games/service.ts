@@ -93,27 +93,8 @@ export class GameService {
     return this.memory.evictIdle(idleMs);
   }
 
-  /** What an action changed besides the board: cheap, and holds no card (the row's tally is the position's). */
-  update(game: LiveGame): GameUpdate {
-    const row = game.row;
-    const playing = row.status === 'playing';
-    // Key by key, as `snapshot` (wire.ts) builds its object.
-    return {
-      status: row.status,
-      stuck: playing && game.stuck,
-      canUndo: playing && game.canUndo,
-      canRedo: playing && game.canRedo,
-      moves: row.moves,
-      undos: row.undos,
-      progress: row.progress,
-      faceDown: row.faceDown,
-      elapsedMs: playedMs(row, this.now()),
-      serverTime: this.now(),
-    };
-  }
-
   /** The whole game; `current` is its update when the caller has already worked it out. */
-  async snapshot(game: LiveGame, current: GameUpdate = this.update(game)): Promise<GameSnapshot> {
+  async snapshot(game: LiveGame, current: GameUpdate = game.update(this.now())): Promise<GameSnapshot> {
     const row = game.row;
     const policy = this.policyOf(row);
     const [isPublic, place] = await Promise.all([policy.isPublic(row, this.now()), policy.placeOf(row)]);
@@ -156,7 +137,7 @@ export class GameService {
       if (game.row.playerId !== playerId) return notYours;
       // A resent action is acknowledged again, even the one that ended the game.
       if (expect < game.seq && JSON.stringify(game.stored(expect).action) === JSON.stringify(action)) {
-        const current = this.update(game);
+        const current = game.update(this.now());
         return {
           ok: true,
           seq: game.seq,
@@ -184,7 +165,7 @@ export class GameService {
         return refuse('illegal-move', REASON_TEXT[tried.reason], { reason: tried.reason, game: shown });
       }
 
-      const confirming = game.owner?.confirm();
+      const confirming = game.owner?.confirm?.();
       if (confirming) await confirming;
       const stored = { seq: game.seq, action, at: this.now() };
       try {
@@ -207,7 +188,7 @@ export class GameService {
       // an undo or a redo from the boards it was shown (`SnapshotLine`). The ack of an undo or a
       // redo holds no card, and an undo hides again what its move turned over.
       const whole = game.row.status !== 'playing';
-      const current = this.update(game);
+      const current = game.update(this.now());
       return {
         ok: true,
         seq: game.seq,
@@ -273,7 +254,7 @@ export class GameService {
   private gateOf(game: LiveGame): Gate | 'over' {
     if (game.row.status !== 'playing') return 'over';
     const owner = game.owner;
-    return owner ? gateAt(owner, this.now()) : this.policyOf(game.row).gate(game.row, this.now());
+    return owner ? gateAt(owner.window, this.now()) : this.policyOf(game.row).gate(game.row, this.now());
   }
 
   /**

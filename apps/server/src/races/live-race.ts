@@ -1,5 +1,5 @@
 import type { RaceResult, RaceStanding, RatingChange, ServerMessage } from '@scorpion/protocol';
-import type { GameOwner, LiveGame } from '../games/live-game.ts';
+import type { GameOwner, GameWindow, LiveGame } from '../games/live-game.ts';
 import type { Refusal } from '../refusal.ts';
 import { FencedOut, type GameRow, type RaceRow } from '../repo/types.ts';
 import { Absences } from './absence.ts';
@@ -37,6 +37,13 @@ export interface RaceRoom {
  * alone; everything needed to pick it up again after a restart is in the database.
  */
 export class LiveRace implements GameOwner {
+  /**
+   * When the race starts (the countdown's end, moved by any downtime) and ends (`RaceClock`):
+   * its racers' games' window, kept up to date as data.
+   */
+  readonly window: GameWindow;
+  /** Cluster mode: a racer's action is stored only while this process still owns the room. */
+  readonly confirm: (() => Promise<void> | undefined) | undefined;
   private readonly clock: RaceClock;
   /** Racers without a socket; one away for the whole grace is counted out (gave up). */
   private readonly absences: Absences;
@@ -67,6 +74,9 @@ export class LiveRace implements GameOwner {
       go: () => room.changed(),
       deadline: () => this.detached(this.end()),
     });
+    this.window = { opensAt: this.clock.startsAt, closesAt: this.clock.deadline };
+    const confirmOwner = deps.confirmOwner;
+    this.confirm = confirmOwner && (() => confirmOwner(room.code));
     this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => this.countOut(playerId));
     this.progress = new RaceProgress({
       code: room.code,
@@ -96,16 +106,6 @@ export class LiveRace implements GameOwner {
 
   get code(): string {
     return this.room.code;
-  }
-
-  /** When the race starts, and its racers' games open: the countdown's end, moved by any downtime. */
-  get opensAt(): number {
-    return this.clock.startsAt;
-  }
-
-  /** When the race ends, and its racers' games time out (`RaceClock.deadline`), if it has an end yet. */
-  get closesAt(): number | null {
-    return this.clock.deadline;
   }
 
   /** When the first racer solved it, if anyone has. */
@@ -142,11 +142,6 @@ export class LiveRace implements GameOwner {
     this.detached(this.resume());
   }
 
-  /** Cluster mode: a racer's action is stored only while this process still owns the room. */
-  confirm(): Promise<void> | undefined {
-    return this.deps.confirmOwner?.(this.code);
-  }
-
   /**
    * A racer's game changed (stored): watchers see it, a finish is shown at once (and may end the
    * race), moves throttled; the ack of the racer's own action carries everyone's progress.
@@ -156,7 +151,7 @@ export class LiveRace implements GameOwner {
       this.watchers.changed(game);
       const over = game.row.status !== 'playing';
       if (over && game.row.status === 'won') this.solved(game.row.finishedAt ?? this.deps.now());
-      const shown = this.progress.changed(over);
+      const shown = this.progress.changed(game, over);
       if (shown) this.detached(shown.then(() => this.endIfDone()));
     }
     return ack ? this.progress.forAck(game.row.playerId) : undefined;
@@ -180,7 +175,9 @@ export class LiveRace implements GameOwner {
    * everyone sees at once (the room's `endsAt`, the standings provisional until then).
    */
   private solved(at: number): void {
-    if (!this.stopped && this.clock.solved(at)) this.room.changed();
+    if (this.stopped || !this.clock.solved(at)) return;
+    this.window.closesAt = this.clock.deadline;
+    this.room.changed();
   }
 
   /**
@@ -227,10 +224,10 @@ export class LiveRace implements GameOwner {
    * counts as idle from before this process ran the race: nobody could play in between.
    */
   async endRefusal(hostId: string): Promise<Refusal | undefined> {
-    const since = Math.max(this.opensAt, this.runSince);
+    const since = Math.max(this.window.opensAt, this.runSince);
     const idleMs = this.deps.idleBeforeEndMs ?? IDLE_BEFORE_END_MS;
     const racers = racersAsked(await this.progress.named(), since);
-    return endRefusal({ hostId, timed: this.closesAt !== null, racers, now: this.deps.now(), idleMs });
+    return endRefusal({ hostId, timed: this.window.closesAt !== null, racers, now: this.deps.now(), idleMs });
   }
 
   /**
@@ -267,6 +264,11 @@ export class LiveRace implements GameOwner {
     this.deps.games.release(this, this.games.values());
   }
 
+  /** A racer's game left memory: its progress is read again when next needed. */
+  forgotten(game: LiveGame): void {
+    this.progress.forgotten(game);
+  }
+
   /** Every racer's game to its racer: when dealt, and when over (public then). */
   private async sendGames(): Promise<void> {
     const { games, push } = this.deps;
@@ -290,7 +292,7 @@ export class LiveRace implements GameOwner {
 
   /** Everyone has finished, or the deadline has passed (a move beat its timer to it): the race ends. */
   private async endIfDone(): Promise<void> {
-    const deadline = this.closesAt;
+    const deadline = this.window.closesAt;
     if (deadline !== null && this.deps.now() >= deadline) return this.end();
     const games = await this.progress.named();
     if (games.every((r) => r.game.row.status !== 'playing')) await this.end();

@@ -119,12 +119,12 @@ afterEach(async () => {
 
 test('a race game waits for the start, then is open until the deadline, which ends the race', async () => {
   const ann = rows[0]!;
-  expect(gateAt(race, START - 1)).toBe('early');
-  expect(gateAt(race, START)).toBe('open');
-  expect(gateAt(race, DEADLINE - 1)).toBe('open');
+  expect(gateAt(race.window, START - 1)).toBe('early');
+  expect(gateAt(race.window, START)).toBe('open');
+  expect(gateAt(race.window, DEADLINE - 1)).toBe('open');
   expect(over).toBeUndefined();
   now = DEADLINE;
-  expect(gateAt(race, DEADLINE)).toBe('timed-out');
+  expect(gateAt(race.window, DEADLINE)).toBe('timed-out');
   // A move at the deadline times the game out, which ends the race.
   await games.act('ann', ann.id, 0, WINNING.moves[0]!);
   await expect.poll(() => over).toBeDefined();

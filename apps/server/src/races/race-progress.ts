@@ -50,16 +50,28 @@ export class RaceProgress implements Ticked {
    * ack reached the old generation.
    */
   private readonly seen = new Map<string, { change: number; until: number }>();
+  /**
+   * Each racer's game, by the racers' order, as its last change (or a read) brought it: the ack
+   * of a racer's action reads the others' progress here, not from the game cache. A copy that
+   * leaves memory (`forgotten`) is read again from the cache when next needed.
+   */
+  private readonly kept: (LiveGame | undefined)[];
+  /** A racer's place in `racers`. */
+  private readonly place = new Map<string, number>();
   /** Set once the race's end has begun: no ack carries a standing, no tick sends one. */
   private ending = false;
   private readonly d: RaceProgressDeps;
 
   constructor(d: RaceProgressDeps) {
     this.d = d;
+    this.kept = new Array(d.racers.length);
+    for (const [i, { playerId }] of d.racers.entries()) this.place.set(playerId, i);
   }
 
   /** A racer's game changed: a finish is shown to everyone at once, a move at the next tick. */
-  changed(finished: boolean): Promise<void> | undefined {
+  changed(game: LiveGame, finished: boolean): Promise<void> | undefined {
+    const i = this.place.get(game.row.playerId);
+    if (i !== undefined) this.kept[i] = game;
     this.changes++;
     if (finished) {
       this.d.ticks.cancel(this);
@@ -119,14 +131,21 @@ export class RaceProgress implements Ticked {
    */
   racerGames(): (LiveGame | undefined)[] | Promise<(LiveGame | undefined)[]> {
     const { racers, games } = this.d;
+    const kept = this.kept;
     // By index over a list made once: a map's entries make an array per racer per ack.
-    const list: (LiveGame | undefined)[] = new Array(racers.length);
     for (let i = 0; i < racers.length; i++) {
+      if (kept[i]) continue;
       const game = games.cached(racers[i]!.gameId);
       if (!game) return this.loadRacerGames();
-      list[i] = game;
+      kept[i] = game;
     }
-    return list;
+    return kept;
+  }
+
+  /** A racer's game left memory: it is read from the cache again when next needed. */
+  forgotten(game: LiveGame): void {
+    const i = this.place.get(game.row.playerId);
+    if (i !== undefined && this.kept[i] === game) this.kept[i] = undefined;
   }
 
   /** Every racer still in the database, with their name and game. */
@@ -153,9 +172,9 @@ export class RaceProgress implements Ticked {
   }
 
   private async loadRacerGames(): Promise<(LiveGame | undefined)[]> {
-    const list: (LiveGame | undefined)[] = [];
-    for (const { gameId } of this.d.racers) list.push(await this.d.games.load(gameId));
-    return list;
+    const { racers, games } = this.d;
+    for (let i = 0; i < racers.length; i++) this.kept[i] ??= await games.load(racers[i]!.gameId);
+    return this.kept;
   }
 
   private seenBy(playerId: string, change: number, games: readonly (LiveGame | undefined)[]): RaceStanding {
