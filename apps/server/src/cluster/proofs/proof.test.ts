@@ -1,4 +1,4 @@
-import type { ClientMessage, GameSnapshot, RaceResult } from '@scorpion/protocol';
+import type { ClientMessage, GameSnapshot } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LEASE_MS } from '../../races/leases.ts';
 import { signUp, TestClient } from '../../test/client.ts';
@@ -6,6 +6,7 @@ import { fixedDeals, WINNING } from '../../test/deals.ts';
 import { startServer } from '../../test/helper.ts';
 import { RealCluster, type RoomSocket } from '../../test/real-cluster.ts';
 import { openRoom } from '../../test/rooms.ts';
+import { ALICE_MOVES, actionsOf, createRoomOn, outcome, playTheRace, rejoin, startRace } from './race-steps.ts';
 
 /*
  * Issue #14's proofs on real processes (`startCluster`: PostgreSQL, Redis, three servers from the
@@ -25,74 +26,10 @@ afterAll(async () => {
   await cluster?.stop();
 }, 60_000);
 
-/** What two runs of the same moves must agree on: all but the players' ids and the clocks. */
-const outcome = (results: readonly RaceResult[]) =>
-  results.map(({ rank, nickname, won, gaveUp, progress, faceDown, moves }) => ({
-    rank,
-    nickname,
-    won,
-    gaveUp,
-    progress,
-    faceDown,
-    moves,
-  }));
-
-/** A lobby socket forced onto `node` (no room named) that creates a room: `node` owns it. */
-async function createRoomOn(node: string, cookie: string): Promise<string> {
-  const lobby = cluster.socket(`node=${node}`, cookie);
-  await lobby.client.next('welcome');
-  expect(await lobby.node).toBe(node);
-  const code = await openRoom(lobby.client);
-  await lobby.client.close();
-  return code;
-}
-
-/** Both join on their room sockets; the first starts the race; each gets its race game once it runs. */
-async function startRace(code: string, first: TestClient, second: TestClient): Promise<[GameSnapshot, GameSnapshot]> {
-  first.send({ type: 'room-join', code });
-  await first.next('room');
-  second.send({ type: 'room-join', code });
-  await second.next('room', (f) => f.room.members.length === 2);
-  first.send({ type: 'room-start', code });
-  const games = await Promise.all(
-    [first, second].map((c) => c.next('game', (f) => f.game.kind === 'race').then((f) => f.game)),
-  );
-  await first.next('room', (f) => f.room.status === 'racing');
-  return games as [GameSnapshot, GameSnapshot];
-}
-
-/** Back on the room after its owner went: a socket to whoever owns it now, joined, the game as stored. */
-async function rejoin(code: string, cookie: string, gameId: string): Promise<RoomSocket & { game: GameSnapshot }> {
-  const socket = await cluster.roomSocket(code, cookie);
-  socket.client.send({ type: 'room-join', code });
-  const game = (await socket.client.next('game', (f) => f.game.gameId === gameId)).game;
-  return { ...socket, game };
-}
-
-interface ActionRow {
-  seq: number;
-  action: string;
-}
-
-const actionsOf = (gameId: string) =>
-  cluster.sql<ActionRow>('SELECT seq, action FROM actions WHERE game_id = $1 ORDER BY seq', [gameId]);
-
-/** Alice plays the first 30 moves of the winning line, Bob 10; Bob gives up, then Alice. */
-const ALICE_MOVES = WINNING.moves.slice(0, 30);
-const BOB_MOVES = WINNING.moves.slice(0, 10);
-
-async function playTheRace(alice: TestClient, aliceGame: GameSnapshot, bob: TestClient, bobGame: GameSnapshot) {
-  await alice.play(aliceGame, ALICE_MOVES);
-  await bob.play(bobGame, BOB_MOVES);
-  bob.send({ type: 'give-up', gameId: bobGame.gameId });
-  await bob.next('game', (f) => f.game.gameId === bobGame.gameId && f.game.status === 'gave-up');
-  alice.send({ type: 'give-up', gameId: aliceGame.gameId });
-}
-
 test('a race across processes: racers landing on two processes race on the owner; a member browsing on a third gets the room and race-over frames; the results equal one process', async () => {
   const alice = await signUp(cluster.url, 'Across Alice');
   const bob = await signUp(cluster.url, 'Across Bob');
-  const code = await createRoomOn('node-1', alice.cookie);
+  const code = await createRoomOn(cluster, 'node-1', alice.cookie);
   // Alice's other tab browses on node-3, with no room named: her room's frames reach it by Redis.
   const watcher = cluster.socket('node=node-3', alice.cookie);
   await watcher.client.next('welcome');
@@ -113,7 +50,7 @@ test('a race across processes: racers landing on two processes race on the owner
     over.raceId,
   ]);
   expect(stored).toEqual([{ n: 2 }]);
-  expect((await actionsOf(aliceGame.gameId)).map((r) => r.seq)).toEqual(ALICE_MOVES.map((_, i) => i));
+  expect((await actionsOf(cluster, aliceGame.gameId)).map((r) => r.seq)).toEqual(ALICE_MOVES.map((_, i) => i));
 
   // The same moves on one embedded server.
   const single = await startServer({ deals: fixedDeals, countdownMs: 100 });
@@ -145,7 +82,7 @@ const raceRow = async (raceId: string) =>
 
 /** Each game's stored moves: their seqs from 0 without a gap or a repeat, and what was sent, in order. */
 async function expectStoredOnce(gameId: string, moves: readonly unknown[]): Promise<void> {
-  const rows = await actionsOf(gameId);
+  const rows = await actionsOf(cluster, gameId);
   expect(rows.map((r) => r.seq)).toEqual(moves.map((_, i) => i));
   expect(rows.map((r) => JSON.parse(r.action))).toEqual(moves);
 }
@@ -153,7 +90,7 @@ async function expectStoredOnce(gameId: string, moves: readonly unknown[]): Prom
 test('failover: the owner is killed mid-race (SIGKILL); the race resumes on another process, every acked move stored once, one result each, the pause credited', async () => {
   const carol = await signUp(cluster.url, 'Failover Carol');
   const dave = await signUp(cluster.url, 'Failover Dave');
-  const code = await createRoomOn('node-2', carol.cookie);
+  const code = await createRoomOn(cluster, 'node-2', carol.cookie);
   const c = await cluster.roomSocket(code, carol.cookie);
   const d = await cluster.roomSocket(code, dave.cookie);
   expect([c.node, d.node]).toEqual(['node-2', 'node-2']);
@@ -170,7 +107,7 @@ test('failover: the owner is killed mid-race (SIGKILL); the race resumes on anot
   expect((await c.client.closed).code).toBe(1006);
 
   // Carol's tab reconnects as the browser does, and lands on whoever owns the room now.
-  const back = await rejoin(code, carol.cookie, carolGame.gameId);
+  const back = await rejoin(cluster, code, carol.cookie, carolGame.gameId);
   const resumedAfterMs = Date.now() - killedAt;
   expect(back.game).toMatchObject({ seq: carolAcked.seq, view: carolAcked.view, status: 'playing' });
   const owner = back.node;
@@ -181,7 +118,7 @@ test('failover: the owner is killed mid-race (SIGKILL); the race resumes on anot
   const won = await back.client.play(back.game, WINNING.moves.slice(half));
   expect(won.status).toBe('won');
   await d.client.closed;
-  const daveBack = await rejoin(code, dave.cookie, daveGame.gameId);
+  const daveBack = await rejoin(cluster, code, dave.cookie, daveGame.gameId);
   expect(daveBack.game.seq).toBe(daveAcked.seq);
   await daveBack.client.play(daveBack.game, WINNING.moves.slice(5, 10));
   daveBack.client.send({ type: 'give-up', gameId: daveGame.gameId });
@@ -213,7 +150,7 @@ test('failover: the owner is killed mid-race (SIGKILL); the race resumes on anot
 test('split brain: the owner stopped (SIGSTOP) past its lease is replaced; woken (SIGCONT), its write is refused and it drops its sockets with 4009', async () => {
   const erin = await signUp(cluster.url, 'Split Erin');
   const frank = await signUp(cluster.url, 'Split Frank');
-  const code = await createRoomOn('node-3', erin.cookie);
+  const code = await createRoomOn(cluster, 'node-3', erin.cookie);
   const e = await cluster.roomSocket(code, erin.cookie);
   const f = await cluster.roomSocket(code, frank.cookie);
   expect([e.node, f.node]).toEqual(['node-3', 'node-3']);
@@ -252,10 +189,10 @@ test('split brain: the owner stopped (SIGSTOP) past its lease is replaced; woken
   expect(await raceRow(erinGame.raceId!)).toMatchObject({ status: 'racing', finished_at: null });
 
   // The race runs on at the new owner, from what was stored.
-  const erinBack = await rejoin(code, erin.cookie, erinGame.gameId);
+  const erinBack = await rejoin(cluster, code, erin.cookie, erinGame.gameId);
   expect(erinBack.node).toBe(owner);
   expect(erinBack.game.seq).toBe(erinAcked.seq);
-  const frankBack = await rejoin(code, frank.cookie, frankGame.gameId);
+  const frankBack = await rejoin(cluster, code, frank.cookie, frankGame.gameId);
   await erinBack.client.play(erinBack.game, WINNING.moves.slice(10, 12));
   frankBack.client.send({ type: 'give-up', gameId: frankGame.gameId });
   erinBack.client.send({ type: 'give-up', gameId: erinGame.gameId });
@@ -288,7 +225,7 @@ async function sendUntilStored(
       continue;
     }
     if (played) return { socket, game: played };
-    const back = await rejoin(code, cookie, game.gameId);
+    const back = await rejoin(cluster, code, cookie, game.gameId);
     socket = back;
     if (back.game.seq > game.seq) return { socket, game: back.game };
   }
@@ -297,7 +234,7 @@ async function sendUntilStored(
 test('PostgreSQL stopped, then crashed, held down 6 s under a race: moves refused as retryable naming their game, every acked move stored once, play back once it is, the outage credited once', async () => {
   const gina = await signUp(cluster.url, 'Outage Gina');
   const hugo = await signUp(cluster.url, 'Outage Hugo');
-  const code = await createRoomOn('node-1', gina.cookie);
+  const code = await createRoomOn(cluster, 'node-1', gina.cookie);
   let g: RoomSocket = await cluster.roomSocket(code, gina.cookie);
   const h = await cluster.roomSocket(code, hugo.cookie);
   let [game] = await startRace(code, g.client, h.client);
