@@ -1,6 +1,6 @@
 import type { GameKind, GameSnapshot, GameStatus } from '@scorpion/protocol';
 import type { DailyFinish, GameRow } from '../repo/types.ts';
-import type { GameWindow, LiveGame } from './live-game.ts';
+import type { LiveGame } from './live-game.ts';
 
 export type Ending = Exclude<GameStatus, 'playing'>;
 
@@ -10,12 +10,6 @@ export type Ending = Exclude<GameStatus, 'playing'>;
  * service then gives it.
  */
 export type Gate = 'open' | 'early' | Ending;
-
-/** A game its owner runs, at `now`: not open before its window opens, timed out from its close on. */
-export function gateAt(window: GameWindow, now: number): Gate {
-  if (now < window.opensAt) return 'early';
-  return window.closesAt !== null && now >= window.closesAt ? 'timed-out' : 'open';
-}
 
 /** How a game ends, as the game service is about to store it. */
 export interface GameEnd {

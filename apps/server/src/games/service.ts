@@ -6,16 +6,22 @@ import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import { gate } from '../secrecy.ts';
 import { playedMs } from './game-clock.ts';
-import type { GameOwner, LiveGame } from './live-game.ts';
+import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import type { Acted, Shown } from './outcomes.ts';
-import { type Ending, type GamePolicy, type Gate, gateAt, type Policies } from './policy.ts';
+import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { snapshot } from './wire.ts';
 
 const noSuchGame = refuse('no-such-game', 'There is no such game.');
 const notYours = refuse('not-your-game', 'That game belongs to another player.');
+
+/** A game its owner runs, at `now`: not open before its window opens, timed out from its close on. */
+export function gateAt(window: GameWindow, now: number): Gate {
+  if (now < window.opensAt) return 'early';
+  return window.closesAt !== null && now >= window.closesAt ? 'timed-out' : 'open';
+}
 
 /**
  * Games of every kind: load, lock, check `expect`, store, apply, and build frames through

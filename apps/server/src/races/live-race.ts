@@ -147,14 +147,10 @@ export class LiveRace implements GameOwner {
    * race), moves throttled; the ack of the racer's own action carries everyone's progress.
    */
   changed(game: LiveGame, ack: boolean): RaceStanding | Promise<RaceStanding> | undefined {
-    if (!this.stopped) {
-      this.watchers.changed(game);
-      const over = game.row.status !== 'playing';
-      if (over && game.row.status === 'won') this.solved(game.row.finishedAt ?? this.deps.now());
-      const shown = this.progress.changed(game, over);
-      if (shown) this.detached(shown.then(() => this.endIfDone()));
-    }
-    return ack ? this.progress.forAck(game.row.playerId) : undefined;
+    if (this.stopped) return ack ? this.progress.forAck(game.row.playerId) : undefined;
+    this.watchers.changed(game);
+    if (game.row.status === 'won') this.solved(game.row.finishedAt ?? this.deps.now());
+    return this.progress.changed(game, ack, this.endIfDone);
   }
 
   /**
@@ -291,10 +287,10 @@ export class LiveRace implements GameOwner {
   }
 
   /** Everyone has finished, or the deadline has passed (a move beat its timer to it): the race ends. */
-  private async endIfDone(): Promise<void> {
+  private readonly endIfDone = async (): Promise<void> => {
     const deadline = this.window.closesAt;
     if (deadline !== null && this.deps.now() >= deadline) return this.end();
     const games = await this.progress.named();
     if (games.every((r) => r.game.row.status !== 'playing')) await this.end();
-  }
+  };
 }

@@ -68,17 +68,19 @@ export class RaceProgress implements Ticked {
     for (const [i, { playerId }] of d.racers.entries()) this.place.set(playerId, i);
   }
 
-  /** A racer's game changed: a finish is shown to everyone at once, a move at the next tick. */
-  changed(game: LiveGame, finished: boolean): Promise<void> | undefined {
+  /**
+   * A racer's game changed: a finish is shown to everyone at once (then `shown` runs), a move at
+   * the next tick. `ack`: the change is the racer's own action, whose ack carries the standing.
+   */
+  changed(game: LiveGame, ack: boolean, shown: () => Promise<void>): RaceStanding | Promise<RaceStanding> | undefined {
     const i = this.place.get(game.row.playerId);
     if (i !== undefined) this.kept[i] = game;
     this.changes++;
-    if (finished) {
+    if (game.row.status !== 'playing') {
       this.d.ticks.cancel(this);
-      return this.send(this.d.audience());
-    }
-    if (!this.d.ticks.has(this)) this.d.ticks.schedule(this, throttleClock() + PROGRESS_MS);
-    return undefined;
+      this.d.detached(this.send(this.d.audience()).then(shown));
+    } else if (!this.d.ticks.has(this)) this.d.ticks.schedule(this, throttleClock() + PROGRESS_MS);
+    return ack ? this.forAck(game.row.playerId) : undefined;
   }
 
   /**
