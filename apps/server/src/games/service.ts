@@ -122,7 +122,6 @@ export class GameService {
       },
       update: current,
       state: game.state,
-      // The player who chose the seed knows it already.
       seed: gate.disclose(row.playerSeed || isPublic, () => row.seed),
       record,
     });
