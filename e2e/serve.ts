@@ -70,7 +70,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 /** Ghost Ann's game: the open deal's winning line, a move every `GHOST_MOVE_MS` from yesterday. */
 async function playGhost() {
-  const { players, games, repos } = app.services;
+  const { players, games, repos } = app;
   const ann = await players.create('Ghost Ann');
   if (!ann.ok) throw new Error(`Ghost Ann: ${ann.message}`);
   const playerId = ann.player.id;

@@ -16,13 +16,13 @@ export default defineConfig({
   test: {
     name: 'cluster',
     include: [
-      'src/cluster/launcher.test.ts',
-      'src/cluster/proof.test.ts',
-      'src/cluster/daily-across.test.ts',
+      'src/cluster/launcher/launcher.test.ts',
+      'src/cluster/proofs/proof.test.ts',
+      'src/cluster/proofs/daily-across.test.ts',
       '../../bench/server/cluster-load.test.ts',
       '../../bench/server/room-socket.test.ts',
     ],
-    globalSetup: ['src/cluster/build.global.ts'],
+    globalSetup: ['src/cluster/proofs/build.global.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 240_000,

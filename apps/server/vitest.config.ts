@@ -11,9 +11,9 @@ export default defineProject({
     // (vitest.production.config.ts, vitest.cluster.config.ts), once each.
     exclude: [
       'src/ops/production.test.ts',
-      'src/cluster/launcher.test.ts',
-      'src/cluster/proof.test.ts',
-      'src/cluster/daily-across.test.ts',
+      'src/cluster/launcher/launcher.test.ts',
+      'src/cluster/proofs/proof.test.ts',
+      'src/cluster/proofs/daily-across.test.ts',
     ],
     testTimeout: 20_000,
   },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import buildServer from '../../apps/server/src/cluster/build.global.ts';
+import buildServer from '../../apps/server/src/cluster/proofs/build.global.ts';
 import { spawnBuiltServer } from '../../apps/server/src/test/child.ts';
 import { signUp } from '../../apps/server/src/test/client.ts';
 import type { Ack, GameAction, GameSnapshot } from '../../packages/protocol/src/index.ts';

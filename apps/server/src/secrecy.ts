@@ -1,10 +1,12 @@
 import type { GameStatus } from '@scorpion/protocol';
 
 /*
- * When a deal becomes public: the one place that decides it. Before then the server sends no
- * deck, no seed that rebuilds it, no move line and no winning line to anyone (the seed of a
- * practice game to the player who chose it excepted, who knows it anyway). Each game kind's
- * policy, the daily route and the race's end ask here.
+ * When a deal becomes public, and the one gate its secrets leave by. Before then the server
+ * sends no deck, no seed that rebuilds it, no move line and no winning line to anyone (the seed
+ * of a practice game to the player who chose it excepted, who knows it anyway). Each game
+ * kind's policy, the daily route and the race's end decide with the rules below; every road out
+ * (game frames, the daily's REST, a public game, a room's race history, a race's end) then
+ * passes the secrets through `gate`.
  */
 
 /** A practice game: once it is over. */
@@ -21,3 +23,21 @@ export function dailyIsPublic(date: string, today: string): boolean {
 export function raceIsPublic(race: { readonly status: 'racing' | 'finished' }): boolean {
   return race.status === 'finished';
 }
+
+export const gate = {
+  /**
+   * A deal's secrets as they may leave: `secrets()` once the deal may be shown, null before.
+   * The secrets are only built when they go out.
+   */
+  disclose<T>(shown: boolean, secrets: () => T): T | null {
+    return shown ? secrets() : null;
+  },
+  /**
+   * For a road that only opens once the deal is public (a race's end): its secrets, and an error
+   * rather than a message without them should the rule ever say otherwise.
+   */
+  require<T>(shown: boolean, secrets: () => T, what: string): T {
+    if (!shown) throw new Error(`${what} is not public: its secrets stay here`);
+    return secrets();
+  },
+};

@@ -26,6 +26,16 @@ function isIndex(value: unknown, length: number): value is number {
 export function applyMove(state: GameState, move: unknown): MoveResult {
   if (typeof move !== 'object' || move === null) return illegal('bad-move');
   if (isWon(state)) return illegal('game-over');
+  return playMove(state, move);
+}
+
+/**
+ * `applyMove` for a caller that already knows `state` is not won, because it kept the `won`
+ * event of the move that led there (the server's live game): a move then looks at whether the
+ * game is won once, after it, not before it too.
+ */
+export function playMove(state: GameState, move: unknown): MoveResult {
+  if (typeof move !== 'object' || move === null) return illegal('bad-move');
   const m = move as Record<string, unknown>;
   switch (m.kind) {
     case 'move':

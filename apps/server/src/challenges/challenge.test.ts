@@ -117,7 +117,7 @@ test("a challenge link: the same deal, the original beside it as a ghost on the 
   const over = (await b.next('game')).game;
   expect(over.record?.deck).toEqual(WINNING.deck);
   expect(over.seed).toBe(FIXED_SEED);
-  expect(server.app.services.challenges.running).toBe(0);
+  expect(server.app.challenges.running).toBe(0);
 
   const mine = await getJson(`${server.url}/api/challenges/${info.code}`, ChallengeInfo, ben.cookie);
   expect(mine.body.mine).toEqual([{ gameId: game.gameId, status: 'won', timeMs: 10_500 }]);

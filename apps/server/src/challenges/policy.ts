@@ -1,20 +1,13 @@
-import type { LiveGame } from '../games/live-game.ts';
 import { type GamePolicy, type Gate, NOWHERE, type Place } from '../games/policy.ts';
 import type { GameRow } from '../repo/types.ts';
 import { practiceIsPublic } from '../secrecy.ts';
 
 /**
  * A game against a challenge's ghost: open at once, unranked, public once over (as practice:
- * its deal was public before it began, the challenge being to a public game), and every change
- * told to the challenges, whose ghost stops when the game ends.
+ * its deal was public before it began, the challenge being to a public game). The challenges
+ * hear its changes from the game service (`ChallengeService`), and stop its ghost at its end.
  */
 export class ChallengePolicy implements GamePolicy {
-  private readonly changedGame: (game: LiveGame) => void;
-
-  constructor(changed: (game: LiveGame) => void) {
-    this.changedGame = changed;
-  }
-
   gate(): Gate {
     return 'open';
   }
@@ -29,9 +22,5 @@ export class ChallengePolicy implements GamePolicy {
 
   async onEnd(): Promise<undefined> {
     return undefined;
-  }
-
-  changed(game: LiveGame): void {
-    this.changedGame(game);
   }
 }

@@ -1,24 +1,17 @@
 import type { ChallengeInfo, ChallengeOriginal, GameSnapshot, GhostProgress } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
+import { playedMs } from '../games/game-clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
-import type { Refusal } from '../games/outcomes.ts';
 import { publicGame } from '../games/public-game.ts';
 import type { GameService } from '../games/service.ts';
 import { GhostRunner } from '../ghost/runner.ts';
 import { type GhostPoint, GhostTimeline } from '../ghost/timeline.ts';
+import type { Push } from '../realtime/ports.ts';
+import { type Answer, refuse } from '../refusal.ts';
 import type { ChallengeRow, GameRow, Repos } from '../repo/types.ts';
-import type { Push } from '../ws/push.ts';
 import { newChallengeCode } from './codes.ts';
 
-export type Answer<T> = { ok: true; value: T } | (Refusal & { status: number });
-
-const refuse = (status: number, code: Refusal['code'], message: string): Refusal & { status: number } => ({
-  ok: false,
-  status,
-  code,
-  message,
-});
-const noSuchChallenge = () => refuse(404, 'no-such-challenge', 'There is no such challenge link.');
+const noSuchChallenge = () => refuse('no-such-challenge', 'There is no such challenge link.');
 
 export interface ChallengeDeps {
   readonly repos: Pick<Repos, 'challenges' | 'games' | 'players'>;
@@ -41,21 +34,22 @@ export class ChallengeService {
 
   constructor(d: ChallengeDeps) {
     this.d = d;
+    d.games.onChanged((game) => this.gameChanged(game));
   }
 
   /** The link to one of the player's finished games; the same link each time it is shared. */
   async share(playerId: string, gameId: string): Promise<Answer<ChallengeInfo>> {
     const { repos, games } = this.d;
     const row = await repos.games.get(gameId);
-    if (!row) return refuse(404, 'no-such-game', 'There is no such game.');
-    if (row.playerId !== playerId) return refuse(403, 'not-your-game', 'Only its own player can challenge a game.');
-    if (row.status === 'playing') return refuse(409, 'game-not-over', 'Finish the game first, then challenge anyone.');
+    if (!row) return refuse('no-such-game', 'There is no such game.');
+    if (row.playerId !== playerId) return refuse('not-your-game', 'Only its own player can challenge a game.');
+    if (row.status === 'playing') return refuse('game-not-over', 'Finish the game first, then challenge anyone.');
     if (row.moves === 0) {
-      return refuse(409, 'nothing-to-beat', 'This game ended before its first move: there is no time to beat.');
+      return refuse('nothing-to-beat', 'This game ended before its first move: there is no time to beat.');
     }
     if (!(await games.isPublic(row))) {
       // A daily before its day is over: the deal is still everyone's to play for the first time.
-      return refuse(409, 'not-public', "Today's daily can be challenged once its day is over (UTC).");
+      return refuse('not-public', "Today's daily can be challenged once its day is over (UTC).");
     }
     return { ok: true, value: await this.describe(await this.linkTo(row), row, playerId) };
   }
@@ -122,9 +116,9 @@ export class ChallengeService {
     return this.follow(live, found.challenge, found.source);
   }
 
-  /** The challenge game changed: once it is over its ghost stops, where it stood then. */
-  gameChanged(game: LiveGame): void {
-    if (game.row.status === 'playing') return;
+  /** A game changed: once a challenge game is over its ghost stops, where it stood then. */
+  private gameChanged(game: LiveGame): void {
+    if (game.row.kind !== 'challenge' || game.row.status === 'playing') return;
     const runner = this.ghosts.get(game.row.id);
     if (!runner) return;
     this.ghosts.delete(game.row.id);
@@ -143,14 +137,10 @@ export class ChallengeService {
       }
     }
     if (!allowed) {
-      return refuse(
-        403,
-        'challenge-not-finished',
-        "The original's moves would give the deal away: finish yours first.",
-      );
+      return refuse('challenge-not-finished', "The original's moves would give the deal away: finish yours first.");
     }
     const body = await publicGame(this.d.games, repos, found.source.id);
-    if (typeof body === 'string') return refuse(404, 'no-such-challenge', 'The challenged game is gone.');
+    if (typeof body === 'string') return refuse('no-such-challenge', 'The challenged game is gone.');
     return { ok: true, value: { code, game: body } };
   }
 
@@ -188,7 +178,7 @@ export class ChallengeService {
       timeline,
       now,
       // The ghost plays as long as the challenger has: their game's clock, stopped at its end.
-      elapsedAt: (at) => game.row.timeMs ?? at - game.row.startedAt - game.row.pausedMs,
+      elapsedAt: (at) => playedMs(game.row, at),
       emit: (point, elapsedMs) => {
         // Nobody left to see it: it stops, and runs again when the game is resumed.
         if (!push.connected(playerId)) this.gameEnded(gameId, runner);

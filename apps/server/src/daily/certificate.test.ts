@@ -29,7 +29,7 @@ const MOVE = /"kind":"(move|deal|reserve|foundation|unfoundation)"/;
 test("today's deal is stored with the solver's certificate: a line that wins it, and its difficulty", async () => {
   const today = await get('/api/daily', DailyInfo);
   expect(today.status).toBe(200);
-  const stored = (await server.app.services.repos.daily.get('2026-06-01'))!;
+  const stored = (await server.app.repos.daily.get('2026-06-01'))!;
   expect(stored.certifiedBy).toBe('solver');
   expect(stored.line).not.toBeNull();
   expect(replay(newGame(stored.variant, DAILY_OPTIONS, stored.deck), stored.line!)).toMatchObject({
@@ -47,7 +47,7 @@ test("today's deal is stored with the solver's certificate: a line that wins it,
 });
 
 test('no frame of a daily game carries the line, the deck or the seed; the line is published once the day is over', async () => {
-  const stored = (await server.app.services.repos.daily.get('2026-06-01'))!;
+  const stored = (await server.app.repos.daily.get('2026-06-01'))!;
   const line = stored.line!;
   const alice = await signUp(server.url, 'Certain Alice');
   const a = await TestClient.connect(server.wsUrl, alice.cookie);
@@ -81,12 +81,12 @@ test('no frame of a daily game carries the line, the deck or the seed; the line 
 });
 
 test('a deal stored before certificates were kept has no solution to publish and no rating', async () => {
-  await server.app.services.repos.daily.put({
+  await server.app.repos.daily.put({
     date: '2026-05-01',
     day: 121,
     variant: 'scorpion',
     seed: 'ab'.repeat(16),
-    deck: (await server.app.services.repos.daily.get('2026-06-01'))!.deck,
+    deck: (await server.app.repos.daily.get('2026-06-01'))!.deck,
     candidate: 0,
     certifiedBy: 'solver',
     line: null,

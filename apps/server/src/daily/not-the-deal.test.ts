@@ -35,7 +35,7 @@ const verifiedOf = (playerId: string) =>
 
 /** A ranked daily game of today made through the game service: the day's deal with `changes`. */
 async function dailyGameWith(playerId: string, changes: Partial<NewGame>) {
-  const { games, daily } = server.app.services;
+  const { games, daily } = server.app;
   return games.create({ ...dailyGame(playerId, (await daily.shown(TODAY))!, true), ...changes });
 }
 
@@ -50,7 +50,7 @@ test("a daily game dealt anything but the day's stored deal is not verified, eve
   await client.close();
 
   // Sid: the day's deck under another seed; Opal: the day's deck with open cards; Dan: the deal.
-  const { games } = server.app.services;
+  const { games } = server.app;
   const others = [
     [sid!, await dailyGameWith(sid!.id, { seed: 'f'.repeat(32) })],
     [opal!, await dailyGameWith(opal!.id, { options: { foundations: false, open: true } })],

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test("a day's openings stay for a week after it, then closing past days forgets them", async () => {
-  const { repos, daily } = server.app.services;
+  const { repos, daily } = server.app;
   const [home, spare] = [await signUp(server.url, 'home'), await signUp(server.url, 'spare')];
   const device = await deviceCookie(server.url);
   for (const { cookie } of [home, spare]) {

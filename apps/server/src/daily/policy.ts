@@ -55,8 +55,6 @@ export class DailyPolicy implements GamePolicy {
     );
   }
 
-  changed(): void {}
-
   /**
    * The ranked result, verified: the stored game must be the day's stored deal (deck, seed,
    * variant, options), and its stored actions must replay from that deck to this very end.

@@ -27,7 +27,7 @@ test('two tabs on two processes joining at once: the second to store its ranked 
   const { me, onA, onB, first, second, stores } = await twoTabsJoinAtOnce(a, b);
   expect(stores[0]).toMatchObject({ type: 'rejected', value: expect.any(RankedDailyTaken) });
   expect(second).toMatchObject({ gameId: first.gameId, ranked: true });
-  expect(await a.app.services.repos.games.dailyOf(me.id, '2026-06-01')).toStrictEqual([
+  expect(await a.app.repos.games.dailyOf(me.id, '2026-06-01')).toStrictEqual([
     { id: first.gameId, status: 'playing', ranked: true },
   ]);
   onA.socket.close();

@@ -19,7 +19,7 @@ test('a past day never dealt is a 404 and sets nothing to work: no deal, no cert
   for (const date of ['2026-06-09', '2026-01-01', '2026-03-15']) {
     const answer = await getJson(`${server.url}/api/daily/${date}`, ApiError);
     expect(answer).toEqual({ status: 404, body: { error: 'not-found', message: expect.any(String) } });
-    expect(await server.app.services.repos.daily.get(date)).toBeUndefined();
+    expect(await server.app.repos.daily.get(date)).toBeUndefined();
   }
   expect(certify).not.toHaveBeenCalled();
 });

@@ -41,7 +41,7 @@ test('/readyz is 503 and says the solver is down (no error text, no deal); /metr
 });
 
 test('the daily answers solver-unavailable at once, over REST and the socket, and stores no deal', async () => {
-  const today = server.app.services.daily.today();
+  const today = server.app.daily.today();
   for (const path of ['/api/daily', `/api/daily/${today}`]) {
     const response = await fetch(`${server.url}${path}`);
     expect(response.status, path).toBe(503);
@@ -56,7 +56,7 @@ test('the daily answers solver-unavailable at once, over REST and the socket, an
     ref: 'daily-join',
     game: null,
   });
-  expect(await server.app.services.repos.daily.get(today)).toBeUndefined();
+  expect(await server.app.repos.daily.get(today)).toBeUndefined();
   await dee!.client.close();
 });
 
@@ -72,7 +72,7 @@ test('a "winnable deals only" race is not dealt: the host is told why, the room 
     message: RACE_UNAVAILABLE,
     ref: 'room-start',
   });
-  expect(await server.app.services.repos.races.count(code)).toBe(0);
+  expect(await server.app.repos.races.count(code)).toBe(0);
   await host!.client.close();
   await guest!.client.close();
 });
@@ -85,14 +85,14 @@ test('a quick race is not dealt either: the matched players wait on, with the ti
     p.client.send(join);
     entries.push(await p.client.next('queue', (f) => f.status === 'waiting'));
   }
-  await server.app.services.queue.tick();
-  const waiting = await server.app.services.queue.waiting();
+  await server.app.queue.tick();
+  const waiting = await server.app.queue.waiting();
   expect(waiting.map((e) => [e.entryId, e.since]).sort()).toStrictEqual(
     entries.map((e) => [e.entryId, e.since]).sort(),
   );
   for (const p of [ada!, ben!]) {
     expect(p.client.frames.some((f) => f.includes('"queue-matched"'))).toBe(false);
-    expect(await server.app.services.repos.rooms.roomsOf(p.id)).toStrictEqual([]);
+    expect(await server.app.repos.rooms.roomsOf(p.id)).toStrictEqual([]);
   }
   await Promise.all([ada!.client.close(), ben!.client.close()]);
 });

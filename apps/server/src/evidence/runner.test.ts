@@ -89,8 +89,8 @@ describe('the scout and the honest player of one deal', () => {
   test('results stand at once; weighed off the move path, the scout is held, handed to the moderators, back when cleared', async () => {
     // (Every player here signed up the day before: the puppet's game is ranked too.)
     expect(await s.board()).toEqual(['Main', 'Honest', 'Puppet']);
-    await s.server.app.services.evidence!.idle();
-    const repo = s.server.app.services.repos.evidence;
+    await s.server.app.evidence!.idle();
+    const repo = s.server.app.repos.evidence;
     const main = await repo.get(s.mainGame);
     const honest = await repo.get(s.honestGame);
     expect(main).toMatchObject({ status: 'done', version: 1, held: 'held' });
@@ -111,7 +111,7 @@ describe('the scout and the honest player of one deal', () => {
 
     // In the moderators' queue with its evidence in a sentence; a moderator's clear puts it back
     // on the board, and the clear's undo holds it again.
-    const { moderation, repos } = s.server.app.services;
+    const { moderation, repos } = s.server.app;
     const [entry, ...others] = await repos.moderation.queue(10);
     expect(others).toEqual([]);
     expect(entry).toMatchObject({ kind: 'held', playerId: mainPlayer, gameId: s.mainGame });

@@ -8,7 +8,7 @@ import { signUp, TestClient } from '../test/client.ts';
 import { FIXED_SEED, fixedDeals, WINNING, WINNING_DECK } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { visibleCodes } from '../test/visible.ts';
-import { MAX_FRAME_BYTES } from '../ws/route.ts';
+import { MAX_FRAME_BYTES } from '../ws/close-codes.ts';
 import { type FuzzFrame, fuzzFrames } from './frames.ts';
 import { type Exchange, Probe } from './probe.ts';
 

@@ -311,7 +311,7 @@ test("a quick race's frames and a ghost race's carry no card before it is face u
   h.send(queue);
   await g.next('queue');
   await h.next('queue');
-  await server.app.services.queue.tick();
+  await server.app.queue.tick();
   const { code } = await g.next('queue-matched');
   const games: GameSnapshot[] = [];
   for (const client of [g, h]) {
@@ -334,7 +334,7 @@ test("a quick race's frames and a ghost race's carry no card before it is face u
   i.send(queue);
   await i.next('queue');
   offset += 30_000;
-  await server.app.services.queue.tick();
+  await server.app.queue.tick();
   expect((await i.next('queue-ghost-offer')).ghost).not.toBeNull();
   i.send({ type: 'queue-ghost', accept: true });
   i.send({ type: 'challenge-start', code: (await i.next('queue-ghost-ready')).code });

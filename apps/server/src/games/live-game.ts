@@ -1,18 +1,49 @@
-import type { GameAction } from '@scorpion/protocol';
+import type { GameAction, GameUpdate, RaceStanding } from '@scorpion/protocol';
 import {
-  applyMove,
   FastBoard,
   faceDownCount,
   type GameEvent,
   type GameState,
   gameStatus,
   type IllegalReason,
+  isWon,
   type Move,
   newGame,
+  playMove,
   progressOf,
 } from '@scorpion/rules';
 import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
+
+import { playedMs } from './game-clock.ts';
 import { Positions, ScratchPosition } from './positions.ts';
+
+/**
+ * What runs a live game here besides the game service: a race runs its racers' games. The game
+ * carries its owner (`LiveGame.owner`, set by the game cache alone), so that gating an action
+ * is a check on the game itself, and its owner hears each stored change of it, once.
+ */
+export interface GameOwner {
+  /** When the game takes actions: data the owner keeps up to date, read without a call. */
+  readonly window: GameWindow;
+  /**
+   * Cluster mode only, right before an action is stored: rejects once this process no longer
+   * owns the game; undefined when there is nothing to wait for (a lease held).
+   */
+  readonly confirm?: () => Promise<void> | undefined;
+  /**
+   * After every stored change of the game. `ack`: the change is its player's own action, whose
+   * ack carries what this answers besides (everyone's progress in a running race), if anything.
+   */
+  changed(game: LiveGame, ack: boolean): RaceStanding | Promise<RaceStanding | undefined> | undefined;
+  /** The game left memory (idle, or found behind what is stored): the owner lets go of this copy. */
+  forgotten(game: LiveGame): void;
+}
+
+/** Actions are refused before `opensAt` (a race's countdown); from `closesAt` on the game times out. */
+export interface GameWindow {
+  opensAt: number;
+  closesAt: number | null;
+}
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -55,6 +86,8 @@ export class LiveGame {
   private readonly current: Mutable<GameRow>;
   /** Server time of the last use, so that idle games can leave memory. */
   touchedAt = 0;
+  /** What runs the game here (its race), if anything: set by the game cache alone. */
+  owner: GameOwner | undefined = undefined;
   private undos = 0;
   /** The log: action `i` (stored at `seq` `i`) is `codes[i]`, stored at server time `ats[i]`. */
   private codes = new Int32Array(64);
@@ -77,6 +110,11 @@ export class LiveGame {
    * reached by undo or redo is worked out once, when first asked.
    */
   private readonly stuckAt: (boolean | undefined)[] = [];
+  /**
+   * Whether a position is won, by index: the deal's looked at once, each move's from its `won`
+   * event, so that neither a move's try nor the game service asks the rules again.
+   */
+  private readonly wonAt: boolean[] = [];
 
   /** `row`'s tally columns are worked out again from the deal and `log`. */
   constructor(row: GameRow, log: readonly StoredAction[]) {
@@ -85,6 +123,7 @@ export class LiveGame {
     this.positions = new Positions(row.variant, row.options);
     this.scratch = new ScratchPosition(row.variant, row.options);
     this.positions.push(dealt);
+    this.wonAt.push(isWon(dealt));
     this.tallyFrom(dealt);
     for (const stored of log) {
       const tried = this.tryAction(stored.action);
@@ -135,6 +174,11 @@ export class LiveGame {
     return stuck;
   }
 
+  /** The current position is won: the rules said so with the move that led here. */
+  get won(): boolean {
+    return this.wonAt[this.cursor]!;
+  }
+
   get canUndo(): boolean {
     return this.cursor > 0;
   }
@@ -163,7 +207,8 @@ export class LiveGame {
           ? { ok: true, state: this.positions.at(this.cursor + 1), events: [] }
           : { ok: false, reason: 'nothing-to-redo' };
       default:
-        return applyMove(this.positions.into(this.cursor, this.scratch), action);
+        if (this.won) return { ok: false, reason: 'game-over' };
+        return playMove(this.positions.into(this.cursor, this.scratch), action);
     }
   }
 
@@ -190,8 +235,29 @@ export class LiveGame {
       this.positions.push(state);
       this.stuckAt.length = this.cursor;
       this.stuckAt.push(events.some((e) => e.type === 'lost'));
+      this.wonAt.length = this.cursor;
+      this.wonAt.push(events.some((e) => e.type === 'won'));
     }
     this.tallyFrom(state);
+  }
+
+  /** What an action changed besides the board, at `now`: cheap, and holds no card (the row's tally is the position's). */
+  update(now: number): GameUpdate {
+    const row = this.current;
+    const playing = row.status === 'playing';
+    // Key by key, as `snapshot` (wire.ts) builds its object.
+    return {
+      status: row.status,
+      stuck: playing && this.stuck,
+      canUndo: playing && this.canUndo,
+      canRedo: playing && this.canRedo,
+      moves: row.moves,
+      undos: row.undos,
+      progress: row.progress,
+      faceDown: row.faceDown,
+      elapsedMs: playedMs(row, now),
+      serverTime: now,
+    };
   }
 
   /** What the row says of the position now (an undo and a redo count as moves). */

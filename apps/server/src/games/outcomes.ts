@@ -1,13 +1,5 @@
-import type { ErrorCode, GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
-
-/** A refusal: nothing changed. `game` is the game as it stands, when the client needs it. */
-export interface Refusal {
-  readonly ok: false;
-  readonly code: ErrorCode;
-  readonly message: string;
-  readonly reason?: string;
-  readonly game?: GameSnapshot;
-}
+import type { GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
+import type { Refusal } from '../refusal.ts';
 
 /**
  * An action stored and applied. `game` is the whole game only when a client cannot work the

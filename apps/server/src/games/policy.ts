@@ -1,4 +1,4 @@
-import type { GameKind, GameSnapshot, GameStatus, RaceStanding } from '@scorpion/protocol';
+import type { GameKind, GameSnapshot, GameStatus } from '@scorpion/protocol';
 import type { DailyFinish, GameRow } from '../repo/types.ts';
 import type { LiveGame } from './live-game.ts';
 
@@ -22,28 +22,17 @@ export interface GameEnd {
  * What a kind of game decides, so that the game service knows no kind: practice
  * (`games/practice.ts`), the daily (`daily/policy.ts`), races (`races/policy.ts`). Whether a
  * game's deal is public is decided in `secrecy.ts`; `isPublic` asks it with what the kind knows.
+ * What runs a game here (its race) is its owner (`GameOwner`), not its kind.
  */
 export interface GamePolicy {
+  /** Whether a game in play that nothing here owns takes actions now (a daily: until its day ends). */
   gate(row: GameRow, now: number): Gate;
-  /**
-   * Right before an action is stored: rejects if this process may not store it (a race owned
-   * elsewhere now); undefined when there is nothing to wait for.
-   */
-  confirm?(row: GameRow): Promise<void> | undefined;
   /** Whether the deck, the seed and the moves may be shown to anyone. */
   isPublic(row: GameRow, now: number): Promise<boolean>;
   /** Where the game is played, for its snapshot: the day of a daily, the room of a race. */
   placeOf(row: GameRow): Promise<Place>;
   /** What is stored with the end in the same transaction (a ranked daily result), if anything. */
   onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined>;
-  /** After every stored change of the game (an action, its end). */
-  changed(game: LiveGame): void;
-  /**
-   * What the ack of the player's own action carries besides: everyone's progress in a running
-   * race. At once when it can be (every racer's game in memory, as while they play): a promise
-   * per ack was garbage on the move path.
-   */
-  standingFor?(game: LiveGame): RaceStanding | Promise<RaceStanding | undefined> | undefined;
 }
 
 /** A snapshot's fields that say where a game is played. */

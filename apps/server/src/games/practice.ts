@@ -19,6 +19,4 @@ export class PracticePolicy implements GamePolicy {
   async onEnd(): Promise<undefined> {
     return undefined;
   }
-
-  changed(): void {}
 }

@@ -1,6 +1,7 @@
 import type { PublicGame } from '@scorpion/protocol';
 import { cardCode } from '@scorpion/rules';
 import type { Repos } from '../repo/types.ts';
+import { gate } from '../secrecy.ts';
 import type { GameService } from './service.ts';
 
 /**
@@ -14,7 +15,8 @@ export async function publicGame(
 ): Promise<PublicGame | 'no-such-game' | 'not-public'> {
   const row = await repos.games.get(gameId);
   if (!row) return 'no-such-game';
-  if (!(await games.isPublic(row))) return 'not-public';
+  const secrets = gate.disclose(await games.isPublic(row), () => ({ seed: row.seed, deck: row.deck.map(cardCode) }));
+  if (!secrets) return 'not-public';
   const game = (await games.load(row.id))!;
   const player = await repos.players.byId(row.playerId);
   const body: PublicGame = {
@@ -22,8 +24,8 @@ export async function publicGame(
     kind: row.kind,
     player: player ?? { id: row.playerId, nickname: '?' },
     status: game.row.status,
-    seed: row.seed,
-    record: { variant: row.variant, options: row.options, deck: row.deck.map(cardCode), moves: [...game.movesSoFar()] },
+    seed: secrets.seed,
+    record: { variant: row.variant, options: row.options, deck: secrets.deck, moves: [...game.movesSoFar()] },
     actions: game.log.map((a) => ({ seq: a.seq, action: a.action, at: a.at })),
     moves: game.row.moves,
     timeMs: game.row.timeMs ?? 0,

@@ -102,7 +102,7 @@ test('a game evicted from memory comes back whole from the database', async () =
   const game = await c.play((await c.next('game')).game, []);
   const first = someLegalMove(game, 'first')!;
   const after = await c.play(game, [first]);
-  expect(server.app.services.games.evictIdle(-1)).toBeGreaterThan(0);
+  expect(server.app.games.evictIdle(-1)).toBeGreaterThan(0);
   c.send({ type: 'game-resume', gameId: game.gameId });
   expect((await c.next('game')).game).toMatchObject({ seq: 1, view: after.view, moves: 1 });
   await c.close();

@@ -16,7 +16,7 @@ test('a move number stored behind the game in memory (another process, in cluste
   a.send({ type: 'daily-join' });
   const game = await a.play((await a.next('game')).game, WINNING.moves.slice(0, 2));
 
-  await server.app.services.repos.games.append(game.gameId, { seq: 2, at: Date.now(), action: WINNING.moves[2]! });
+  await server.app.repos.games.append(game.gameId, { seq: 2, at: Date.now(), action: WINNING.moves[2]! });
   const reply = await a.act({ type: 'move', gameId: game.gameId, expect: 2, move: WINNING.moves[2]! });
   expect(reply).toMatchObject({ type: 'error', code: 'stale', game: { seq: 3 } });
   if (reply.type !== 'error' || !reply.game) throw new Error('no fresh snapshot with the stale answer');

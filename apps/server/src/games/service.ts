@@ -1,18 +1,27 @@
 import { type GameAction, type GameSnapshot, type GameUpdate, toWireEvents } from '@scorpion/protocol';
-import { cardCode, isWon, REASON_TEXT } from '@scorpion/rules';
+import { cardCode, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
-import type { LiveGame } from './live-game.ts';
+import { gate } from '../secrecy.ts';
+import { playedMs } from './game-clock.ts';
+import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
-import type { Acted, Refusal, Shown } from './outcomes.ts';
+import type { Acted, Shown } from './outcomes.ts';
 import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { snapshot } from './wire.ts';
 
-const noSuchGame: Refusal = { ok: false, code: 'no-such-game', message: 'There is no such game.' };
-const notYours: Refusal = { ok: false, code: 'not-your-game', message: 'That game belongs to another player.' };
+const noSuchGame = refuse('no-such-game', 'There is no such game.');
+const notYours = refuse('not-your-game', 'That game belongs to another player.');
+
+/** A game its owner runs, at `now`: not open before its window opens, timed out from its close on. */
+export function gateAt(window: GameWindow, now: number): Gate {
+  if (now < window.opensAt) return 'early';
+  return window.closesAt !== null && now >= window.closesAt ? 'timed-out' : 'open';
+}
 
 /**
  * Games of every kind: load, lock, check `expect`, store, apply, and build frames through
@@ -28,6 +37,7 @@ export class GameService {
   private readonly now: Clock;
   private readonly policies: Policies;
   private readonly finished: ((row: GameRow) => void) | undefined;
+  private readonly listeners: ((game: LiveGame) => void)[] = [];
 
   /**
    * `finished` hears every game once its end is stored (the evidence runner queues ranked ones);
@@ -44,16 +54,30 @@ export class GameService {
   async create(spec: NewGame): Promise<LiveGame> {
     const row = this.newRow(spec);
     await this.repo.create(row);
-    return this.adopt(row);
+    return this.memory.adopt(row);
   }
 
   newRow(spec: NewGame): GameRow {
     return newGameRow(spec, this.now());
   }
 
-  /** Keeps a game row that was just stored (e.g. with its race) as a live game. */
-  adopt(row: GameRow): LiveGame {
-    return this.memory.adopt(row);
+  /**
+   * `owner` runs these games here from now on (a race its racers'): their window is its, and it
+   * hears their changes. `stored` are rows of them just stored (with their race), kept at once.
+   */
+  hold(owner: GameOwner, gameIds: Iterable<string>, stored: readonly GameRow[] = []): void {
+    this.memory.hold(owner, gameIds);
+    for (const row of stored) this.memory.adopt(row);
+  }
+
+  /** `owner` no longer runs these games here: they leave memory, to load again as stored. */
+  release(owner: GameOwner, gameIds: Iterable<string>): void {
+    this.memory.release(owner, gameIds);
+  }
+
+  /** `listener` hears every stored change of every game (an action, its end), after its owner. */
+  onChanged(listener: (game: LiveGame) => void): void {
+    this.listeners.push(listener);
   }
 
   load(gameId: string): Promise<LiveGame | undefined> {
@@ -75,38 +99,17 @@ export class GameService {
     return this.memory.evictIdle(idleMs);
   }
 
-  elapsed(row: GameRow): number {
-    if (row.timeMs !== null) return row.timeMs;
-    return this.now() - row.startedAt - row.pausedMs;
-  }
-
-  /** What an action changed besides the board: cheap, and holds no card (the row's tally is the position's). */
-  update(game: LiveGame): GameUpdate {
-    const row = game.row;
-    const playing = row.status === 'playing';
-    // Key by key, as `snapshot` (wire.ts) builds its object.
-    return {
-      status: row.status,
-      stuck: playing && game.stuck,
-      canUndo: playing && game.canUndo,
-      canRedo: playing && game.canRedo,
-      moves: row.moves,
-      undos: row.undos,
-      progress: row.progress,
-      faceDown: row.faceDown,
-      elapsedMs: this.elapsed(row),
-      serverTime: this.now(),
-    };
-  }
-
   /** The whole game; `current` is its update when the caller has already worked it out. */
-  async snapshot(game: LiveGame, current: GameUpdate = this.update(game)): Promise<GameSnapshot> {
+  async snapshot(game: LiveGame, current: GameUpdate = game.update(this.now())): Promise<GameSnapshot> {
     const row = game.row;
     const policy = this.policyOf(row);
     const [isPublic, place] = await Promise.all([policy.isPublic(row, this.now()), policy.placeOf(row)]);
-    const record = isPublic
-      ? { variant: row.variant, options: row.options, deck: row.deck.map(cardCode), moves: [...game.movesSoFar()] }
-      : null;
+    const record = gate.disclose(isPublic, () => ({
+      variant: row.variant,
+      options: row.options,
+      deck: row.deck.map(cardCode),
+      moves: [...game.movesSoFar()],
+    }));
     return snapshot({
       base: {
         gameId: row.id,
@@ -119,7 +122,7 @@ export class GameService {
       },
       update: current,
       state: game.state,
-      seed: row.playerSeed || isPublic ? row.seed : null,
+      seed: gate.disclose(row.playerSeed || isPublic, () => row.seed),
       record,
     });
   }
@@ -139,7 +142,7 @@ export class GameService {
       if (game.row.playerId !== playerId) return notYours;
       // A resent action is acknowledged again, even the one that ended the game.
       if (expect < game.seq && JSON.stringify(game.stored(expect).action) === JSON.stringify(action)) {
-        const current = this.update(game);
+        const current = game.update(this.now());
         return {
           ok: true,
           seq: game.seq,
@@ -156,19 +159,18 @@ export class GameService {
         if (refusal) return refusal;
       }
       if (expect !== game.seq) {
-        const message = `The game is at ${game.seq}, not ${expect}.`;
-        return { ok: false, code: 'stale', message, game: await this.snapshot(game) };
+        return refuse('stale', `The game is at ${game.seq}, not ${expect}.`, { game: await this.snapshot(game) });
       }
       const tried = game.tryAction(action);
       if (!tried.ok) {
         if (tried.reason === 'nothing-to-undo' || tried.reason === 'nothing-to-redo') {
-          return { ok: false, code: tried.reason, message: `There is nothing to ${action.kind}.` };
+          return refuse(tried.reason, `There is nothing to ${action.kind}.`);
         }
-        const message = REASON_TEXT[tried.reason];
-        return { ok: false, code: 'illegal-move', message, reason: tried.reason, game: await this.snapshot(game) };
+        const shown = await this.snapshot(game);
+        return refuse('illegal-move', REASON_TEXT[tried.reason], { reason: tried.reason, game: shown });
       }
 
-      const confirming = this.policyOf(game.row).confirm?.(game.row);
+      const confirming = game.owner?.confirm?.();
       if (confirming) await confirming;
       const stored = { seq: game.seq, action, at: this.now() };
       try {
@@ -179,22 +181,19 @@ export class GameService {
         this.forget(gameId);
         const fresh = await this.load(gameId);
         if (!fresh) return noSuchGame;
-        const message = `The game is at ${fresh.seq}, not ${expect}.`;
-        return { ok: false, code: 'stale', message, game: await this.snapshot(fresh) };
+        return refuse('stale', `The game is at ${fresh.seq}, not ${expect}.`, { game: await this.snapshot(fresh) });
       }
       game.commit(stored, tried.state, tried.events);
       const events = toWireEvents(tried.events);
       const undone = action.kind === 'undo' || action.kind === 'redo';
       if (undone) events.push({ type: action.kind });
-      if (isWon(tried.state)) await this.end(game, 'won');
-      const policy = this.policyOf(game.row);
-      policy.changed(game);
+      if (game.won) await this.end(game, 'won');
+      const standing = this.changed(game, true);
       // In a game still going the client works the board out from the ack: a move with the rules,
       // an undo or a redo from the boards it was shown (`SnapshotLine`). The ack of an undo or a
       // redo holds no card, and an undo hides again what its move turned over.
       const whole = game.row.status !== 'playing';
-      const current = this.update(game);
-      const standing = policy.standingFor?.(game);
+      const current = game.update(this.now());
       return {
         ok: true,
         seq: game.seq,
@@ -215,7 +214,7 @@ export class GameService {
       const refusal = await this.closed(await this.endIfDue(game), game);
       if (refusal) return refusal;
       await this.end(game, 'gave-up');
-      this.policyOf(game.row).changed(game);
+      this.changed(game, false);
       return { ok: true, game: await this.snapshot(game) };
     });
   }
@@ -226,7 +225,7 @@ export class GameService {
       const game = await this.load(gameId);
       if (game?.row.status !== 'playing') return;
       await this.end(game, status, fence);
-      this.policyOf(game.row).changed(game);
+      this.changed(game, false);
     });
   }
 
@@ -253,25 +252,38 @@ export class GameService {
     return this.settle(game, this.gateOf(game));
   }
 
-  /** The policy's gate, or `over` for a game that has ended. */
+  /**
+   * `over` for a game that has ended; else its owner's window (not before it opens, timed out
+   * from its close on), or, for a game nothing here runs, its kind's gate.
+   */
   private gateOf(game: LiveGame): Gate | 'over' {
-    return game.row.status === 'playing' ? this.policyOf(game.row).gate(game.row, this.now()) : 'over';
+    if (game.row.status !== 'playing') return 'over';
+    const owner = game.owner;
+    return owner ? gateAt(owner.window, this.now()) : this.policyOf(game.row).gate(game.row, this.now());
+  }
+
+  /**
+   * The one event of a stored change: its owner hears it first (and answers what the ack
+   * carries), then every listener.
+   */
+  private changed(game: LiveGame, ack: boolean): ReturnType<GameOwner['changed']> {
+    const standing = game.owner?.changed(game, ack);
+    for (const listener of this.listeners) listener(game);
+    return standing;
   }
 
   /** Ends the game if `gate` says its time is up. */
   private async settle(game: LiveGame, gate: Gate | 'over'): Promise<'early' | 'open' | 'over'> {
     if (gate === 'early' || gate === 'open' || gate === 'over') return gate;
     await this.end(game, gate);
-    this.policyOf(game.row).changed(game);
+    this.changed(game, false);
     return 'over';
   }
 
   /** The refusal of an action on a game that is not open: not started yet, or over. */
   private async closed(gate: 'early' | 'open' | 'over', game: LiveGame): Promise<Refusal | undefined> {
-    if (gate === 'early') return { ok: false, code: 'not-started', message: 'The race has not started yet.' };
-    if (gate === 'over') {
-      return { ok: false, code: 'game-over', message: 'This game is over.', game: await this.snapshot(game) };
-    }
+    if (gate === 'early') return refuse('not-started', 'The race has not started yet.');
+    if (gate === 'over') return refuse('game-over', 'This game is over.', { game: await this.snapshot(game) });
     return undefined;
   }
 
@@ -279,7 +291,7 @@ export class GameService {
   private async end(game: LiveGame, status: Ending, fence?: Fence): Promise<void> {
     const row = game.row;
     const finishedAt = this.now();
-    const timeMs = Math.max(0, finishedAt - row.startedAt - row.pausedMs);
+    const timeMs = Math.max(0, playedMs(row, finishedAt));
     const extra = await this.policyOf(row).onEnd(game, { status, finishedAt, timeMs });
     await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra, fence);
     game.ended(status, finishedAt, timeMs);

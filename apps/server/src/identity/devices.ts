@@ -1,7 +1,7 @@
 import type { Device } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
+import type { DeviceSockets } from '../realtime/ports.ts';
 import type { Repos, SessionRow } from '../repo/types.ts';
-import type { DeviceSockets } from '../ws/push.ts';
 import { deviceLabel } from './device-label.ts';
 import { hashToken, newId, newToken } from './token.ts';
 

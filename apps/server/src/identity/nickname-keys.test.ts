@@ -73,11 +73,11 @@ test('an upgrade rekeys stored nicknames once; look-alike pairs already taken ke
       { id: 'p2', nickname: 'ΤΟΜΑΧ', key: `${nicknameKey('TOMAX')}#p2` },
       { id: 'p3', nickname: 'pauI', key: nicknameKey('paul') },
     ]);
-    expect(await app.services.repos.settings.get('nickname-key-version')).toBe(NICKNAME_KEY_VERSION);
+    expect(await app.repos.settings.get('nickname-key-version')).toBe(NICKNAME_KEY_VERSION);
     // New look-alikes of either are refused; the next start has nothing to redo.
     expect((await signUp(app, 'T0MAX')).status).toBe(409);
     expect((await signUp(app, 'paul')).status).toBe(409);
-    expect(await rekeyNicknames(app.services.repos)).toBeNull();
+    expect(await rekeyNicknames(app.repos)).toBeNull();
   } finally {
     await app.close();
   }

@@ -1,19 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { type ErrorCode, PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
+import { PROTOCOL_VERSION, type ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 import type { PlayerRow, Repos } from '../repo/types.ts';
 import { deviceLabel } from './device-label.ts';
 import { checkNickname, nicknameKey } from './nickname.ts';
 import { hashToken, newId, newToken } from './token.ts';
 
-export interface Refused {
-  readonly ok: false;
-  readonly code: ErrorCode;
-  readonly status: 400 | 409;
-  readonly message: string;
-}
-export type Named = { readonly ok: true; readonly player: PlayerRow } | Refused;
-export type SignedUp = { readonly ok: true; readonly player: PlayerRow; readonly token: string } | Refused;
+export type Named = { readonly ok: true; readonly player: PlayerRow } | Refusal;
+export type SignedUp = { readonly ok: true; readonly player: PlayerRow; readonly token: string } | Refusal;
 
 /** How many names a guest's sign-up draws before it gives up (as taken): more than one in a million is never needed. */
 const GUEST_DRAWS = 5;
@@ -23,12 +18,7 @@ export interface RenameListener {
   renamed(playerId: string, nickname: string): void;
 }
 
-const taken: Refused = {
-  ok: false,
-  code: 'nickname-taken',
-  status: 409,
-  message: 'Someone already plays under that name.',
-};
+const taken = refuse('nickname-taken', 'Someone already plays under that name.');
 
 /** Players: sign-up (a nickname and a secret token), renames, and what a new socket is told. */
 export class PlayerService {
@@ -56,7 +46,7 @@ export class PlayerService {
   async create(nickname: string | undefined, userAgent?: string, admit?: () => Promise<void>): Promise<SignedUp> {
     if (nickname === undefined) return this.createGuest(userAgent, admit);
     const checked = checkNickname(nickname);
-    if (!checked.ok) return { ok: false, code: 'nickname-invalid', status: 400, message: checked.message };
+    if (!checked.ok) return refuse('nickname-invalid', checked.message);
     if (await this.repos.players.byNicknameKey(checked.key)) return taken;
     await admit?.();
     return this.insert(checked.nickname, checked.key, userAgent);
@@ -87,7 +77,7 @@ export class PlayerService {
 
   async rename(playerId: string, nickname: string): Promise<Named> {
     const checked = checkNickname(nickname);
-    if (!checked.ok) return { ok: false, code: 'nickname-invalid', status: 400, message: checked.message };
+    if (!checked.ok) return refuse('nickname-invalid', checked.message);
     if ((await this.repos.players.rename(playerId, checked.nickname, checked.key)) === 'taken') return taken;
     this.listener.renamed(playerId, checked.nickname);
     return { ok: true, player: { id: playerId, nickname: checked.nickname } };

@@ -32,7 +32,7 @@ test("an older server's cookie keeps working after the upgrade, as the player's 
     // Moved, not copied: signed out, the old token signs nobody in.
     expect((await laptop.call('DELETE', '/api/devices/old')).status).toBe(200);
     expect(await new TestDevice(server.url, { cookie: `scorpion_id=${server.app.signCookie(token)}` }).me()).toBeNull();
-    expect(await server.app.services.repos.sessions.adoptLegacyTokens(0)).toBe(0);
+    expect(await server.app.repos.sessions.adoptLegacyTokens(0)).toBe(0);
   } finally {
     await server.close();
   }

@@ -1,6 +1,7 @@
-import type { ErrorCode, ReportBody } from '@scorpion/protocol';
+import type { ReportBody } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import { newId } from '../identity/token.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 import type { CaseRow, ModLogRow, RefundRow, Repos } from '../repo/types.ts';
 import { REFUND_DAYS, REFUND_RACES, refundsFor } from './refund.ts';
 
@@ -17,10 +18,7 @@ export interface HeldGames {
   hold(gameId: string): Promise<void>;
 }
 
-export type Refused = { readonly ok: false; readonly code: ErrorCode; readonly message: string };
-export type Done<T = object> = ({ readonly ok: true } & T) | Refused;
-
-const refuse = (code: ErrorCode, message: string): Refused => ({ ok: false, code, message });
+export type Done<T = object> = ({ readonly ok: true } & T) | Refusal;
 
 /**
  * Reports, the moderators' queue, marks, refunds and appeals. A person decides every sanction:

@@ -22,7 +22,7 @@ test('close during a move: that move is stored and acked before 1012; a frame se
 
   // The shutdown begins while the server is inside the first move, before its write; the
   // client sends a second move then, which arrives while the server drains.
-  const games = server.app.services.games;
+  const games = server.app.games;
   const act = games.act.bind(games);
   let closing: Promise<void> | undefined;
   games.act = (...args) => {

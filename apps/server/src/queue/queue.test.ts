@@ -39,7 +39,7 @@ async function queue(client: TestClient, variant: 'scorpion' | 'scorpion-tail' |
   client.send({ type: 'queue-join', variant, options: { foundations: false, open: false } });
   return client.next('queue', (f) => f.status === 'waiting');
 }
-const look = () => server.app.services.queue.tick();
+const look = () => server.app.queue.tick();
 const types = (client: TestClient) => client.frames.map((f) => (JSON.parse(f) as { type: string }).type);
 
 /**
@@ -127,7 +127,7 @@ test('a lone player is offered a ghost at 30 s and not before; accepted, it is a
   expect(ghost).toMatchObject({ gameId: game.gameId, nickname: offer.ghost!.nickname });
   expect(game.ranked).toBe(false);
   // She is out of the queue: a look later offers and matches nothing.
-  expect(await server.app.services.queue.leave(eve.id)).toMatchObject({ refused: 'not-queued' });
+  expect(await server.app.queue.leave(eve.id)).toMatchObject({ ok: false, code: 'not-queued' });
 });
 
 test('with no recorded game of the variant, the offer says so and the player waits on', async () => {
@@ -151,7 +151,7 @@ test('one entry per player: a second tab replaces the first, and the player is m
   // The first tab hears that its entry is gone (by its own id); the second's is the one.
   const replaced = await gus.client.next('queue', (f) => f.entryId === first.entryId && f.status === 'left');
   expect(replaced.reason).toBe('replaced');
-  expect((await server.app.services.queue.waiting()).filter((e) => e.playerId === gus.id)).toHaveLength(1);
+  expect((await server.app.queue.waiting()).filter((e) => e.playerId === gus.id)).toHaveLength(1);
   await queue(hal.client);
   await look();
   const matched = await tab2.next('queue-matched');
@@ -193,7 +193,7 @@ test('two players behind one address are paired like anyone; two identities of o
   expect(types(lee.client)).not.toContain('queue-matched');
   // A player whose socket closes leaves the queue with it.
   await lee.client.close();
-  await expect.poll(async () => (await server.app.services.queue.waiting()).length).toBe(0);
+  await expect.poll(async () => (await server.app.queue.waiting()).length).toBe(0);
 });
 
 test('Scorpion Tail, the same game under another name, is queued with Scorpion: its player is paired with a Scorpion one', async () => {
@@ -211,7 +211,7 @@ test('Scorpion Tail, the same game under another name, is queued with Scorpion: 
 
 test('rated races between the same two players count less each time within a UTC day, and in full the next day', async () => {
   const [una, vic] = [await player('Quick Una', '10.7.0.1'), await player('Quick Vic', '10.7.0.1')];
-  const { ratings } = server.app.services.repos;
+  const { ratings } = server.app.repos;
   /** The winner's rating moved by this race, and by what a first meeting from the same ratings would move it. */
   async function race() {
     // Fresh sockets, so that no frame of the last race's queue is read as this one's.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_FINISH_WINDOW,
-  type ErrorCode,
   type GameOptions,
   type QueueStatus,
   type ServerMessage,
@@ -15,8 +14,9 @@ import type { Seen } from '../identity/device.ts';
 import type { RoomSpec } from '../races/answers.ts';
 import type { RaceHub } from '../races/hub.ts';
 import { NEW_PLAYER_RATING, shown } from '../ratings/shown.ts';
+import type { Push } from '../realtime/ports.ts';
+import { type Answer, type Refusal, refuse } from '../refusal.ts';
 import type { Repos } from '../repo/types.ts';
-import type { Push } from '../ws/push.ts';
 import { pickGhost } from './ghosts.ts';
 import { bandAfter, formGroups, GHOST_OFFER_MS, type QueueEntry, queueOf } from './matching.ts';
 import type { QueueStore } from './store.ts';
@@ -42,12 +42,6 @@ const STALE_MS = 15_000;
 
 /** Recorded in the store when no recorded game could be offered: the offer is not made again. */
 const NO_GHOST = '-';
-
-/** What the socket edge answers as an `error` frame. */
-export interface Refused {
-  readonly refused: ErrorCode;
-  readonly message: string;
-}
 
 export interface QuickQueueDeps {
   readonly repos: Pick<Repos, 'ratings' | 'profiles' | 'games' | 'players'>;
@@ -86,13 +80,13 @@ export class QuickQueue {
    * The player waits in the queue of the variant (of the game it is another name of, as Scorpion
    * Tail is of Scorpion: one queue pairs more players), replacing their entry from another tab.
    */
-  async join(playerId: string, asked: VariantId, options: GameOptions, seen: Seen): Promise<QueueStatus | Refused> {
+  async join(playerId: string, asked: VariantId, options: GameOptions, seen: Seen): Promise<Answer<QueueStatus>> {
     const variant = VARIANTS[asked].sameAs ?? asked;
     // One rated race at a time: a second would be played with half an eye, and rated all the same.
     const racing = (await this.d.repos.games.unfinishedOf(playerId)).find((g) => g.kind === 'race');
     if (racing) {
       const where = racing.roomCode ? ` (room ${racing.roomCode})` : '';
-      return { refused: 'race-running', message: `You are in a race${where}: finish it or give up first.` };
+      return refuse('race-running', `You are in a race${where}: finish it or give up first.`);
     }
     const [rating] = await this.d.repos.ratings.of([playerId]);
     const entry: QueueEntry = {
@@ -109,13 +103,13 @@ export class QuickQueue {
     // The other tab hears that it no longer waits (it tells by its own entry id).
     if (before) this.d.push.send(playerId, this.status(before, 'left', 'replaced', 0));
     const waiting = (await this.d.store.all()).filter((e) => queueOf(e) === queueOf(entry)).length;
-    return this.status(entry, 'waiting', null, waiting);
+    return { ok: true, value: this.status(entry, 'waiting', null, waiting) };
   }
 
-  async leave(playerId: string): Promise<QueueStatus | Refused> {
+  async leave(playerId: string): Promise<Answer<QueueStatus>> {
     const entry = await this.d.store.get(playerId);
     if (!entry || !(await this.d.store.remove(playerId, entry.entryId))) return notQueued();
-    return this.status(entry, 'left', 'left', 0);
+    return { ok: true, value: this.status(entry, 'left', 'left', 0) };
   }
 
   /**
@@ -123,18 +117,21 @@ export class QuickQueue {
    * challenge link (`/c/CODE`), where it is played beside its ghost, unrated; declined, they
    * keep waiting (and may still accept it later).
    */
-  async ghost(playerId: string, accept: boolean): Promise<ServerMessage[] | Refused> {
+  async ghost(playerId: string, accept: boolean): Promise<Answer<ServerMessage[]>> {
     const entry = await this.d.store.get(playerId);
     const gameId = entry && (await this.d.store.offered(playerId, entry.entryId));
     if (!entry || !gameId || gameId === NO_GHOST) return notQueued('No ghost race is offered to you now.');
-    if (!accept) return [];
+    if (!accept) return { ok: true, value: [] };
     const game = await this.d.repos.games.get(gameId);
     if (!game || !(await this.d.store.remove(playerId, entry.entryId))) return notQueued();
     const challenge = await this.d.challenges.linkTo(game);
-    return [
-      this.status(entry, 'left', 'ghost', 0),
-      { type: 'queue-ghost-ready', entryId: entry.entryId, code: challenge.code },
-    ];
+    return {
+      ok: true,
+      value: [
+        this.status(entry, 'left', 'ghost', 0),
+        { type: 'queue-ghost-ready', entryId: entry.entryId, code: challenge.code },
+      ],
+    };
   }
 
   /** Everyone waiting now, in every queue, as the store holds them. */
@@ -257,6 +254,6 @@ export class QuickQueue {
   }
 }
 
-function notQueued(message = 'You are not waiting for a quick race.'): Refused {
-  return { refused: 'not-queued', message };
+function notQueued(message = 'You are not waiting for a quick race.'): Refusal {
+  return refuse('not-queued', message);
 }

@@ -23,7 +23,8 @@ afterAll(async () => {
  * not anyone was here to take it: the moment to wait for, where no frame tells a client.
  */
 function handOverRun(code: string): Promise<void> {
-  const hub = server.app.services.hub as unknown as { handOver(code: string): Promise<void> };
+  const rooms = server.app.hub as unknown as { memory: { handOver(code: string): Promise<void> } };
+  const hub = rooms.memory;
   const original = hub.handOver;
   return new Promise((resolve) => {
     hub.handOver = async function (this: unknown, room: string) {

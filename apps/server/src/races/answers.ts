@@ -1,5 +1,6 @@
-import type { BestOf, ErrorCode, FinishWindow, GameOptions, TimeLimit } from '@scorpion/protocol';
+import type { BestOf, FinishWindow, GameOptions, TimeLimit } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
+import { refuse } from '../refusal.ts';
 
 /* What the race hub's commands take and answer. */
 
@@ -7,14 +8,7 @@ import type { VariantId } from '@scorpion/rules';
 export const RACE_UNAVAILABLE =
   'No race was dealt: the solver that finds winnable deals is restarting. Try again in a minute.';
 
-export type HubResult<T> = { ok: true; value: T } | { ok: false; code: ErrorCode; message: string };
-
-export const fail = (code: ErrorCode, message: string): { ok: false; code: ErrorCode; message: string } => ({
-  ok: false,
-  code,
-  message,
-});
-export const noSuchRoom = () => fail('no-such-room', 'There is no room with that code.');
+export const noSuchRoom = () => refuse('no-such-room', 'There is no room with that code.');
 
 export interface RoomSpec {
   variant: VariantId;

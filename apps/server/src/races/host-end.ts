@@ -1,4 +1,5 @@
-import type { ErrorCode } from '@scorpion/protocol';
+import type { LiveGame } from '../games/live-game.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 
 /**
  * How long everyone still playing a race without a time limit must have made no move before its
@@ -17,6 +18,19 @@ export interface EndingRacer {
   readonly activeAt: number;
 }
 
+/** Racers as the rule sees them: active at their last action, or at `since` if later. */
+export function racersAsked(
+  racers: readonly { readonly playerId: string; readonly nickname: string; readonly game: LiveGame }[],
+  since: number,
+): EndingRacer[] {
+  return racers.map(({ playerId, nickname, game }) => ({
+    playerId,
+    nickname,
+    playing: game.row.status === 'playing',
+    activeAt: game.seq > 0 ? Math.max(since, game.stored(game.seq - 1).at) : since,
+  }));
+}
+
 export interface EndAsked {
   readonly hostId: string;
   readonly timed: boolean;
@@ -31,20 +45,20 @@ export interface EndAsked {
  * not a way out of one's own); and whoever still plays must have been idle for `idleMs`, so
  * that nobody is cut off mid-game. A host who is not racing is asked only the last.
  */
-export function endRefusal(a: EndAsked): { code: ErrorCode; message: string } | undefined {
-  if (a.timed) return { code: 'timed-race', message: 'This race ends by its time limit.' };
+export function endRefusal(a: EndAsked): Refusal | undefined {
+  if (a.timed) return refuse('timed-race', 'This race ends by its time limit.');
   if (a.racers.some((r) => r.playerId === a.hostId && r.playing)) {
-    return { code: 'still-racing', message: 'Finish or give up your own game first; then you may end the race.' };
+    return refuse('still-racing', 'Finish or give up your own game first; then you may end the race.');
   }
   const moving = a.racers.filter((r) => r.playing && a.now - r.activeAt < a.idleMs);
   if (moving.length === 0) return undefined;
   const wait = Math.max(...moving.map((r) => r.activeAt + a.idleMs - a.now));
   const names = moving.map((r) => r.nickname);
   const who = names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`;
-  return {
-    code: 'racers-moving',
-    message: `${who} still playing: the race can be ended once nobody still playing has moved for ${seconds(a.idleMs)}, in ${seconds(wait)} at the soonest.`,
-  };
+  return refuse(
+    'racers-moving',
+    `${who} still playing: the race can be ended once nobody still playing has moved for ${seconds(a.idleMs)}, in ${seconds(wait)} at the soonest.`,
+  );
 }
 
 /** `60 seconds`, `1 second`: whole seconds, rounded up. */

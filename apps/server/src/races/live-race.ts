@@ -1,40 +1,15 @@
-import type {
-  ErrorCode,
-  RaceResult,
-  RacerProgress,
-  RaceStanding,
-  RatingChange,
-  ServerMessage,
-} from '@scorpion/protocol';
-import type { Clock } from '../clock.ts';
-import type { LiveGame } from '../games/live-game.ts';
-import type { Gate } from '../games/policy.ts';
-import type { GameService } from '../games/service.ts';
-import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/model.ts';
-import { startOfUtcDay } from '../ratings/repeat.ts';
-import { type Fence, FencedOut, type RaceRow, type RacesRepo } from '../repo/types.ts';
-import type { Push } from '../ws/push.ts';
+import type { RaceResult, RaceStanding, RatingChange, ServerMessage } from '@scorpion/protocol';
+import type { GameOwner, GameWindow, LiveGame } from '../games/live-game.ts';
+import type { Refusal } from '../refusal.ts';
+import { FencedOut, type GameRow, type RaceRow } from '../repo/types.ts';
 import { Absences } from './absence.ts';
-import { endRefusal, IDLE_BEFORE_END_MS } from './host-end.ts';
+import { endRefusal, IDLE_BEFORE_END_MS, racersAsked } from './host-end.ts';
 import { ProgressTicks } from './progress-ticks.ts';
-import { rankRace } from './ranking.ts';
+import { RaceClock } from './race-clock.ts';
+import type { RaceDeps } from './race-deps.ts';
+import { storeRaceEnd } from './race-end.ts';
+import { RaceProgress, throttleClock } from './race-progress.ts';
 import { RaceWatchers } from './watchers.ts';
-
-/** Progress of others is shown live, but two frames per room a second are plenty to watch. */
-export const PROGRESS_MS = 500;
-
-/**
- * A racer's ack carries everyone's progress; one who keeps moving gets a `race-progress` frame
- * only when no ack of theirs came for this long. Twice the frame's period: a racer moving
- * about twice a second would otherwise meet the frame's timer just ahead of their next ack.
- */
-export const ACK_COVERS_MS = 2 * PROGRESS_MS;
-
-/**
- * The progress throttle's clock: about load, not game time, so the wall clock (as the rate
- * limits' is), not the race's clock, which tests stop.
- */
-export const throttleClock = () => performance.now();
 
 /** What a race needs of the room it runs in. */
 export interface RaceRoom {
@@ -55,63 +30,29 @@ export interface RaceRoom {
   raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null, endedBy: string | null): void;
 }
 
-export interface RaceDeps {
-  readonly games: GameService;
-  readonly races: RacesRepo;
-  readonly push: Push;
-  readonly now: Clock;
-  readonly absentGraceMs: number;
-  /** The epoch this process holds the race's room under (cluster mode): race writes carry it. */
-  readonly fence?: (code: string) => Fence | undefined;
-  /** A fenced write was refused: another process owns the room now, this one must let it go. */
-  readonly fencedOut?: (code: string) => void;
-  /**
-   * A step of the race's own that nobody awaits (a timer's, a closed socket's, a finished game's)
-   * failed otherwise (the database away): the hub logs it and loads the room again from the
-   * database. Never thrown into the detached promise: that would end the process, every race on it.
-   */
-  readonly failed: (race: LiveRace, error: unknown) => void;
-  /** The process's one timer for progress ticks (`throttleClock`); a race alone has its own. */
-  readonly ticks?: ProgressTicks;
-  /** `IDLE_BEFORE_END_MS`, shorter only in the browser tests. */
-  readonly idleBeforeEndMs?: number;
-}
-
 /**
- * One running race and everything it owns: its racers' games, its countdown and its single
- * deadline timer, its racers' absences and its progress throttle. It belongs to this process
+ * One running race and everything it owns: its racers' games (it is their `GameOwner`: their
+ * window is its countdown and deadline, and it hears their changes), its countdown and its
+ * single deadline timer, its racers' absences and its progress. It belongs to this process
  * alone; everything needed to pick it up again after a restart is in the database.
  */
-export class LiveRace {
-  private readonly timers: NodeJS.Timeout[] = [];
+export class LiveRace implements GameOwner {
+  /**
+   * When the race starts (the countdown's end, moved by any downtime) and ends (`RaceClock`):
+   * its racers' games' window, kept up to date as data.
+   */
+  readonly window: GameWindow;
+  /** Cluster mode: a racer's action is stored only while this process still owns the room. */
+  readonly confirm: (() => Promise<void> | undefined) | undefined;
+  private readonly clock: RaceClock;
   /** Racers without a socket; one away for the whole grace is counted out (gave up). */
   private readonly absences: Absences;
-  /** Where a progress tick is due: moves within `PROGRESS_MS` of each other share one. */
-  private readonly ticks: ProgressTicks;
-  /** How many times anyone's progress changed: who has seen the latest needs no frame. */
-  private changes = 0;
-  /**
-   * For each player who had everyone's progress: as of which change, and until when
-   * (`throttleClock`) they need no frame. A racer's ack carries it, so a racer who keeps moving
-   * needs no `race-progress` frame: those were half of this server's socket writes under load.
-   * An entry is changed in place (`see`): a new one per ack reached the old generation.
-   */
-  private readonly seen = new Map<string, { change: number; until: number }>();
-  private ending = false;
-  /**
-   * When the first racer solved it (server clock): the race ends `finishWindow` seconds later
-   * for whoever still plays. Found again from the stored games after a restart (`run`).
-   */
-  private firstSolve: number | undefined;
-  /**
-   * When this process began to run the race (server clock): nobody counts as idle from before
-   * then, as after a restart (or a takeover) nobody could play in between.
-   */
+  private readonly progress: RaceProgress;
+  /** When this process began to run the race (server clock). */
   private runSince = 0;
   /**
-   * Stopped (its end begun, a shutdown, or the room taken over): nothing more is sent or stored
-   * from here but what `end` itself does. A socket closing as the server shuts down would
-   * otherwise have the race load its games for a progress frame from a database already closed.
+   * Stopped (its end begun, a shutdown, or the room let go): nothing more is sent or stored from
+   * here but what `end` itself does (no progress frame loading games from a closed database).
    */
   private stopped = false;
   private finished = false;
@@ -121,23 +62,39 @@ export class LiveRace {
   readonly row: RaceRow;
   /** playerId → gameId, for everyone who was present in the room when the race started. */
   private readonly games: ReadonlyMap<string, string>;
-  /** `games` as a list, in the same order, for the ack's standing. */
-  private readonly racerList: readonly { readonly playerId: string; readonly gameId: string }[];
   private readonly room: RaceRoom;
   private readonly deps: RaceDeps;
 
   constructor(row: RaceRow, games: ReadonlyMap<string, string>, room: RaceRoom, deps: RaceDeps) {
     this.row = row;
     this.games = games;
-    this.racerList = [...games].map(([playerId, gameId]) => ({ playerId, gameId }));
     this.room = room;
     this.deps = deps;
-    this.ticks = deps.ticks ?? new ProgressTicks(throttleClock);
+    this.clock = new RaceClock(row, () => room.finishWindow, deps.now, {
+      go: () => room.changed(),
+      deadline: () => this.detached(this.end()),
+    });
+    this.window = { opensAt: this.clock.startsAt, closesAt: this.clock.deadline };
+    const confirmOwner = deps.confirmOwner;
+    this.confirm = confirmOwner && (() => confirmOwner(room.code));
     this.absences = new Absences(deps.now, deps.absentGraceMs, (playerId) => this.countOut(playerId));
+    this.progress = new RaceProgress({
+      code: room.code,
+      raceId: row.id,
+      racers: [...games].map(([playerId, gameId]) => ({ playerId, gameId })),
+      games: deps.games,
+      push: deps.push,
+      nickname: (playerId) => room.nickname(playerId),
+      audience: () => room.audience(),
+      ticks: deps.ticks ?? new ProgressTicks(throttleClock),
+      detached: (step) => this.detached(step),
+    });
     this.watchers = new RaceWatchers({
       now: deps.now,
       send: (playerId, message) => deps.push.send(playerId, message),
-      mayWatch: (playerId) => this.mayWatch(playerId),
+      games: deps.games,
+      gameOf: (playerId) => games.get(playerId),
+      audience: () => room.audience(),
       nickname: (playerId) => room.nickname(playerId),
       race: { code: room.code, raceId: row.id },
     });
@@ -151,26 +108,9 @@ export class LiveRace {
     return this.room.code;
   }
 
-  /** When moves may start (server clock): the countdown's end, moved by any downtime. */
-  get startsAt(): number {
-    return this.row.startsAt + this.row.pausedMs;
-  }
-
-  /**
-   * When the race ends: by its time limit, if it has one, or sooner once someone has solved it
-   * and the room gives the others a finish window.
-   */
-  get deadline(): number | null {
-    const limit = this.row.timeLimit > 0 ? this.startsAt + this.row.timeLimit * 60_000 : null;
-    const windowMs = this.room.finishWindow * 1000;
-    if (this.firstSolve === undefined || windowMs === 0) return limit;
-    const closing = this.firstSolve + windowMs;
-    return limit === null ? closing : Math.min(limit, closing);
-  }
-
   /** When the first racer solved it, if anyone has. */
   get solvedAt(): number | undefined {
-    return this.firstSolve;
+    return this.clock.solvedAt;
   }
 
   /** `finished` once it is over and ranked (its deal is public from then on: `secrecy.ts`). */
@@ -190,32 +130,11 @@ export class LiveRace {
     return this.games.keys();
   }
 
-  /**
-   * Whether a racer's game takes actions at `now`: not before the start; after the deadline,
-   * not any more, and the race ends for everyone (a move may beat the deadline's timer to it).
-   */
-  gate(now: number): Gate {
-    if (now < this.startsAt) return 'early';
-    const deadline = this.deadline;
-    if (deadline === null || now < deadline) return 'open';
-    this.detached(this.end());
-    return 'timed-out';
-  }
-
-  /** Starts the clocks: "go" at the countdown's end, the end at the deadline, absences. */
-  run(): void {
-    const now = this.deps.now;
-    this.runSince = now();
-    // A timer may fire a hair before the clock reaches its time; the room would then still read
-    // "countdown" and nobody would hear "go". So it waits again for whatever is left.
-    const announceStart = () => {
-      const left = this.startsAt - now();
-      if (left > 0) this.timers.push(setTimeout(announceStart, left));
-      else this.room.changed();
-    };
-    const untilStart = this.startsAt - now();
-    if (untilStart > 0) this.timers.push(setTimeout(announceStart, untilStart));
-    this.endAtDeadline();
+  /** Runs the race here: it owns its racers' games (`stored`: rows just stored), its clocks start. */
+  run(stored: readonly GameRow[] = []): void {
+    this.deps.games.hold(this, this.games.values(), stored);
+    this.runSince = this.deps.now();
+    this.clock.start();
     // Nobody is connected to a race resumed after a restart: their grace starts now.
     for (const playerId of this.games.keys()) {
       if (!this.deps.push.connected(playerId)) this.absences.away(playerId);
@@ -223,11 +142,15 @@ export class LiveRace {
     this.detached(this.resume());
   }
 
-  /** The timer that ends the race at its deadline, if it has one now. */
-  private endAtDeadline(): void {
-    const deadline = this.deadline;
-    if (deadline === null) return;
-    this.timers.push(setTimeout(() => this.detached(this.end()), Math.max(0, deadline - this.deps.now())));
+  /**
+   * A racer's game changed (stored): watchers see it, a finish is shown at once (and may end the
+   * race), moves throttled; the ack of the racer's own action carries everyone's progress.
+   */
+  changed(game: LiveGame, ack: boolean): RaceStanding | Promise<RaceStanding> | undefined {
+    if (this.stopped) return ack ? this.progress.forAck(game.row.playerId) : undefined;
+    this.watchers.changed(game);
+    if (game.row.status === 'won') this.solved(game.row.finishedAt ?? this.deps.now());
+    return this.progress.changed(game, ack, this.endIfDone);
   }
 
   /**
@@ -235,12 +158,12 @@ export class LiveRace {
    * others' window counts from that solve), and a race everyone has finished ends.
    */
   private async resume(): Promise<void> {
-    const standings = await this.standings();
-    const solves = standings.flatMap(({ game }) =>
+    const games = await this.progress.named();
+    const solves = games.flatMap(({ game }) =>
       game.row.status === 'won' && game.row.finishedAt !== null ? [game.row.finishedAt] : [],
     );
     if (solves.length > 0) this.solved(Math.min(...solves));
-    if (standings.every((r) => r.game.row.status !== 'playing')) await this.end();
+    if (games.every((r) => r.game.row.status !== 'playing')) await this.end();
   }
 
   /**
@@ -248,10 +171,8 @@ export class LiveRace {
    * everyone sees at once (the room's `endsAt`, the standings provisional until then).
    */
   private solved(at: number): void {
-    if (this.firstSolve !== undefined || this.room.finishWindow === 0 || this.stopped) return;
-    const before = this.deadline;
-    this.firstSolve = at;
-    if (this.deadline !== before) this.endAtDeadline();
+    if (this.stopped || !this.clock.solved(at)) return;
+    this.window.closesAt = this.clock.deadline;
     this.room.changed();
   }
 
@@ -273,104 +194,17 @@ export class LiveRace {
   /** Everyone's progress to `playerId` (one who came into the room), or to everyone in it. */
   showProgress(playerId?: string): void {
     if (this.stopped) return;
-    this.detached(this.sendProgress(playerId === undefined ? this.room.audience() : [playerId]));
+    this.detached(this.progress.send(playerId === undefined ? this.room.audience() : [playerId]));
   }
 
-  /** A racer's game changed: a finish is shown at once (and may end the race), moves throttled. */
-  gameChanged(game: LiveGame): void {
-    if (this.stopped) return;
-    this.watchers.changed(game);
-    this.changes++;
-    if (game.row.status !== 'playing') {
-      if (game.row.status === 'won') this.solved(game.row.finishedAt ?? this.deps.now());
-      this.ticks.cancel(this);
-      this.detached(this.sendProgress(this.room.audience()).then(() => this.endIfDone()));
-      return;
-    }
-    if (!this.ticks.has(this)) this.ticks.schedule(this, throttleClock() + PROGRESS_MS);
-  }
-
-  /**
-   * Everyone's progress for the ack of `playerId`'s own action, while the race runs: it stands
-   * for a `race-progress` frame to them for the next `ACK_COVERS_MS`.
-   */
-  standingFor(playerId: string): RaceStanding | Promise<RaceStanding | undefined> | undefined {
-    if (this.ending) return undefined;
-    const change = this.changes;
-    const now = this.standingNow();
-    if (now === undefined) return this.standingLater(playerId, change);
-    this.see(playerId, change, throttleClock() + ACK_COVERS_MS);
-    return now;
-  }
-
-  /** `standingFor` when a racer's game has to be loaded first. */
-  private async standingLater(playerId: string, change: number): Promise<RaceStanding> {
-    const standing = await this.standing();
-    this.see(playerId, change, throttleClock() + ACK_COVERS_MS);
-    return standing;
-  }
-
-  private see(playerId: string, change: number, until: number): void {
-    const seen = this.seen.get(playerId);
-    if (seen) {
-      seen.change = change;
-      seen.until = until;
-    } else this.seen.set(playerId, { change, until });
-  }
-
-  /**
-   * The throttled frame: to everyone who has not seen the latest change, but not before the
-   * last one they had stops covering them; for those, the tick comes again then, in case no ack
-   * of theirs comes first. Run by `ProgressTicks` (at most `TICK_GRAIN_MS` late).
-   */
-  progressTick(): void {
-    if (this.ending) return;
-    const now = throttleClock();
-    const due: string[] = [];
-    let next = Number.POSITIVE_INFINITY;
-    for (const playerId of this.room.audience()) {
-      const seen = this.seen.get(playerId);
-      if (seen?.change === this.changes) continue;
-      if (seen === undefined || now >= seen.until) due.push(playerId);
-      else next = Math.min(next, seen.until);
-    }
-    if (due.length > 0) this.detached(this.sendProgress(due));
-    if (next < Number.POSITIVE_INFINITY) this.ticks.schedule(this, next);
-  }
-
-  /**
-   * `watcher` (a member of the room) watches `racer`'s board from now on, `WATCH_DELAY_MS`
-   * behind, or stops watching (`racer` null). Refused to a racer whose own game is still going.
-   */
-  async watch(watcher: string, racer: string | null): Promise<{ code: ErrorCode; message: string } | undefined> {
-    if (racer === null) {
-      this.watchers.unwatch(watcher);
-      return undefined;
-    }
-    const own = this.games.get(watcher);
-    if (own !== undefined && (await this.deps.games.load(own))?.row.status === 'playing') {
-      return { code: 'still-racing', message: "You see the others' boards once your own game is over." };
-    }
-    const gameId = this.games.get(racer);
-    const game = gameId === undefined ? undefined : await this.deps.games.load(gameId);
-    if (!game || racer === watcher) return { code: 'not-racing', message: 'That player is not racing in this race.' };
-    this.watchers.watch(watcher, racer, game);
-    return undefined;
+  /** `watcher` watches `racer`'s board, or stops (`RaceWatchers.ask`). */
+  watch(watcher: string, racer: string | null): Promise<Refusal | undefined> {
+    return this.watchers.ask(watcher, racer);
   }
 
   /** Who watches whom (watcher, racer): for the race loaded again in this one's place. */
   watching(): [string, string][] {
     return this.watchers.pairs();
-  }
-
-  /** Whether `playerId` may see a racer's board now: a member not racing, or whose game is over. */
-  private mayWatch(playerId: string): boolean {
-    if (!new Set(this.room.audience()).has(playerId)) return false;
-    const own = this.games.get(playerId);
-    if (own === undefined) return true;
-    // Not in memory is not known to be over: no board until it is.
-    const status = this.deps.games.cached(own)?.row.status;
-    return status !== undefined && status !== 'playing';
   }
 
   /** A racer connected or dropped: their grace stops or starts, and the others see it now. */
@@ -381,33 +215,15 @@ export class LiveRace {
     this.showProgress();
   }
 
-  /** Everyone's progress, the frame the panel shows, to `to` at once. */
-  private async sendProgress(to: Iterable<string>): Promise<void> {
-    const change = this.changes;
-    const frame: ServerMessage = { type: 'race-progress', ...(await this.standing()) };
-    const until = throttleClock() + PROGRESS_MS;
-    for (const playerId of to) {
-      this.deps.push.send(playerId, frame);
-      this.see(playerId, change, until);
-    }
-  }
-
-  private async standing(): Promise<RaceStanding> {
-    const racers = (await this.standings()).map((r) => r.progress);
-    return { code: this.code, raceId: this.id, racers };
-  }
-
-  /** Why `hostId` may not end the race now (`endRefusal`), or undefined when they may. */
-  async endRefusal(hostId: string): Promise<{ code: ErrorCode; message: string } | undefined> {
-    const since = Math.max(this.startsAt, this.runSince);
-    const racers = (await this.standings()).map(({ progress, game }) => ({
-      playerId: progress.playerId,
-      nickname: progress.nickname,
-      playing: progress.state === 'playing',
-      activeAt: game.seq > 0 ? Math.max(since, game.stored(game.seq - 1).at) : since,
-    }));
+  /**
+   * Why `hostId` may not end the race now (`endRefusal`), or undefined when they may. Nobody
+   * counts as idle from before this process ran the race: nobody could play in between.
+   */
+  async endRefusal(hostId: string): Promise<Refusal | undefined> {
+    const since = Math.max(this.window.opensAt, this.runSince);
     const idleMs = this.deps.idleBeforeEndMs ?? IDLE_BEFORE_END_MS;
-    return endRefusal({ hostId, timed: this.deadline !== null, racers, now: this.deps.now(), idleMs });
+    const racers = racersAsked(await this.progress.named(), since);
+    return endRefusal({ hostId, timed: this.window.closesAt !== null, racers, now: this.deps.now(), idleMs });
   }
 
   /**
@@ -417,50 +233,36 @@ export class LiveRace {
    */
   async end(endedBy: string | null = null): Promise<void> {
     if (this.stopped) return;
-    this.ending = true;
+    this.progress.end();
     this.stop();
-    await this.endOnce(endedBy);
-  }
-
-  private async endOnce(endedBy: string | null): Promise<void> {
     const { games, races, now } = this.deps;
     const fence = this.deps.fence?.(this.code);
     for (const gameId of this.games.values()) await games.close(gameId, 'timed-out', fence);
-    const standings = await this.standings();
-    const results = rankRace(
-      standings.map(({ progress, game }) => ({
-        playerId: progress.playerId,
-        nickname: progress.nickname,
-        won: game.row.status === 'won',
-        gaveUp: game.row.status === 'gave-up',
-        timeMs: game.row.timeMs ?? 0,
-        progress: game.row.progress,
-        faceDown: game.row.faceDown,
-        moves: game.row.moves,
-        gameId: game.row.id,
-      })),
-    );
-    // A rated race is rated in the transaction that ends it: exactly once, by whoever ends it. A
-    // pair already met, rated, today counts for less (read before: a racer races once at a time).
-    let rated: Rated[] | null = null;
-    const repeats = this.row.rated
-      ? await races.ratedTogetherSince(
-          results.map((r) => r.playerId),
-          startOfUtcDay(now()),
-        )
-      : undefined;
-    const rate = repeats
-      ? (before: Parameters<typeof rateRace>[1]) => {
-          rated = rateRace(results, before, repeats);
-          return rated;
-        }
-      : undefined;
-    const stored = await races.finish(this.id, now(), results, fence, rate);
+    const ended = await storeRaceEnd(this.row, await this.progress.named(), races, now(), fence);
     this.finished = true;
-    const ratings = stored ? shownChanges(rated) : null;
-    this.room.raceOver(this, stored ? results : await races.results(this.id), ratings, endedBy);
+    this.room.raceOver(this, ended.results, ended.ratings, endedBy);
     await this.sendGames();
-    for (const gameId of this.games.values()) games.forget(gameId);
+    this.release();
+  }
+
+  /** Stops the timers; a race stopped by a shutdown stays running in the database. */
+  stop(): void {
+    this.stopped = true;
+    this.absences.stop();
+    this.watchers.stop();
+    this.clock.stop();
+    this.progress.stop();
+  }
+
+  /** The race leaves this process (over, or its room let go): its games are no longer its here. */
+  release(): void {
+    this.stop();
+    this.deps.games.release(this, this.games.values());
+  }
+
+  /** A racer's game left memory: its progress is read again when next needed. */
+  forgotten(game: LiveGame): void {
+    this.progress.forgotten(game);
   }
 
   /** Every racer's game to its racer: when dealt, and when over (public then). */
@@ -470,16 +272,6 @@ export class LiveRace {
       const game = await games.load(gameId);
       if (game) push.send(playerId, { type: 'game', game: await games.snapshot(game) });
     }
-  }
-
-  /** Stops the timers; a race stopped by a shutdown stays running in the database. */
-  stop(): void {
-    this.stopped = true;
-    this.absences.stop();
-    this.watchers.stop();
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.length = 0;
-    this.ticks.cancel(this);
   }
 
   /**
@@ -494,58 +286,11 @@ export class LiveRace {
     });
   }
 
-  private async standings(): Promise<{ progress: RacerProgress; game: LiveGame }[]> {
-    const list = [];
-    for (const [playerId, gameId] of this.games) {
-      const game = await this.deps.games.load(gameId);
-      if (game) list.push({ game, progress: this.progressOf(playerId, game) });
-    }
-    return list;
-  }
-
-  /**
-   * Everyone's progress when every racer's game is in memory, as it is while they play: built
-   * on every racer's ack, so without a turn of the event loop per racer. Undefined otherwise.
-   */
-  private standingNow(): RaceStanding | undefined {
-    // By index over a list made once: a map's entries make an array per racer per ack.
-    const racers: RacerProgress[] = new Array(this.racerList.length);
-    for (let i = 0; i < this.racerList.length; i++) {
-      const { playerId, gameId } = this.racerList[i]!;
-      const game = this.deps.games.cached(gameId);
-      if (!game) return undefined;
-      racers[i] = this.progressOf(playerId, game);
-    }
-    return { code: this.code, raceId: this.id, racers };
-  }
-
-  private progressOf(playerId: string, game: LiveGame): RacerProgress {
-    const row = game.row;
-    return {
-      playerId,
-      nickname: this.room.nickname(playerId),
-      progress: row.progress,
-      faceDown: row.faceDown,
-      moves: row.moves,
-      state: row.status,
-      timeMs: row.timeMs,
-      connected: this.deps.push.connected(playerId),
-    };
-  }
-
-  private async endIfDone(): Promise<void> {
-    const standings = await this.standings();
-    if (standings.every((r) => r.game.row.status !== 'playing')) await this.end();
-  }
-}
-
-/** What racers are shown of their rating changes. */
-function shownChanges(changes: readonly Rated[] | null): RatingChange[] | null {
-  return (
-    changes?.map((c) => ({
-      playerId: c.playerId,
-      before: shownRating(c.muBefore),
-      after: { rating: shownRating(c.mu), provisional: !c.established, games: c.games },
-    })) ?? null
-  );
+  /** Everyone has finished, or the deadline has passed (a move beat its timer to it): the race ends. */
+  private readonly endIfDone = async (): Promise<void> => {
+    const deadline = this.window.closesAt;
+    if (deadline !== null && this.deps.now() >= deadline) return this.end();
+    const games = await this.progress.named();
+    if (games.every((r) => r.game.row.status !== 'playing')) await this.end();
+  };
 }

@@ -3,13 +3,14 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ChallengePolicy } from '../challenges/policy.ts';
 import { DailyPolicy } from '../daily/policy.ts';
 import { PracticePolicy } from '../games/practice.ts';
-import { GameService } from '../games/service.ts';
+import { GameService, gateAt } from '../games/service.ts';
 import { sqliteRepos } from '../repo/sqlite/index.ts';
 import type { GameRow, RaceRow, Repos } from '../repo/types.ts';
 import { FIXED_SEED, WINNING, WINNING_DECK } from '../test/deals.ts';
 import { RecordingPush } from '../test/push.ts';
-import { ACK_COVERS_MS, LiveRace, PROGRESS_MS, type RaceRoom } from './live-race.ts';
-import { LiveRaces, RacePolicy } from './policy.ts';
+import { LiveRace, type RaceRoom } from './live-race.ts';
+import { RacePolicy } from './policy.ts';
+import { ACK_COVERS_MS, PROGRESS_MS } from './race-progress.ts';
 
 const T0 = Date.parse('2026-06-01T12:00:00Z');
 const START = T0 + 3000;
@@ -17,7 +18,6 @@ const DEADLINE = START + 5 * 60_000;
 
 let repos: Repos;
 let now: number;
-let live: LiveRaces;
 let policy: RacePolicy;
 let games: GameService;
 let race: LiveRace;
@@ -28,12 +28,11 @@ let push: RecordingPush;
 beforeEach(async () => {
   repos = sqliteRepos(':memory:');
   now = T0;
-  live = new LiveRaces();
-  policy = new RacePolicy(live, repos.races);
+  policy = new RacePolicy(repos.races);
   const clock = () => now;
   games = new GameService(repos.games, clock, {
     practice: new PracticePolicy(),
-    challenge: new ChallengePolicy(() => {}),
+    challenge: new ChallengePolicy(),
     daily: new DailyPolicy(repos),
     race: policy,
   });
@@ -106,7 +105,10 @@ beforeEach(async () => {
       throw error;
     },
   });
-  live.add(race);
+  games.hold(
+    race,
+    rows.map((r) => r.id),
+  );
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -116,12 +118,14 @@ afterEach(async () => {
 
 test('a race game waits for the start, then is open until the deadline, which ends the race', async () => {
   const ann = rows[0]!;
-  expect(policy.gate(ann, START - 1)).toBe('early');
-  expect(policy.gate(ann, START)).toBe('open');
-  expect(policy.gate(ann, DEADLINE - 1)).toBe('open');
+  expect(gateAt(race.window, START - 1)).toBe('early');
+  expect(gateAt(race.window, START)).toBe('open');
+  expect(gateAt(race.window, DEADLINE - 1)).toBe('open');
   expect(over).toBeUndefined();
   now = DEADLINE;
-  expect(policy.gate(ann, DEADLINE)).toBe('timed-out');
+  expect(gateAt(race.window, DEADLINE)).toBe('timed-out');
+  // A move at the deadline times the game out, which ends the race.
+  await games.act('ann', ann.id, 0, WINNING.moves[0]!);
   await expect.poll(() => over).toBeDefined();
   expect((await repos.races.get('race-1'))?.status).toBe('finished');
   expect((await repos.games.get(ann.id))?.status).toBe('timed-out');
@@ -143,14 +147,14 @@ test('a race game is public once its race is over, live or stored, and carries t
       ['ben', true],
     ]);
   expect(await policy.isPublic(ann)).toBe(true);
-  live.delete(race);
+  race.release();
   expect(await policy.isPublic(ann)).toBe(true);
   expect(await policy.placeOf(ann)).toEqual({ daily: null, roomCode: 'ROOM42' });
 });
 
 test('a race game whose race is neither live nor stored as finished stays secret', async () => {
-  live.delete(race);
-  expect(policy.gate(rows[0]!, START - 1)).toBe('open');
+  race.release();
+  expect(policy.gate(rows[0]!)).toBe('open');
   expect(await policy.isPublic(rows[0]!)).toBe(false);
 });
 
@@ -205,8 +209,7 @@ test("a racer's ack carries everyone's progress and stands for the progress fram
 });
 
 test('an ack carries no progress outside a running race', async () => {
-  race.stop();
-  live.delete(race);
+  race.release();
   now = START;
   const acted = await games.act('ann', rows[0]!.id, 0, WINNING.moves[0]!);
   expect(acted.ok && acted.race).toBeNull();

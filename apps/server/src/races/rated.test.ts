@@ -80,7 +80,7 @@ test('a rated race rates both racers once: race-over shows it, the leaderboard a
 
   // Ann is marked: she leaves the rating board, and Bo gets back, noted on his profile, what
   // the rated race against her cost him.
-  expect(await server.app.services.moderation.mark(bo!.id, ann!.id, 'Scouted')).toStrictEqual({ ok: true });
+  expect(await server.app.moderation.mark(bo!.id, ann!.id, 'Scouted')).toStrictEqual({ ok: true });
   // A new player's first race swings far: the refund stops at 150.
   const points = Math.min(150, 1500 - change[bo!.id]!.after.rating);
   const refunded = await getJson(`${server.url}/api/players/Rated%20Bo/profile`, Profile);

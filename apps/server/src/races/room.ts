@@ -1,10 +1,17 @@
 import type { RaceResult, RatingChange, RoomState, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
+import type { Push } from '../realtime/ports.ts';
 import type { Fence, PlayersRepo, RaceRow, RoomRow, RoomsRepo } from '../repo/types.ts';
-import type { Push } from '../ws/push.ts';
+import { gate, raceIsPublic } from '../secrecy.ts';
 import { Absences } from './absence.ts';
 import type { LiveRace, RaceRoom } from './live-race.ts';
 import { seriesScore } from './series.ts';
+
+/** A room read from the database, with its race if one runs, not yet in memory. */
+export interface Loaded {
+  readonly room: Room;
+  readonly race: { readonly row: RaceRow; readonly games: Map<string, string> } | undefined;
+}
 
 /** The series under way (or last won) in a best-of room: its first race's number, its finished games. */
 export interface Series {
@@ -32,9 +39,10 @@ export interface RoomDeps {
  * lets it go when it is idle.
  */
 export class Room implements RaceRoom {
-  members: string[];
-  race: LiveRace | undefined = undefined;
-  lastResults: RaceResult[] | null;
+  /** Only ever appended to or replaced (`audience` relies on it). */
+  private joined: string[];
+  private running: LiveRace | undefined = undefined;
+  private lastResults: RaceResult[] | null;
   private series: Series | null;
   private readonly nicknames = new Map<string, string>();
   /** The host while away: after the grace, a member who is here takes over the room. */
@@ -52,7 +60,7 @@ export class Room implements RaceRoom {
   ) {
     this.row = row;
     this.deps = deps;
-    this.members = [...members];
+    this.joined = [...members];
     this.lastResults = lastResults;
     this.series = series;
     this.hostAway = new Absences(deps.now, deps.absentGraceMs, () => deps.hostGone(row.code));
@@ -60,6 +68,27 @@ export class Room implements RaceRoom {
 
   get code(): string {
     return this.row.code;
+  }
+
+  get members(): readonly string[] {
+    return this.joined;
+  }
+
+  /** The race running in the room, if one is. */
+  get race(): LiveRace | undefined {
+    return this.running;
+  }
+
+  /** A member joins: stored, then in memory. */
+  async addMember(playerId: string): Promise<void> {
+    await this.deps.rooms.addMember(this.code, playerId, this.deps.now());
+    this.joined.push(playerId);
+  }
+
+  /** `race` runs in the room now: the last one's results are no longer what the room shows. */
+  raceRuns(race: LiveRace): void {
+    this.running = race;
+    this.lastResults = null;
   }
 
   get finishWindow(): number {
@@ -91,7 +120,7 @@ export class Room implements RaceRoom {
       await this.setHost(rest.find((m) => this.deps.push.connected(m)) ?? rest[0]!);
     }
     await this.deps.rooms.removeMember(this.code, playerId);
-    this.members = rest;
+    this.joined = rest;
   }
 
   /**
@@ -193,11 +222,11 @@ export class Room implements RaceRoom {
   }
 
   raceOver(race: LiveRace, results: RaceResult[], ratings: RatingChange[] | null, endedBy: string | null): void {
-    if (this.race === race) this.race = undefined;
+    if (this.running === race) this.running = undefined;
     this.lastResults = results;
     if (this.series && race.row.series === this.series.first) this.series.games.push(results);
-    // Public now that the race is over (`raceIsPublic`), so the seed goes with the results.
-    const seed = race.row.seed;
+    // Public now that the race is over, so the seed goes with the results.
+    const seed = gate.require(raceIsPublic(race), () => race.row.seed, `race ${race.id}`);
     this.broadcast({ type: 'race-over', code: this.code, raceId: race.id, seed, results, ratings, endedBy });
     this.changed();
     this.deps.raceOver(this, race);
@@ -223,13 +252,13 @@ export class Room implements RaceRoom {
         host: id === this.row.hostId,
         connected: this.deps.push.connected(id),
       })),
-      status: race ? (now < race.startsAt ? 'countdown' : 'racing') : this.lastResults ? 'finished' : 'lobby',
+      status: race ? (now < race.window.opensAt ? 'countdown' : 'racing') : this.lastResults ? 'finished' : 'lobby',
       race: race
         ? {
             raceId: race.id,
             number: race.row.number,
-            startsAt: race.startsAt,
-            endsAt: race.deadline,
+            startsAt: race.window.opensAt,
+            endsAt: race.window.closesAt,
             solvedAt: race.solvedAt ?? null,
           }
         : null,

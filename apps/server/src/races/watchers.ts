@@ -1,7 +1,9 @@
 import type { RaceBoard, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
+import type { GameService } from '../games/service.ts';
 import { wireView } from '../games/wire.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 
 /**
  * How far behind the race a watcher sees a racer's board. Five seconds is two or three moves
@@ -28,8 +30,11 @@ interface Moment {
 export interface WatchersDeps {
   readonly now: Clock;
   readonly send: (playerId: string, message: ServerMessage) => void;
-  /** Whether the player may see another racer's board now: not racing, or their game is over. */
-  readonly mayWatch: (playerId: string) => boolean;
+  readonly games: Pick<GameService, 'cached' | 'load'>;
+  /** The game of a racer of the race. */
+  readonly gameOf: (playerId: string) => string | undefined;
+  /** Everyone in the room and every racer: who may watch. */
+  readonly audience: () => Iterable<string>;
   readonly nickname: (playerId: string) => string;
   readonly race: { readonly code: string; readonly raceId: string };
 }
@@ -52,6 +57,37 @@ export class RaceWatchers {
 
   constructor(d: WatchersDeps) {
     this.d = d;
+  }
+
+  /**
+   * `watcher` (a member of the room) watches `racer`'s board from now on, `WATCH_DELAY_MS`
+   * behind, or stops watching (`racer` null). Refused to a racer whose own game is still going.
+   */
+  async ask(watcher: string, racer: string | null): Promise<Refusal | undefined> {
+    if (racer === null) {
+      this.unwatch(watcher);
+      return undefined;
+    }
+    const { games, gameOf } = this.d;
+    const own = gameOf(watcher);
+    if (own !== undefined && (await games.load(own))?.row.status === 'playing') {
+      return refuse('still-racing', "You see the others' boards once your own game is over.");
+    }
+    const gameId = gameOf(racer);
+    const game = gameId === undefined ? undefined : await games.load(gameId);
+    if (!game || racer === watcher) return refuse('not-racing', 'That player is not racing in this race.');
+    this.watch(watcher, racer, game);
+    return undefined;
+  }
+
+  /** Whether `playerId` may see a racer's board now: a member not racing, or whose game is over. */
+  private mayWatch(playerId: string): boolean {
+    if (!new Set(this.d.audience()).has(playerId)) return false;
+    const own = this.d.gameOf(playerId);
+    if (own === undefined) return true;
+    // Not in memory is not known to be over: no board until it is.
+    const status = this.d.games.cached(own)?.row.status;
+    return status !== undefined && status !== 'playing';
   }
 
   /** `watcher` watches `racer` (whose game is `game`) from now on; their board follows in `WATCH_DELAY_MS`. */
@@ -109,7 +145,7 @@ export class RaceWatchers {
     for (const [watcher, racer] of this.watching) {
       const moment = shown.get(racer);
       if (!moment || this.sent.get(watcher) === moment) continue;
-      if (!this.d.mayWatch(watcher)) {
+      if (!this.mayWatch(watcher)) {
         this.unwatch(watcher);
         continue;
       }

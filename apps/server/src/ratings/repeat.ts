@@ -1,5 +1,3 @@
-import type { Skill } from './model.ts';
-
 /*
  * Rated games between the same two accounts count less each time within a UTC day (issue #32):
  * two people behind one address may race each other, so rating must not be farmed between one's
@@ -13,8 +11,14 @@ export function repeatFactor(earlier: number): number {
   return 1 / (1 + Math.max(0, earlier));
 }
 
+/** A rating as OpenSkill reads it (`model.ts`, which imports this file, calls it a `Skill`). */
+interface Belief {
+  readonly mu: number;
+  readonly sigma: number;
+}
+
 /** The rating after a race, moved from `before` towards `after` by `factor` only. */
-export function damped(before: Pick<Skill, 'mu' | 'sigma'>, after: Pick<Skill, 'mu' | 'sigma'>, factor: number) {
+export function damped(before: Belief, after: Belief, factor: number): Belief {
   return {
     mu: before.mu + (after.mu - before.mu) * factor,
     sigma: before.sigma + (after.sigma - before.sigma) * factor,

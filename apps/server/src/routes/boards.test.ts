@@ -82,7 +82,7 @@ test("the caller's own rank is right when the caller is not on the requested pag
 test('finishing times cover every verified win of the day, not only the first page of the board', async () => {
   const date = '2026-06-02';
   clock = Date.parse(`${date}T08:00:00Z`);
-  const { players, games } = server.app.services.repos;
+  const { players, games } = server.app.repos;
   // 150 winners a few seconds apart, slowest last, and two results that count for no one's times.
   for (let i = 0; i < 152; i++) {
     await players.create({

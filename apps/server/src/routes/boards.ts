@@ -16,7 +16,6 @@ import { currentStreak } from '../daily/stats.ts';
 import { playerOf } from '../identity/cookie.ts';
 import type { BoardRow, StatsRow } from '../repo/types.ts';
 import { dailyIsPublic } from '../secrecy.ts';
-import type { Services } from '../services.ts';
 import { boardDate } from './board-date.ts';
 import { cachedOwnRank } from './rank-cache.ts';
 import { fail, parse } from './reply.ts';
@@ -35,22 +34,22 @@ function dailyRow(r: BoardRow): DailyBoardRow {
   };
 }
 
-export async function boardRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const boards = services.repos.boards;
-  const ranks = services.ranks;
-  const ownRank = ranks ? ranks.rankOf.bind(ranks) : cachedOwnRank(boards, services.now);
+export async function boardRoutes(app: FastifyInstance) {
+  const boards = app.repos.boards;
+  const ranks = app.ranks;
+  const ownRank = ranks ? ranks.rankOf.bind(ranks) : cachedOwnRank(boards, app.now);
 
   app.get('/api/leaderboards/daily', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, DailyBoardQuery, request.query);
     if (!q) return reply;
-    const today = services.daily.today();
+    const today = app.daily.today();
     const date = boardDate(reply, q.date, today);
     if (!date) return reply;
     const offset = (q.page - 1) * q.pageSize;
     const [rows, counts, player] = await Promise.all([
       boards.daily(date, offset, q.pageSize),
       boards.dailyCounts(date),
-      playerOf(request, services.repos.players),
+      playerOf(request, app.repos.players),
     ]);
     const mine = player ? await ownRank(date, player.id) : undefined;
     const body: DailyBoard = {
@@ -72,12 +71,12 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
   app.get('/api/leaderboards/daily/times', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, DailyTimesQuery, request.query);
     if (!q) return reply;
-    const date = boardDate(reply, q.date, services.daily.today());
+    const date = boardDate(reply, q.date, app.daily.today());
     if (!date) return reply;
     const [times, counts, player] = await Promise.all([
       boards.dailyWinTimes(date),
       boards.dailyCounts(date),
-      playerOf(request, services.repos.players),
+      playerOf(request, app.repos.players),
     ]);
     const mine = player ? await boards.dailyResultOf(date, player.id) : undefined;
     const body: DailyTimes = {
@@ -94,7 +93,7 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
     const q = parse(reply, AllTimeQuery, request.query);
     if (!q) return reply;
     const offset = (q.page - 1) * q.pageSize;
-    const today = services.daily.today();
+    const today = app.daily.today();
     const current = (s: StatsRow) => currentStreak(s, today);
     const fromStats = (rows: StatsRow[]) =>
       rows.map((s, i) => ({
@@ -140,7 +139,7 @@ export async function boardRoutes(app: FastifyInstance, { services }: { services
   app.get('/api/head-to-head', { onRequest: app.limits.boards }, async (request, reply) => {
     const q = parse(reply, HeadToHeadQuery, request.query);
     if (!q) return reply;
-    const [a, b] = await Promise.all([services.repos.players.byId(q.a), services.repos.players.byId(q.b)]);
+    const [a, b] = await Promise.all([app.repos.players.byId(q.a), app.repos.players.byId(q.b)]);
     if (!a || !b) return fail(reply, 404, 'not-found', 'No such player.');
     const record = await boards.headToHead(a.id, b.id);
     const body: HeadToHead = { a, b, ...record };

@@ -1,20 +1,20 @@
 import { ChallengeCode, ChallengeCreateBody } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Answer } from '../challenges/service.ts';
 import { playerOf } from '../identity/cookie.ts';
-import type { Services } from '../services.ts';
+import type { Answer } from '../refusal.ts';
+import { refusalReply } from '../refusal-edge.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ code: ChallengeCode });
 
 function answer<T>(reply: FastifyReply, a: Answer<T>, status = 200) {
-  return a.ok ? reply.code(status).send(a.value) : fail(reply, a.status, a.code, a.message);
+  return a.ok ? reply.code(status).send(a.value) : refusalReply(reply, a);
 }
 
 /** "Beat my time": share a finished game as a link, see a link, and (once played) its original. */
-export async function challengeRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { challenges, repos } = services;
+export async function challengeRoutes(app: FastifyInstance) {
+  const { challenges, repos } = app;
 
   app.post('/api/challenges', async (request, reply) => {
     const player = await playerOf(request, repos.players);

@@ -10,27 +10,31 @@ import { CertifierUnavailable } from '../deals/certify.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
 import { playerOf } from '../identity/cookie.ts';
 import type { DailyDealRow } from '../repo/types.ts';
-import { dailyIsPublic } from '../secrecy.ts';
-import type { Services } from '../services.ts';
+import { dailyIsPublic, gate } from '../secrecy.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ date: z.iso.date() });
 
-export async function dailyRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function dailyRoutes(app: FastifyInstance) {
   function info(date: string, deal: DailyDealRow): DailyInfo {
-    const isPublic = dailyIsPublic(date, services.daily.today());
+    const isPublic = dailyIsPublic(date, app.daily.today());
+    // The stars give nothing away; the line is the deal itself, so it waits like the deck.
+    const secrets = gate.disclose(isPublic, () => ({
+      seed: deal.seed,
+      deck: deal.deck.map(cardCode),
+      solution: deal.line ? [...deal.line] : null,
+    }));
     return {
       date,
       day: deal.day,
       variant: deal.variant,
       options: DAILY_OPTIONS,
       public: isPublic,
-      seed: isPublic ? deal.seed : null,
-      deck: isPublic ? deal.deck.map(cardCode) : null,
-      // The stars give nothing away; the line is the deal itself, so it waits like the deck.
+      seed: secrets?.seed ?? null,
+      deck: secrets?.deck ?? null,
       difficulty: publicDifficulty(deal.difficulty),
-      solution: isPublic && deal.line ? [...deal.line] : null,
-      serverTime: services.now(),
+      solution: secrets?.solution ?? null,
+      serverTime: app.now(),
     };
   }
 
@@ -45,28 +49,28 @@ export async function dailyRoutes(app: FastifyInstance, { services }: { services
   }
 
   app.get('/api/daily', async (_request, reply) => {
-    const today = services.daily.today();
+    const today = app.daily.today();
     // Today's deal is always made on first use, so `shown` has one.
-    return whileSolverUp(reply, async () => info(today, (await services.daily.shown(today))!));
+    return whileSolverUp(reply, async () => info(today, (await app.daily.shown(today))!));
   });
 
   app.get('/api/daily/:date', async (request, reply) => {
     const params = parse(reply, Params, request.params);
     if (!params) return reply;
-    if (params.date > services.daily.today()) return fail(reply, 404, 'not-found', 'That day has not come yet.');
+    if (params.date > app.daily.today()) return fail(reply, 404, 'not-found', 'That day has not come yet.');
     if (dayNumber(params.date) < 1) return fail(reply, 404, 'not-found', 'The daily challenge began on 2026-01-01.');
     return whileSolverUp(reply, async () => {
-      const deal = await services.daily.shown(params.date);
+      const deal = await app.daily.shown(params.date);
       if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
       return info(params.date, deal);
     });
   });
 
   app.get('/api/me/daily', async (request, reply) => {
-    const player = await playerOf(request, services.repos.players);
+    const player = await playerOf(request, app.repos.players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
-    const date = services.daily.today();
-    const flagged = await services.repos.boards.dailyFlaggedOf(date, player.id);
+    const date = app.daily.today();
+    const flagged = await app.repos.boards.dailyFlaggedOf(date, player.id);
     const body: DailyStanding = {
       date,
       flagged: flagged

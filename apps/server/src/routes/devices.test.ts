@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LINK_CODE_MS } from '../identity/link-codes.ts';
+import { SIGNED_OUT } from '../realtime/ports.ts';
 import { TestClient } from '../test/client.ts';
 import { TestDevice } from '../test/device.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
-import { SIGNED_OUT } from '../ws/push.ts';
 
 const PHONE = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0';
 const LAPTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

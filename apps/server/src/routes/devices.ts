@@ -1,26 +1,25 @@
 import { type DevicesResponse, LinkBody, type LinkCodeResponse, type SignedInResponse } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clearIdentityCookie, playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
-import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 /** Signs this device in as `playerId`, ending the session it had: the player, with the new cookie set. */
 export async function signInDevice(
-  services: Services,
+  app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   playerId: string,
 ): Promise<SignedInResponse | undefined> {
-  const player = await services.repos.players.byId(playerId);
+  const player = await app.repos.players.byId(playerId);
   if (!player) return undefined;
-  const token = await services.devices.signIn(playerId, request.headers['user-agent'], tokenHashOf(request));
+  const token = await app.devices.signIn(playerId, request.headers['user-agent'], tokenHashOf(request));
   setIdentityCookie(reply, token);
   return { player: { id: player.id, nickname: player.nickname } };
 }
 
 /** A player's signed-in devices, signing one out, and link codes that sign another device in. */
-export async function deviceRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { devices, linkCodes, repos } = services;
+export async function deviceRoutes(app: FastifyInstance) {
+  const { devices, linkCodes, repos } = app;
 
   app.get('/api/devices', async (request, reply) => {
     const player = await playerOf(request, repos.players);
@@ -51,7 +50,7 @@ export async function deviceRoutes(app: FastifyInstance, { services }: { service
     const body = parse(reply, LinkBody, request.body);
     if (!body) return reply;
     const playerId = await linkCodes.redeem(body.code);
-    const signedIn = playerId && (await signInDevice(services, request, reply, playerId));
+    const signedIn = playerId && (await signInDevice(app, request, reply, playerId));
     if (!signedIn) return fail(reply, 400, 'link-code-invalid', 'That code is wrong, used already or expired.');
     return signedIn;
   });

@@ -105,7 +105,7 @@ describe("Fastify's own refusals come in the documented shape", () => {
 });
 
 test('a server fault is 500 internal, logged but never described to the client', async () => {
-  const rooms = server.app.services.repos.rooms;
+  const rooms = server.app.repos.rooms;
   const spy = vi.spyOn(rooms, 'get').mockRejectedValueOnce(new Error('SQLITE_CORRUPT: secret detail'));
   try {
     const answer = await refused({ method: 'GET', url: '/api/rooms/ABCDEF' });

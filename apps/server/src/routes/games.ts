@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicGame } from '../games/public-game.ts';
-import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** A finished, public game: its record (the CLI's format) and every action, to replay it. */
-export async function gameRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function gameRoutes(app: FastifyInstance) {
   app.get('/api/games/:id', async (request, reply) => {
     const params = parse(reply, Params, request.params);
     if (!params) return reply;
-    const game = await publicGame(services.games, services.repos, params.id);
+    const game = await publicGame(app.games, app.repos, params.id);
     if (game === 'no-such-game') return fail(reply, 404, 'no-such-game', 'There is no such game.');
     if (game === 'not-public') {
       return fail(reply, 403, 'not-public', 'This game becomes public when it is over (a daily: when its day is).');

@@ -127,7 +127,7 @@ describe('REST limits', () => {
     }
     a.send(create);
     expect(await a.next('error')).toMatchObject({ code: 'rate-limited', ref: 'room-create' });
-    expect(await server.app.services.repos.rooms.roomsOf(a.welcome.player.id)).toHaveLength(2);
+    expect(await server.app.repos.rooms.roomsOf(a.welcome.player.id)).toHaveLength(2);
 
     const b = await TestClient.connect(server.wsUrl, ben);
     b.send(create);
@@ -163,7 +163,7 @@ describe('REST limits', () => {
     }
     a.send(join);
     expect(await a.next('error', (e) => e.ref === 'queue-join')).toMatchObject({ code: 'rate-limited' });
-    expect((await server.app.services.queue.waiting()).map((e) => e.entryId)).toStrictEqual([entries[1]]);
+    expect((await server.app.queue.waiting()).map((e) => e.entryId)).toStrictEqual([entries[1]]);
     await a.close();
   });
 });

@@ -1,8 +1,8 @@
 import { ChallengeCode, RoomCode } from '@scorpion/protocol';
 import { VARIANTS } from '@scorpion/rules';
+import type { FastifyInstance } from 'fastify';
 import { dayNumber } from '../clock.ts';
 import { nicknameKey } from '../identity/nickname.ts';
-import type { Services } from '../services.ts';
 
 /**
  * What a chat app shows for a shared link (Open Graph and Twitter card tags): a room, a
@@ -35,11 +35,11 @@ function daily(date: string): LinkPreview {
 
 /** The preview of `path` (with its `query`); none for a page without its own (the shell has the site's). */
 export async function previewOf(
-  services: Services,
+  app: FastifyInstance,
   path: string,
   query: URLSearchParams,
 ): Promise<LinkPreview | undefined> {
-  const today = services.daily.today();
+  const today = app.daily.today();
   if (path === '/daily') return daily(today);
   if (path === '/leaderboards' && query.get('tab') === 'daily') {
     const date = query.get('date') ?? today;
@@ -50,7 +50,7 @@ export async function previewOf(
   }
   const room = /^\/r\/([A-Za-z0-9]+)$/.exec(path)?.[1]?.toUpperCase();
   if (room && RoomCode.safeParse(room).success) {
-    const row = await services.repos.rooms.get(room);
+    const row = await app.repos.rooms.get(room);
     if (row) {
       const limit = row.timeLimit > 0 ? `, ${row.timeLimit} minutes` : '';
       return {
@@ -61,7 +61,7 @@ export async function previewOf(
   }
   const code = /^\/c\/([^/]+)$/.exec(path)?.[1];
   if (code && ChallengeCode.safeParse(code).success) {
-    const found = await services.challenges.info(code, undefined);
+    const found = await app.challenges.info(code, undefined);
     if (found.ok) {
       const { by, result, variant } = found.value;
       const name = VARIANTS[variant].name;
@@ -84,7 +84,7 @@ export async function previewOf(
     } catch {
       return undefined;
     }
-    const player = await services.repos.players.byNicknameKey(nicknameKey(typed));
+    const player = await app.repos.players.byNicknameKey(nicknameKey(typed));
     if (player) {
       return {
         title: `${player.nickname} · ${SITE}`,

@@ -19,7 +19,7 @@ test('a report reaches the queue; a moderator marks, the reporter and the marked
   const reporter = await signUp('Reporter');
   const cheat = await signUp('Scout');
   const mod = await signUp('Referee');
-  await server.app.services.repos.moderation.grant(mod.id, clock);
+  await server.app.repos.moderation.grant(mod.id, clock);
 
   const report = { playerId: cheat.id, reason: 'saw-hidden-cards', source: 'race', note: 'Too sure' };
   expect(await reporter.device.call('POST', '/api/reports', report)).toMatchObject({ status: 201 });

@@ -1,6 +1,5 @@
 import {
   AppealBody,
-  type ErrorCode,
   ModActionBody,
   type ModLog,
   ModLogParams,
@@ -14,24 +13,20 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
-import type { Refused } from '../moderation/service.ts';
+import { refusalReply } from '../refusal-edge.ts';
 import type { PlayerRow } from '../repo/types.ts';
-import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 /** The log's page size. */
 const LOG_PAGE = 50;
 const LogQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(1000).default(1) });
 
-const STATUS: Partial<Record<ErrorCode, number>> = { 'not-found': 404, 'report-self': 400 };
-const refused = (reply: FastifyReply, r: Refused) => fail(reply, STATUS[r.code] ?? 409, r.code, r.message);
-
 /**
  * Reports and appeals (any player), and the moderators' queue, actions and log (`/api/mod/…`,
  * moderators only: anyone else reads "not found", as if the pages were not there).
  */
-export async function moderationRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { moderation, repos } = services;
+export async function moderationRoutes(app: FastifyInstance) {
+  const { moderation, repos } = app;
 
   const moderator = async (request: FastifyRequest, reply: FastifyReply): Promise<PlayerRow | undefined> => {
     const player = await playerOf(request, repos.players);
@@ -46,7 +41,7 @@ export async function moderationRoutes(app: FastifyInstance, { services }: { ser
     const body = parse(reply, ReportBody, request.body);
     if (!body) return reply;
     const done = await moderation.report(player.id, body);
-    if (!done.ok) return refused(reply, done);
+    if (!done.ok) return refusalReply(reply, done);
     const answer: ReportResponse = { reportId: done.reportId };
     return reply.code(201).send(answer);
   });
@@ -72,7 +67,7 @@ export async function moderationRoutes(app: FastifyInstance, { services }: { ser
     const body = parse(reply, AppealBody, request.body);
     if (!body) return reply;
     const done = await moderation.appeal(player.id, body.note);
-    if (!done.ok) return refused(reply, done);
+    if (!done.ok) return refusalReply(reply, done);
     return reply.code(201).send({});
   });
 
@@ -106,7 +101,7 @@ export async function moderationRoutes(app: FastifyInstance, { services }: { ser
       body.action === 'dismiss'
         ? await moderation.dismiss(me.id, body.caseId, body.reason)
         : await moderation[body.action](me.id, body.playerId, body.reason);
-    if (!done.ok) return refused(reply, done);
+    if (!done.ok) return refusalReply(reply, done);
     return {};
   });
 
@@ -135,7 +130,7 @@ export async function moderationRoutes(app: FastifyInstance, { services }: { ser
     const params = parse(reply, ModLogParams, request.params);
     if (!params) return reply;
     const done = await moderation.undo(me.id, params.id);
-    if (!done.ok) return refused(reply, done);
+    if (!done.ok) return refusalReply(reply, done);
     return {};
   });
 }

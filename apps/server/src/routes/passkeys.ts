@@ -1,15 +1,14 @@
 import { PasskeyRegistrationBody, PasskeySignInBody, type PasskeysResponse } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { playerOf } from '../identity/cookie.ts';
-import type { Services } from '../services.ts';
 import { signInDevice } from './devices.ts';
 import { fail, parse } from './reply.ts';
 
 const NOT_VERIFIED = 'The passkey could not be checked: try again.';
 
 /** Adding, listing and removing a player's passkeys, and signing any device in with one. */
-export async function passkeyRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { passkeys, repos } = services;
+export async function passkeyRoutes(app: FastifyInstance) {
+  const { passkeys, repos } = app;
 
   app.get('/api/passkeys', async (request, reply) => {
     const player = await playerOf(request, repos.players);
@@ -52,7 +51,7 @@ export async function passkeyRoutes(app: FastifyInstance, { services }: { servic
     const body = parse(reply, PasskeySignInBody, request.body);
     if (!body) return reply;
     const playerId = await passkeys.signIn(body, request.headers.origin);
-    const signedIn = playerId && (await signInDevice(services, request, reply, playerId));
+    const signedIn = playerId && (await signInDevice(app, request, reply, playerId));
     if (!signedIn) return fail(reply, 400, 'passkey-invalid', NOT_VERIFIED);
     return signedIn;
   });

@@ -1,11 +1,11 @@
 import { type MeResponse, NicknameBody, type PlayerResponse, SignUpBody } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
-import type { Services } from '../services.ts';
+import { refusalReply } from '../refusal-edge.ts';
 import { fail, parse } from './reply.ts';
 
-export async function playerRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { players, repos, devices } = services;
+export async function playerRoutes(app: FastifyInstance) {
+  const { players, repos, devices } = app;
 
   app.get('/api/me', async (request) => {
     const player = await playerOf(request, repos.players);
@@ -23,7 +23,7 @@ export async function playerRoutes(app: FastifyInstance, { services }: { service
     const created = await players.create(body.nickname, request.headers['user-agent'], () =>
       app.limits.signup(request),
     );
-    if (!created.ok) return fail(reply, created.status, created.code, created.message);
+    if (!created.ok) return refusalReply(reply, created);
     setIdentityCookie(reply, created.token);
     const response: PlayerResponse = { player: created.player };
     return reply.code(201).send(response);
@@ -35,7 +35,7 @@ export async function playerRoutes(app: FastifyInstance, { services }: { service
     const body = parse(reply, NicknameBody, request.body);
     if (!body) return reply;
     const renamed = await players.rename(player.id, body.nickname);
-    if (!renamed.ok) return fail(reply, renamed.status, renamed.code, renamed.message);
+    if (!renamed.ok) return refusalReply(reply, renamed);
     const response: PlayerResponse = { player: renamed.player };
     return response;
   });

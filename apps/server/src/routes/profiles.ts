@@ -5,7 +5,6 @@ import { nicknameKey } from '../identity/nickname.ts';
 import { dailySummary } from '../profiles/daily-summary.ts';
 import { shownRating } from '../ratings/model.ts';
 import { shown } from '../ratings/shown.ts';
-import type { Services } from '../services.ts';
 import { fail, parse } from './reply.ts';
 
 /** How much of a player's past a profile shows: a year of dailies, the latest races and ratings. */
@@ -14,8 +13,8 @@ const PROFILE_RACES = 20;
 const PROFILE_RATINGS = 100;
 
 /** Players' profiles (`/p/NICKNAME`) and the rating leaderboard. */
-export async function profileRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { players, ratings, profiles, boards, moderation } = services.repos;
+export async function profileRoutes(app: FastifyInstance) {
+  const { players, ratings, profiles, boards, moderation } = app.repos;
 
   app.get('/api/players/:nickname/profile', { onRequest: app.limits.boards }, async (request, reply) => {
     const params = parse(reply, ProfileParams, request.params);
@@ -36,7 +35,7 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
       player: { id: player.id, nickname: player.nickname },
       rating: rating[0] ? shown(rating[0]) : null,
       ratingHistory: history.map((h) => ({ raceId: h.raceId, at: h.at, rating: shownRating(h.mu) })),
-      daily: dailySummary(totals[0], dailies, services.daily.today()),
+      daily: dailySummary(totals[0], dailies, app.daily.today()),
       races: races.map((r) => ({ ...r })),
       headToHead: h2h ? { races: h2h.races, myWins: h2h.aWins, theirWins: h2h.bWins } : null,
       refunds,

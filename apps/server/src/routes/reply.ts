@@ -1,10 +1,12 @@
-import type { ApiError, ErrorCode } from '@scorpion/protocol';
+import type { ErrorCode } from '@scorpion/protocol';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import { refuse } from '../refusal.ts';
+import { refusalReply } from '../refusal-edge.ts';
 
+/** A route's own refusal, with the status it says. */
 export function fail(reply: FastifyReply, status: number, error: ErrorCode, message: string) {
-  const body: ApiError = { error, message };
-  return reply.code(status).send(body);
+  return refusalReply(reply, refuse(error, message), status);
 }
 
 /** Parses a query or body with its protocol schema; on failure answers 400 and returns undefined. */

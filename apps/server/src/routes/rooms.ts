@@ -10,13 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
 import type { RoomRow } from '../repo/types.ts';
-import type { Services } from '../services.ts';
+import { gate, raceIsPublic } from '../secrecy.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ code: RoomCode });
 
-export async function roomRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { rooms, races, players } = services.repos;
+export async function roomRoutes(app: FastifyInstance) {
+  const { rooms, races, players } = app.repos;
 
   async function summary(room: RoomRow): Promise<RoomSummary> {
     const [host, members, count] = await Promise.all([
@@ -67,20 +67,18 @@ export async function roomRoutes(app: FastifyInstance, { services }: { services:
     const q = parse(reply, RoomHistoryQuery, request.query);
     if (!q) return reply;
     if (!(await rooms.get(params.code))) return fail(reply, 404, 'no-such-room', 'There is no room with that code.');
-    // Finished races only: their deals are public (`raceIsPublic`), so each seed goes with it.
+    // Finished races only: their deals are public, so each seed goes with it.
     const list = await races.history(params.code, (q.page - 1) * q.pageSize, q.pageSize);
     const body: RoomHistory = {
       code: params.code,
       page: q.page,
       pageSize: q.pageSize,
-      races: list.map(({ race, results }) => ({
-        raceId: race.id,
-        number: race.number,
-        startedAt: race.startsAt + race.pausedMs,
-        finishedAt: race.finishedAt ?? 0,
-        seed: race.seed,
-        results,
-      })),
+      races: list.flatMap(({ race, results }) => {
+        const seed = gate.disclose(raceIsPublic(race), () => race.seed);
+        if (seed === null) return [];
+        const startedAt = race.startsAt + race.pausedMs;
+        return [{ raceId: race.id, number: race.number, startedAt, finishedAt: race.finishedAt ?? 0, seed, results }];
+      }),
     };
     return body;
   });

@@ -4,7 +4,6 @@ import { join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../services.ts';
 import { previewOf, withPreview } from './linkPreview.ts';
 import { fail } from './reply.ts';
 
@@ -35,7 +34,7 @@ const SHARED = /^\/(?:daily|leaderboards|[rcp]\/[^/]+)$/;
  * The pages people share (a room, a challenge, a daily, a profile) get the shell with their own
  * link preview in its head (`linkPreview.ts`), for the chat apps that read it.
  */
-export async function webRoutes(app: FastifyInstance, { webDist, services }: { webDist: string; services: Services }) {
+export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: string }) {
   const built = existsSync(join(webDist, 'index.html'));
   const shell = built ? readFileSync(join(webDist, 'index.html'), 'utf8') : '';
   const hashed = join(webDist, 'assets') + sep;
@@ -61,7 +60,7 @@ export async function webRoutes(app: FastifyInstance, { webDist, services }: { w
     if (!read || path.startsWith('/api/') || path.startsWith('/assets/') || path === '/ws') {
       return fail(reply, 404, 'not-found', `No route for ${request.method} ${path}.`);
     }
-    const preview = built && SHARED.test(path) ? await previewOf(services, path, queryOf(request.url)) : undefined;
+    const preview = built && SHARED.test(path) ? await previewOf(app, path, queryOf(request.url)) : undefined;
     if (preview) {
       return sendPage(
         request,

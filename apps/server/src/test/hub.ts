@@ -7,7 +7,7 @@ import { PracticePolicy } from '../games/practice.ts';
 import { GameService } from '../games/service.ts';
 import type { RoomSpec } from '../races/answers.ts';
 import { type HubOptions, RaceHub } from '../races/hub.ts';
-import { LiveRaces, RacePolicy } from '../races/policy.ts';
+import { RacePolicy } from '../races/policy.ts';
 import { sqliteRepos } from '../repo/sqlite/index.ts';
 import type { Repos } from '../repo/types.ts';
 import { fixedDeals } from './deals.ts';
@@ -33,17 +33,15 @@ export async function memoryHub(
 ): Promise<MemoryHub> {
   const repos = sqliteRepos(':memory:');
   const push = new RecordingPush();
-  const live = new LiveRaces();
   const games = new GameService(repos.games, now, {
     practice: new PracticePolicy(),
-    challenge: new ChallengePolicy(() => {}),
+    challenge: new ChallengePolicy(),
     daily: new DailyPolicy(repos),
-    race: new RacePolicy(live, repos.races),
+    race: new RacePolicy(repos.races),
   });
   const hub = new RaceHub({
     repos,
     games,
-    live,
     deals: fixedDeals,
     certifier: acceptEveryDeal,
     push,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort } from '../cluster/engines/ports.ts';
-import { type RunningPostgres, startPostgres } from '../cluster/engines/postgres.ts';
+import { freePort } from '../cluster/launcher/engines/ports.ts';
+import { type RunningPostgres, startPostgres } from '../cluster/launcher/engines/postgres.ts';
 
 export interface TestPostgres {
   /** The `scorpion` database's URL. */

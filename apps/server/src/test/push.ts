@@ -1,5 +1,5 @@
 import type { ServerMessage } from '@scorpion/protocol';
-import type { Push } from '../ws/push.ts';
+import type { Push } from '../realtime/ports.ts';
 
 /** The sockets' side of `Push` without sockets: who is connected is a set the test changes. */
 export class RecordingPush implements Push {

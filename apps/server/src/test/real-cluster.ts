@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type RunningCluster, startCluster } from '../cluster/cluster.ts';
-import { freePort } from '../cluster/engines/ports.ts';
+import { type RunningCluster, startCluster } from '../cluster/launcher/cluster.ts';
+import { freePort } from '../cluster/launcher/engines/ports.ts';
 import { LEASE_MS } from '../races/leases.ts';
 import { TestClient } from './client.ts';
 

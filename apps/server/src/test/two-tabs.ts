@@ -14,7 +14,7 @@ export async function twoTabsJoinAtOnce(a: RunningServer, b: RunningServer) {
   const me = await signUp(a.url, 'TwoTabs');
   const onA = await TestClient.connect(a.wsUrl, me.cookie);
   const onB = await TestClient.connect(b.wsUrl, me.cookie);
-  const bGames = b.app.services.repos.games;
+  const bGames = b.app.repos.games;
   const read = bGames.dailyOf.bind(bGames);
   let aJoined!: () => void;
   const joined = new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import type { ServerMessage } from '@scorpion/protocol';
 import type { WebSocket } from 'ws';
-import { type DeviceSockets, type Push, SIGNED_OUT } from './push.ts';
+import { type DeviceSockets, type Push, SIGNED_OUT } from '../realtime/ports.ts';
 
 /** Every open socket by player; the services push through it without knowing about sockets. */
 export class Connections implements Push, DeviceSockets {

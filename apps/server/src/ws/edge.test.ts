@@ -116,7 +116,7 @@ test('room frames keep their order: a join and a leave sent together leave the p
   // Taken the other way round, the leave would be refused (not-in-room) and the join would stand.
   await c.next('room', (r) => !r.room.members.some((m) => m.id === me));
   expect(c.frames.filter((f) => f.includes('"error"'))).toEqual([]);
-  expect(await server.app.services.repos.rooms.members(code)).not.toContain(me);
+  expect(await server.app.repos.rooms.members(code)).not.toContain(me);
   await Promise.all([host.close(), c.close()]);
 });
 

@@ -1,45 +1,25 @@
-import {
-  type ClientMessage,
-  DEFAULT_FINISH_WINDOW,
-  type ErrorCode,
-  type GameSnapshot,
-  type ServerMessage,
-} from '@scorpion/protocol';
+import { type ClientMessage, DEFAULT_FINISH_WINDOW, type ServerMessage } from '@scorpion/protocol';
 import { dealFromSeed } from '@scorpion/rules';
+import type { FastifyInstance } from 'fastify';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
-import type { Acted, Refusal, Shown } from '../games/outcomes.ts';
+import type { Acted, Shown } from '../games/outcomes.ts';
 import type { Seen } from '../identity/device.ts';
-import type { Refused } from '../queue/service.ts';
-import type { Services } from '../services.ts';
+import { type Answer, type Refusal, refuse } from '../refusal.ts';
+import { refusalFrame } from '../refusal-edge.ts';
 
 type Reply = ServerMessage | ServerMessage[];
 
-export function errorFrame(
-  code: ErrorCode,
-  message: string,
-  extra: {
-    ref?: string | null;
-    gameId?: string | null;
-    reason?: string | null;
-    game?: GameSnapshot | null;
-    retryAfter?: number;
-  } = {},
-): ServerMessage {
-  return {
-    type: 'error',
-    code,
-    message,
-    ref: extra.ref ?? null,
-    gameId: extra.gameId ?? null,
-    reason: extra.reason ?? null,
-    game: extra.game ?? null,
-    ...(extra.retryAfter === undefined ? {} : { retryAfter: extra.retryAfter }),
-  };
+/** The services a frame may reach. */
+type Play = Pick<FastifyInstance, 'now' | 'games' | 'challenges' | 'daily' | 'queue' | 'hub' | 'deals'>;
+
+function refused(refusal: Refusal, ref: string, gameId: string | null = null): ServerMessage {
+  return refusalFrame(refusal, { ref, gameId });
 }
 
-function refused(refusal: Refusal, ref: string, gameId: string | null): ServerMessage {
-  return errorFrame(refusal.code, refusal.message, { ref, gameId, reason: refusal.reason, game: refusal.game });
+/** A service's answer as frames: `frames` of its value, or its refusal. */
+function answered<T>(a: Answer<T>, ref: string, frames: (value: T) => Reply): Reply {
+  return a.ok ? frames(a.value) : refused(a, ref);
 }
 
 function ackFrame(acted: Acted, ref: string, gameId: string): ServerMessage {
@@ -58,7 +38,7 @@ function gameFrame(shown: Shown, ref: string, gameId: string): ServerMessage {
  * without awaiting first, so that actions keep the order in which their frames arrived. `seen`
  * is where the socket came from (the daily records its openings by it).
  */
-export function handle(s: Services, playerId: string, m: ClientMessage, seen: Seen): Promise<Reply> | Reply {
+export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen): Promise<Reply> | Reply {
   switch (m.type) {
     case 'ping':
       return { type: 'pong', id: m.id, serverTime: s.now() };
@@ -77,30 +57,28 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
         return ghost ? [frame, ghost] : frame;
       });
     case 'race-watch':
-      return s.hub
-        .watch(playerId, m.code, m.playerId)
-        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+      return s.hub.watch(playerId, m.code, m.playerId).then((r) => answered(r, m.type, () => []));
     case 'challenge-start':
       return s.challenges
         .start(playerId, m.code)
-        .then((r): Reply => (r.ok ? [{ type: 'game', game: r.value.game }, r.value.ghost] : refused(r, m.type, null)));
+        .then((r) => answered(r, m.type, (v) => [{ type: 'game', game: v.game }, v.ghost]));
     case 'daily-join':
       return s.daily.join(playerId, seen).then(
         async (game): Promise<Reply> => ({ type: 'game', game: await s.games.snapshot(game) }),
         (error: unknown) => {
           if (error instanceof CertifierUnavailable)
-            return errorFrame('solver-unavailable', DAILY_UNAVAILABLE, { ref: m.type });
+            return refused(refuse('solver-unavailable', DAILY_UNAVAILABLE), m.type);
           throw error;
         },
       );
     case 'practice-start':
       return startPractice(s, playerId, m);
     case 'queue-join':
-      return s.queue.join(playerId, m.variant, m.options, seen).then((r) => queueReply(r, m.type));
+      return s.queue.join(playerId, m.variant, m.options, seen).then((r) => answered(r, m.type, (v) => v));
     case 'queue-leave':
-      return s.queue.leave(playerId).then((r) => queueReply(r, m.type));
+      return s.queue.leave(playerId).then((r) => answered(r, m.type, (v) => v));
     case 'queue-ghost':
-      return s.queue.ghost(playerId, m.accept).then((r) => queueReply(r, m.type));
+      return s.queue.ghost(playerId, m.accept).then((r) => answered(r, m.type, (v) => v));
     case 'room-create':
       return s.hub
         .create(playerId, {
@@ -115,7 +93,7 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
         .then((room) => ({ type: 'room', room }));
     case 'room-join':
       return s.hub.join(playerId, m.code).then(async (r): Promise<Reply> => {
-        if (!r.ok) return errorFrame(r.code, r.message, { ref: m.type });
+        if (!r.ok) return refused(r, m.type);
         const frames: ServerMessage[] = [{ type: 'room', room: r.value.room }];
         if (r.value.game) {
           const resumed = await s.games.resume(playerId, r.value.game);
@@ -124,26 +102,16 @@ export function handle(s: Services, playerId: string, m: ClientMessage, seen: Se
         return frames;
       });
     case 'room-leave':
-      return s.hub
-        .leave(playerId, m.code)
-        .then((r): Reply => (r.ok ? { type: 'room', room: r.value } : errorFrame(r.code, r.message, { ref: m.type })));
+      return s.hub.leave(playerId, m.code).then((r) => answered(r, m.type, (room) => ({ type: 'room', room })));
     case 'room-start':
-      return s.hub
-        .start(playerId, m.code)
-        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+      return s.hub.start(playerId, m.code).then((r) => answered(r, m.type, () => []));
     case 'room-end':
-      return s.hub
-        .end(playerId, m.code)
-        .then((r): Reply => (r.ok ? [] : errorFrame(r.code, r.message, { ref: m.type })));
+      return s.hub.end(playerId, m.code).then((r) => answered(r, m.type, () => []));
   }
 }
 
-function queueReply(r: Reply | Refused, ref: string): Reply {
-  return 'refused' in r ? errorFrame(r.refused, r.message, { ref }) : r;
-}
-
 async function startPractice(
-  s: Services,
+  s: Play,
   playerId: string,
   m: Extract<ClientMessage, { type: 'practice-start' }>,
 ): Promise<Reply> {

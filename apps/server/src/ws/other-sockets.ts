@@ -1,6 +1,6 @@
 import type { ClientMessage, ServerMessage } from '@scorpion/protocol';
+import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Services } from '../services.ts';
 
 /**
  * A player's other sockets (another tab, another device) follow what one of them did to a game:
@@ -13,7 +13,7 @@ import type { Services } from '../services.ts';
  * of a racer's tabs on the race are here.
  */
 export async function followOnOtherSockets(
-  s: Pick<Services, 'games' | 'connections'>,
+  s: Pick<FastifyInstance, 'games' | 'connections'>,
   playerId: string,
   socket: WebSocket,
   asked: ClientMessage['type'],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { TOO_MANY_SOCKETS } from './close-codes.ts';
 import { PlayerSockets } from './player-sockets.ts';
-import { TOO_MANY_SOCKETS } from './route.ts';
 
 /** The budget's refill clock, stepped by the tests: no frame is timed by the wall clock. */
 let clock = 0;

@@ -1,31 +1,20 @@
 import type {} from '@fastify/websocket';
-import { ClientMessage, fastClientMessage, RequestId, type ServerMessage } from '@scorpion/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ClientMessage, fastClientMessage, type ServerMessage } from '@scorpion/protocol';
+import type { FastifyInstance } from 'fastify';
 import { playerOf, tokenHashOf } from '../identity/cookie.ts';
-import type { Seen } from '../identity/device.ts';
-import type { ServerMetrics } from '../ops/metrics-server.ts';
-import type { Drain } from '../ops/shutdown.ts';
 import { OwnedElsewhere } from '../races/leases.ts';
+import { refuse } from '../refusal.ts';
+import { refusalFrame } from '../refusal-edge.ts';
 import { isStorageUnavailable, RETRY_AFTER_S } from '../repo/unavailable.ts';
 import { tryAgainIn } from '../routes/errors.ts';
-import type { Services } from '../services.ts';
+import { NOT_OWNER, TOO_MANY_SOCKETS } from './close-codes.ts';
 import { sendFrame } from './connections.ts';
-import { errorFrame, handle } from './handlers.ts';
+import { answering, originAllowed, rejectedFrame, requestIdOf, roomOf } from './edge-reading.ts';
+import { handle } from './handlers.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { followOnOtherSockets } from './other-sockets.ts';
 import { PlayerSockets } from './player-sockets.ts';
 import { RateLimit } from './rate-limit.ts';
-
-export const MAX_FRAME_BYTES = 4096;
-
-/** The close code for a socket over the player's cap (4000–4999 are the application's own). */
-export const TOO_MANY_SOCKETS = 4008;
-
-/**
- * Cluster mode: the room this socket is for (`/ws?room=CODE`) is owned by another process, whose
- * node id is the close reason; the client reconnects with `?room=CODE&node=ID` (docs/operations.md).
- */
-export const NOT_OWNER = 4009;
 
 export interface EdgeOptions {
   readonly allowedOrigins: readonly string[];
@@ -44,10 +33,10 @@ export interface EdgeOptions {
  * coming back to their room looks nothing up, and a client sends that join after every
  * reconnection (a failover makes several in a row): it is not counted.
  */
-async function roomLimit(app: FastifyInstance, services: Services, message: ClientMessage, playerId: string) {
+async function roomLimit(app: FastifyInstance, message: ClientMessage, playerId: string) {
   if (message.type === 'room-create') return { check: app.limits.socket.roomCreate, what: 'Too many rooms created' };
   if (message.type === 'queue-join') return { check: app.limits.socket.queueJoin, what: 'Too many quick-race joins' };
-  if (message.type === 'room-join' && !(await services.hub.isMember(playerId, message.code))) {
+  if (message.type === 'room-join' && !(await app.hub.isMember(playerId, message.code))) {
     return { check: app.limits.socket.roomJoin, what: 'Too many rooms looked up' };
   }
   return undefined;
@@ -58,57 +47,15 @@ async function roomLimit(app: FastifyInstance, services: Services, message: Clie
  * changed, and it names the frame's game, so that the page keeps that game's moves pending and
  * sends them again after `retryAfter` seconds rather than dropping them.
  */
-function storageUnavailable(message: ClientMessage): ServerMessage {
-  const gameId = 'gameId' in message ? message.gameId : null;
-  return errorFrame('unavailable', 'The server cannot save just now; nothing was changed. Sent again in a moment.', {
-    ref: message.type,
-    gameId,
-    retryAfter: RETRY_AFTER_S,
-  });
+function storageUnavailable(asked: ClientMessage): ServerMessage {
+  const gameId = 'gameId' in asked ? asked.gameId : null;
+  return refusalFrame(UNSAVED, { ref: asked.type, gameId });
 }
 
-/** A frame answering a request carries the request's id, if it had one; the frame itself is left as it is. */
-function answering(frame: ServerMessage, rid: string | undefined): ServerMessage {
-  // A welcome and another racer's progress are never answers, and their schemas have no `rid`.
-  if (rid === undefined || frame.type === 'welcome' || frame.type === 'race-progress') return frame;
-  return { ...frame, rid };
-}
-
-/** The `rid` of a frame zod refused, if that much of it is a valid id, so even its error is paired with it. */
-function requestIdOf(json: unknown): string | undefined {
-  const rid = typeof json === 'object' && json !== null && 'rid' in json ? json.rid : undefined;
-  const parsed = RequestId.safeParse(rid);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/**
- * A browser always sends `Origin` on an upgrade, so a page on another site cannot ride the
- * player's cookie into our socket. Clients that are not browsers send none and are let in.
- */
-function originAllowed(request: FastifyRequest, allowed: readonly string[]): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  if (allowed.includes(origin)) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
-}
-
-/** The room a socket is for (`?room=CODE`, as the client sends it on a room page). */
-function roomOf(request: FastifyRequest): string | undefined {
-  const room = (request.query as Record<string, unknown> | undefined)?.room;
-  return typeof room === 'string' && /^[A-Z0-9]{1,12}$/i.test(room) ? room.toUpperCase() : undefined;
-}
-
-/** ws's errors for frames it refuses to read (it closes the socket itself). */
-const rejectedFrame = (error: Error & { code?: unknown }) =>
-  error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH'
-    ? 'oversized'
-    : typeof error.code === 'string' && error.code.startsWith('WS_ERR_')
-      ? 'invalid-frame'
-      : undefined;
+const UNSAVED = refuse('unavailable', 'The server cannot save just now; nothing was changed. Sent again in a moment.', {
+  retryAfter: RETRY_AFTER_S,
+});
+const FAILED = refuse('internal', 'Something went wrong; nothing was changed.');
 
 /**
  * The socket edge (after lila-ws): it checks the origin and the identity, limits size and rate,
@@ -116,18 +63,9 @@ const rejectedFrame = (error: Error & { code?: unknown }) =>
  * a move. It counts what it refuses and how long acks take, and while the server shuts down it
  * takes no new frames and lets `drain` wait for those it took.
  */
-export async function wsRoutes(
-  app: FastifyInstance,
-  opts: {
-    services: Services;
-    edge: EdgeOptions;
-    metrics: ServerMetrics;
-    drain: Drain;
-    /** Where a socket's upgrade came from (address and device). */
-    seenOf: (request: FastifyRequest) => Seen;
-  },
-) {
-  const { services, edge, metrics, drain, seenOf } = opts;
+export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }) {
+  const { edge } = opts;
+  const { metrics, drain, seenOf, connections, presence } = app;
   const heartbeat = new Heartbeat(edge.heartbeatMs);
   const sockets = new PlayerSockets(
     { perSecond: edge.ratePerSecond, burst: edge.rateBurst, maxSockets: edge.socketsPerPlayer },
@@ -157,12 +95,16 @@ export async function wsRoutes(
       ? sockets.open(key)
       : new RateLimit(edge.ratePerSecond, edge.rateBurst, edge.ratePerSecond, edge.rateClock());
     if (!limit) {
-      send(errorFrame('too-many-sockets', `At most ${edge.socketsPerPlayer} connections per player: close a tab.`));
+      send(
+        refusalFrame(
+          refuse('too-many-sockets', `At most ${edge.socketsPerPlayer} connections per player: close a tab.`),
+        ),
+      );
       socket.close(TOO_MANY_SOCKETS, 'too many sockets');
       return;
     }
     if (key) socket.on('close', () => sockets.close(key));
-    const player = playerOf(request, services.repos.players);
+    const player = playerOf(request, app.repos.players);
     const seen = seenOf(request);
     let playerId: string | undefined;
     let roomTurn: Promise<unknown> = Promise.resolve();
@@ -192,14 +134,14 @@ export async function wsRoutes(
         return;
       }
       if (verdict === 'refuse') {
-        send(errorFrame('rate-limited', 'Too many messages: slow down.'));
+        send(refusalFrame(refuse('rate-limited', 'Too many messages: slow down.')));
         return;
       }
       let json: unknown;
       try {
         json = JSON.parse(data.toString());
       } catch {
-        send(errorFrame('bad-message', 'A frame is one JSON object.'));
+        send(refusalFrame(refuse('bad-message', 'A frame is one JSON object.')));
         return;
       }
       // A game's own frames (nearly all of them) are checked by hand; zod has the last word on
@@ -213,7 +155,10 @@ export async function wsRoutes(
           const ref = typeof type === 'string' ? type.slice(0, 40) : null;
           const issue = parsed.error.issues[0];
           const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-          const bad = errorFrame('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`, { ref });
+          const bad = refusalFrame(
+            refuse('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`),
+            { ref },
+          );
           send(answering(bad, requestIdOf(json)));
           return;
         }
@@ -225,8 +170,8 @@ export async function wsRoutes(
           if (Array.isArray(frames)) for (const frame of frames) answer(frame, arrivedAt, message.rid);
           else answer(frames, arrivedAt, message.rid);
           // The player's other tabs follow the game too; the action is done whatever befalls them.
-          if (playerId !== undefined && services.connections.sockets(playerId) > 1) {
-            return followOnOtherSockets(services, playerId, socket, message.type, frames).catch((error: unknown) =>
+          if (playerId !== undefined && connections.sockets(playerId) > 1) {
+            return followOnOtherSockets(app, playerId, socket, message.type, frames).catch((error: unknown) =>
               request.log.error({ err: error, type: message.type }, 'other sockets not told'),
             );
           }
@@ -242,7 +187,7 @@ export async function wsRoutes(
             return;
           }
           request.log.error({ err: error, type: message.type }, 'handler failed');
-          const failed = errorFrame('internal', 'Something went wrong; nothing was changed.', { ref: message.type });
+          const failed = refusalFrame(FAILED, { ref: message.type });
           send(answering(failed, message.rid));
         },
       );
@@ -256,16 +201,16 @@ export async function wsRoutes(
 
     // Only room frames wait for a budget; any other reaches its handler without an await.
     const limitedThenHandled = async (id: string, message: ClientMessage): Promise<ServerMessage | ServerMessage[]> => {
-      const limited = await roomLimit(app, services, message, id);
+      const limited = await roomLimit(app, message, id);
       const wait = limited ? await limited.check(request) : 0;
       return limited && wait > 0
-        ? errorFrame('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`, { ref: message.type })
-        : handle(services, id, message, seen);
+        ? refusalFrame(refuse('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`), { ref: message.type })
+        : handle(app, id, message, seen);
     };
     const dispatch = (id: string, message: ClientMessage): Promise<ServerMessage | ServerMessage[]> =>
       message.type === 'room-create' || message.type === 'room-join' || message.type === 'queue-join'
         ? limitedThenHandled(id, message)
-        : Promise.resolve(handle(services, id, message, seen));
+        : Promise.resolve(handle(app, id, message, seen));
     // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
     const start = (message: ClientMessage) =>
       playerId ? dispatch(playerId, message) : ready.then((p) => (p ? dispatch(p.id, message) : []));
@@ -289,31 +234,30 @@ export async function wsRoutes(
 
     socket.on('close', () => {
       if (!playerId) return;
-      services.connections.remove(playerId, socket);
-      services.hub.presenceChanged(playerId);
-      services.queue.presenceChanged(playerId);
+      connections.remove(playerId, socket);
+      presence.changed(playerId);
     });
 
     const room = roomOf(request);
     const ready = player.then(async (p) => {
       if (!p) {
-        send(errorFrame('unauthorized', 'Pick a nickname first (POST /api/players).'));
+        send(refusalFrame(refuse('unauthorized', 'Pick a nickname first (POST /api/players).')));
         socket.close(1008, 'no identity');
         return undefined;
       }
-      const owner = room ? await services.hub.ownerElsewhere(room) : undefined;
+      const owner = room ? await app.hub.ownerElsewhere(room) : undefined;
       if (owner !== undefined) {
         socket.close(NOT_OWNER, owner);
         return undefined;
       }
-      const welcome = await services.players.welcome(p);
+      const welcome = await app.players.welcome(p);
       // Closed while we looked the player up: there is nothing to register.
       if (socket.readyState !== socket.OPEN) return undefined;
       send(welcome);
       // From here on pushes reach this socket, and frames are handled as they come.
-      services.connections.add(p.id, socket, key);
+      connections.add(p.id, socket, key);
       playerId = p.id;
-      services.hub.presenceChanged(p.id);
+      presence.changed(p.id);
       return p;
     });
     // Frames waiting for the welcome fail with it (and say so); the socket itself goes too.

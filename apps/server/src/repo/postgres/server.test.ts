@@ -48,7 +48,7 @@ test('on PostgreSQL: a daily played to a win over the socket across a restart, a
   // Another process stores Alice's next move first (as a second tab on another server would):
   // her own try at that move number is answered stale with the game as stored, not internal.
   const taken = { seq: half, at: clock, action: WINNING.moves[half]! };
-  await server.app.services.repos.games.append(game.gameId, taken);
+  await server.app.repos.games.append(game.gameId, taken);
   const reply = await a.act({ type: 'move', gameId: game.gameId, expect: half, move: WINNING.moves[half]! });
   expect(reply).toMatchObject({ type: 'error', code: 'stale', game: { seq: half + 1 } });
   if (reply.type !== 'error' || !reply.game) throw new Error('no fresh snapshot with the stale answer');
@@ -67,7 +67,7 @@ test('on PostgreSQL: a daily played to a win over the socket across a restart, a
     [2, 'Bob', false],
   ]);
   expect(board.body.me).toMatchObject({ rank: 1, playerId: alice.id });
-  expect((await server.app.services.repos.ready()).ok).toBe(true);
+  expect((await server.app.repos.ready()).ok).toBe(true);
   a.socket.close();
   await server.close();
 }, 60_000);

@@ -1,0 +1,33 @@
+import type { GamesRepo, Repos } from '../../repo/types.ts';
+import type { DailyRanks } from './daily-ranks.ts';
+
+/**
+ * The same repositories, except that a game's end that stored a ranked daily result also adds
+ * it to the day's board in Redis. After the commit, and without holding up the answer: until it
+ * lands the board is one short of the day's count and ranks come from SQL (see `DailyRanks`).
+ */
+export function withRankUpdates(repos: Repos, ranks: DailyRanks, failed: (error: unknown) => void): Repos {
+  const games = overriding(repos.games, {
+    async finish(gameId, end, daily) {
+      const finished = await repos.games.finish(gameId, end, daily);
+      if (finished && daily?.result.verified && !daily.flag)
+        void ranks.stored(daily.result.date, daily.result.playerId).catch(failed);
+      return finished;
+    },
+  } satisfies Partial<GamesRepo>);
+  return overriding(repos, { games });
+}
+
+/**
+ * `target` with some members replaced; every other one is the target's own, called on the
+ * target (so a repository written as a class, private fields and all, works the same).
+ */
+function overriding<T extends object>(target: T, overrides: Partial<T>): T {
+  return new Proxy(target, {
+    get(object, key) {
+      if (Object.hasOwn(overrides, key)) return overrides[key as keyof T];
+      const value = Reflect.get(object, key, object);
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+}

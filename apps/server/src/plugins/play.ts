@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import { ChallengePolicy } from '../challenges/policy.ts';
+import { DailyPolicy } from '../daily/policy.ts';
+import { PracticePolicy } from '../games/practice.ts';
+import { GameService } from '../games/service.ts';
+import { RacePolicy } from '../races/policy.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    games: GameService;
+  }
+}
+
+/** A game nobody touched for this long leaves memory (it stays in the database). */
+const IDLE_GAME_MS = 30 * 60_000;
+
+/** The games of every kind, each kind's policy, and the idle games leaving memory. */
+export const playPlugin = fp(
+  async (app) => {
+    const { repos, now, nodeId, evidence } = app;
+    const games = new GameService(
+      repos.games,
+      now,
+      {
+        practice: new PracticePolicy(),
+        daily: new DailyPolicy(repos),
+        // In a cluster a race is played where its room is owned.
+        race: new RacePolicy(repos.races, Boolean(nodeId)),
+        challenge: new ChallengePolicy(),
+      },
+      evidence && ((row) => evidence.finished(row)),
+    );
+    app.decorate('games', games);
+    const sweep = setInterval(() => games.evictIdle(IDLE_GAME_MS), 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'play', dependencies: ['basics', 'storage', 'moderation'] },
+);

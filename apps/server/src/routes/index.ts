@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { boardRoutes } from './boards.ts';
+import { challengeRoutes } from './challenges.ts';
+import { dailyRoutes } from './daily.ts';
+import { deviceRoutes } from './devices.ts';
+import { gameRoutes } from './games.ts';
+import { moderationRoutes } from './moderation.ts';
+import { passkeyRoutes } from './passkeys.ts';
+import { playerRoutes } from './players.ts';
+import { profileRoutes } from './profiles.ts';
+import { roomRoutes } from './rooms.ts';
+import { webRoutes } from './web.ts';
+
+/** The REST API and the web app; each route reads the services it needs off the app. */
+export const routesPlugin = fp<{ webDist: string }>(
+  async (app, { webDist }) => {
+    await app.register(playerRoutes);
+    await app.register(deviceRoutes);
+    await app.register(passkeyRoutes);
+    await app.register(dailyRoutes);
+    await app.register(boardRoutes);
+    await app.register(roomRoutes);
+    await app.register(profileRoutes);
+    await app.register(moderationRoutes);
+    await app.register(gameRoutes);
+    await app.register(challengeRoutes);
+    await app.register(webRoutes, { webDist });
+  },
+  {
+    name: 'routes',
+    dependencies: ['basics', 'http', 'storage', 'identity', 'play', 'challenges', 'races', 'daily', 'moderation'],
+  },
+);

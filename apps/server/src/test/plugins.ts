@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import { basicsPlugin } from '../plugins/basics.ts';
+import { redisPlugin } from '../plugins/redis.ts';
+import { storagePlugin } from '../plugins/storage.ts';
+import { TEST_SECRET } from './helper.ts';
+
+export interface Bare {
+  readonly app: FastifyInstance;
+  readonly databasePath: string;
+  /** Closes the app and removes its temporary database. */
+  close(): Promise<void>;
+}
+
+/**
+ * A bare Fastify with what every plugin stands on, all of it real: the clock and metrics, no
+ * Redis, the repositories on a fresh SQLite file. A plugin's test registers on it the plugins
+ * its own declares it depends on, then the plugin.
+ */
+export async function bare(options: { now?: Clock; nodeId?: string } = {}): Promise<Bare> {
+  const dir = mkdtempSync(join(tmpdir(), 'scorpion-plugin-'));
+  const databasePath = join(dir, 'scorpion.db');
+  const app = Fastify();
+  await app.register(basicsPlugin, options);
+  await app.register(redisPlugin, {});
+  await app.register(storagePlugin, { databasePath, secret: TEST_SECRET });
+  return {
+    app,
+    databasePath,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
