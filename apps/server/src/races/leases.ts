@@ -76,7 +76,7 @@ export class Leases {
 
   /**
    * Whether this process may act for the room without asking the database: it holds the lease
-   * and, by its own clock, the lease has `LEASE_MARGIN_MS` left (`RaceHub.confirmOwner`).
+   * and, by its own clock, the lease has `LEASE_MARGIN_MS` left (`RoomClaims.confirmOwner`).
    */
   holds(code: string, now: number): boolean {
     const until = this.until.get(code);

@@ -15,7 +15,7 @@ export interface RaceDeps {
   readonly fence?: (code: string) => Fence | undefined;
   /** A fenced write was refused: another process owns the room now, this one must let it go. */
   readonly fencedOut?: (code: string) => void;
-  /** Cluster mode: rejects once this process no longer owns the room (`RaceHub.confirmOwner`). */
+  /** Cluster mode: rejects once this process no longer owns the room (`RoomClaims.confirmOwner`). */
   readonly confirmOwner?: (code: string) => Promise<void> | undefined;
   /**
    * A step of the race's own that nobody awaits (a timer's, a closed socket's, a finished game's)
