@@ -1,5 +1,6 @@
 import type { ClientMessage } from './client.ts';
 import type { Move } from './game.ts';
+import { REQUEST_ID_PATTERN } from './request-id.ts';
 
 /*
  * The frames of a game in play (`move`, `undo`, `redo`: nearly every frame a server reads) checked
@@ -13,11 +14,8 @@ const MAX_EXPECT = 1_000_000;
 /** `index`'s bounds (game.ts). */
 const MAX_INDEX = 200;
 
-/** `RequestId`'s pattern (request-id.ts). */
-const REQUEST_ID = /^[A-Za-z0-9_-]{1,32}$/;
-
 function isRequestId(value: unknown): value is string {
-  return typeof value === 'string' && REQUEST_ID.test(value);
+  return typeof value === 'string' && REQUEST_ID_PATTERN.test(value);
 }
 
 function isIndex(value: unknown): value is number {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** `RequestId`'s pattern, also read by the hand-written check of a game's frames (client-fast.ts). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
 /**
  * A request id the client chooses for a message and the server echoes on every frame it sends in
  * answer to that message (the ack, the game, the room, the error), so a page pairs an answer with
@@ -7,7 +10,7 @@ import { z } from 'zod';
  * do), and then the answers carry none. Frames pushed without a request (another racer's progress,
  * a room's change) never carry one.
  */
-export const RequestId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
+export const RequestId = z.string().regex(REQUEST_ID_PATTERN);
 export type RequestId = z.infer<typeof RequestId>;
 
 /** A message's schema, or a server frame's that can answer one: its own fields, then the optional `rid`. */
