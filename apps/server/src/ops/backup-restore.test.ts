@@ -88,4 +88,6 @@ test('a backup taken mid-race restores: the race resumes from the backup, player
   expect(history.body.races[0]!.results).toEqual(over.results);
   await a.close();
   await b.close();
-}, 60_000);
+  // Two child servers' cold starts and a backup: a guard against a hang, not a speed check (28 s
+  // alone, past 60 s on a loaded machine).
+}, 180_000);
