@@ -1,22 +1,13 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { Connection } from '../net/connection.svelte.ts';
-import { errorFrame, roomState, socket, stubBrowser } from '../net/fakeSocket.ts';
+import { errorFrame, lastSent, onlineConnection, roomState, settle, socket } from '../net/fakeSocket.ts';
 import { EndRacePanel } from './endRace.svelte.ts';
 
 const CODE = 'ABC234';
 
-let connection: Connection;
 let panel: EndRacePanel;
 
-const last = () => socket().sent.at(-1)!;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 beforeEach(() => {
-  stubBrowser(`/r/${CODE}`);
-  connection = new Connection();
-  connection.start();
-  socket().welcome();
-  panel = new EndRacePanel(connection, () => CODE);
+  panel = new EndRacePanel(onlineConnection(`/r/${CODE}`), () => CODE);
 });
 afterEach(() => {
   panel.dispose();
@@ -32,14 +23,14 @@ test('the end is asked only once confirmed; keeping waiting sends nothing', () =
 
   panel.ask();
   panel.end();
-  expect(last()).toMatchObject({ type: 'room-end', code: CODE });
+  expect(lastSent()).toMatchObject({ type: 'room-end', code: CODE });
   expect([panel.confirming, panel.ending, panel.failure]).toEqual([false, true, '']);
 });
 
 test('the race ending answers the end: the panel stays ending, with nothing to say', async () => {
   panel.ask();
   panel.end();
-  socket().deliver({ type: 'room', room: roomState(CODE, { status: 'lobby' }), rid: last().rid });
+  socket().deliver({ type: 'room', room: roomState(CODE, { status: 'lobby' }), rid: lastSent().rid });
   await settle();
   expect([panel.ending, panel.failure]).toEqual([true, '']);
 });
@@ -47,7 +38,7 @@ test('the race ending answers the end: the panel stays ending, with nothing to s
 test("a refused end says why, by its own id, and the button comes back; another request's refusal is not said", async () => {
   panel.ask();
   panel.end();
-  const asked = last();
+  const asked = lastSent();
   socket().deliver(errorFrame('someone-else', 'not-host', 'room-end'));
   await settle();
   expect([panel.ending, panel.failure]).toEqual([true, '']);

@@ -1,8 +1,7 @@
 import { toWireView } from '@scorpion/protocol';
 import { positionFromText, toPlayerView } from '@scorpion/rules';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { Connection } from '../net/connection.svelte.ts';
-import { errorFrame, socket, stubBrowser } from '../net/fakeSocket.ts';
+import { errorFrame, lastSent, onlineConnection, settle, socket } from '../net/fakeSocket.ts';
 import { WatchRacePanel } from './watchRace.svelte.ts';
 
 const CODE = 'ABC234';
@@ -29,18 +28,10 @@ function board(moves: number, patch: Record<string, unknown> = {}) {
   };
 }
 
-let connection: Connection;
 let panel: WatchRacePanel;
 
-const last = () => socket().sent.at(-1)!;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 beforeEach(() => {
-  stubBrowser(`/r/${CODE}`);
-  connection = new Connection();
-  connection.start();
-  socket().welcome();
-  panel = new WatchRacePanel(connection, () => CODE);
+  panel = new WatchRacePanel(onlineConnection(`/r/${CODE}`), () => CODE);
 });
 afterEach(() => {
   panel.dispose();
@@ -51,7 +42,7 @@ afterEach(() => {
 test('a watch asks for the racer; only their boards of this room are shown, the latest', () => {
   expect(socket().sent).toEqual([]);
   panel.toggle('p2');
-  expect(last()).toMatchObject({ type: 'race-watch', code: CODE, playerId: 'p2' });
+  expect(lastSent()).toMatchObject({ type: 'race-watch', code: CODE, playerId: 'p2' });
   expect(panel.watching).toBe('p2');
   expect(panel.board).toBeUndefined();
   socket().deliver(board(3, { playerId: 'p3', nickname: 'Cy' }));
@@ -66,7 +57,7 @@ test('pressed again, the watch stops: the server is told, and later boards are n
   panel.toggle('p2');
   socket().deliver(board(3));
   panel.toggle('p2');
-  expect(last()).toMatchObject({ type: 'race-watch', code: CODE, playerId: null });
+  expect(lastSent()).toMatchObject({ type: 'race-watch', code: CODE, playerId: null });
   expect([panel.watching, panel.board]).toEqual([null, undefined]);
   socket().deliver(board(4));
   expect(panel.board).toBeUndefined();
@@ -74,7 +65,7 @@ test('pressed again, the watch stops: the server is told, and later boards are n
 
 test("a refused watch says why, by its own id, and watches nobody; another request's refusal is not said", async () => {
   panel.toggle('p2');
-  const asked = last();
+  const asked = lastSent();
   socket().deliver(errorFrame('someone-else', 'no-race', 'race-watch'));
   await settle();
   expect([panel.watching, panel.failure]).toEqual(['p2', '']);
