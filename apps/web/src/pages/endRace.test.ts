@@ -11,6 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   panel.dispose();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -48,6 +49,8 @@ test("a refused end says why, by its own id, and the button comes back; another 
 });
 
 test('offline, the end is not kept for later: the panel says so and sends nothing', () => {
+  // Fake timers: the reconnection the close schedules must not outlive the test's browser globals.
+  vi.useFakeTimers();
   socket().close();
   panel.ask();
   panel.end();
