@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { GameStatus, Seed, VariantId, WireView } from './game.ts';
+import { Seed, VariantId } from './game.ts';
 import { withRequestId } from './request-id.ts';
 import { DealDifficulty } from './rest.ts';
-import { Player } from './server.ts';
+import { Player, watchedBoardFields } from './server.ts';
 
 /**
  * Arenas: scheduled races everyone can join, where each player plays the arena's deals one
@@ -226,15 +226,7 @@ export const ArenaBoard = withRequestId({
   arenaId: ArenaId,
   player: Player,
   deal: z.int().min(1),
-  gameId: z.string(),
-  seq: z.int().min(0),
-  view: WireView,
-  progress: z.int().min(0),
-  faceDown: z.int().min(0),
-  moves: z.int().min(0),
-  state: GameStatus,
-  asOf: z.int(),
-  serverTime: z.int(),
+  ...watchedBoardFields,
 });
 export type ArenaBoard = z.infer<typeof ArenaBoard>;
 

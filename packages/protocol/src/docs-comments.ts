@@ -37,6 +37,11 @@ export function readSchemaComments(files: readonly string[]): SchemaComments {
   const comments = new Map<string, string>();
   /** `X = Y.extend(…)` or `Y.pick(…)`: a field of X not commented in X is Y's. */
   const bases = new Map<string, string>();
+  /**
+   * `{ a, ...fields }`, by the object's place (`X` or `X.parent`): a field that came with the
+   * spread shape `fields` (an exported object of fields) means what it says there.
+   */
+  const spreads = new Map<string, string[]>();
   const key = (schema: string, path: readonly string[]) => [schema, ...path].join('.');
 
   for (const file of files) {
@@ -61,6 +66,11 @@ export function readSchemaComments(files: readonly string[]): SchemaComments {
         const visit = (node: ts.Node, path: readonly string[]): void => {
           if (ts.isObjectLiteralExpression(node)) {
             for (const property of node.properties) {
+              if (ts.isSpreadAssignment(property) && ts.isIdentifier(property.expression)) {
+                const place = key(name, path);
+                spreads.set(place, [...(spreads.get(place) ?? []), property.expression.text]);
+                continue;
+              }
               if (!property.name || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) continue;
               const field = [...path, property.name.text];
               const own = docComment(property, text);
@@ -91,6 +101,10 @@ export function readSchemaComments(files: readonly string[]): SchemaComments {
   const lookup = (schema: string, path: readonly string[]): string | undefined => {
     const own = comments.get(key(schema, path));
     if (own !== undefined || path.length === 0) return own;
+    for (const spread of spreads.get(key(schema, path.slice(0, -1))) ?? []) {
+      const spreadMeaning = lookup(spread, path.slice(-1));
+      if (spreadMeaning !== undefined) return spreadMeaning;
+    }
     const base = bases.get(schema);
     return base === undefined ? undefined : lookup(base, path);
   };

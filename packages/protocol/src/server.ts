@@ -232,15 +232,11 @@ export const GhostProgress = withRequestId({
 export type GhostProgress = z.infer<typeof GhostProgress>;
 
 /**
- * A racer's board as it was `RaceBoard.asOf`, a few seconds ago, to a member of the room who
- * watches it (`race-watch`) and is not racing: never to a racer still playing the race.
+ * The fields of a watched board, a race's (`race-board`) or an arena's (`arena-board`), after
+ * those that say whose it is: the position as it was `asOf`, a few seconds ago, and never a card
+ * still face down. The guide reads each field's meaning here, where it is written once.
  */
-export const RaceBoard = withRequestId({
-  type: z.literal('race-board'),
-  code: RoomCode,
-  raceId: z.string(),
-  playerId: z.string(),
-  nickname: z.string(),
+export const watchedBoardFields = {
   gameId: z.string(),
   /** The racer's `seq` at that position. */
   seq: z.int().min(0),
@@ -252,6 +248,19 @@ export const RaceBoard = withRequestId({
   /** Server time the position was reached; `serverTime` is when it was sent. */
   asOf: z.int(),
   serverTime: z.int(),
+};
+
+/**
+ * A racer's board as it was `RaceBoard.asOf`, a few seconds ago, to a member of the room who
+ * watches it (`race-watch`) and is not racing: never to a racer still playing the race.
+ */
+export const RaceBoard = withRequestId({
+  type: z.literal('race-board'),
+  code: RoomCode,
+  raceId: z.string(),
+  playerId: z.string(),
+  nickname: z.string(),
+  ...watchedBoardFields,
 });
 export type RaceBoard = z.infer<typeof RaceBoard>;
 

@@ -1,4 +1,4 @@
-import type { GameAction, GameUpdate, RaceStanding } from '@scorpion/protocol';
+import { type GameAction, type GameUpdate, type RaceStanding, toWireEvents } from '@scorpion/protocol';
 import {
   FastBoard,
   faceDownCount,
@@ -12,9 +12,10 @@ import {
   playMove,
   progressOf,
 } from '@scorpion/rules';
-import type { GameRow, GameTally, StoredAction } from '../repo/types.ts';
-
+import type { Clock } from '../clock.ts';
+import type { GameRow, GamesRepo, GameTally, StoredAction } from '../repo/types.ts';
 import { playedMs } from './game-clock.ts';
+import type { Played } from './outcomes.ts';
 import { Positions, ScratchPosition } from './positions.ts';
 
 /**
@@ -67,8 +68,8 @@ function grown<T extends Int32Array | Float64Array>(array: T, length: number): T
 }
 
 /**
- * One game in memory: its row, its positions (for undo and redo) and its action log. It never
- * stores anything; the game service stores an action first and then commits it here.
+ * One game in memory: its row, its positions (for undo and redo) and its action log. An action
+ * is stored (through the store `play` is handed) before it is taken in here.
  *
  * Nothing it keeps is an object per move. Under load a player's move lives until their next one
  * (half a second in the bench), long enough for V8 to copy it into the old generation: the
@@ -98,11 +99,9 @@ export class LiveGame {
   /**
    * The current position as a move's try reads it, decoded into arrays the game keeps
    * (`Positions.into`). Only `tryAction` uses it, and the state it returns is packed by `commit`
-   * before the game's next action (the game service runs one action of a game at a time).
+   * before the game's next action (`playAction` runs one action of a game at a time).
    */
   private readonly scratch: ScratchPosition;
-  /** `moves[i]` (a `FastBoard` code) led from position `i` to position `i + 1`. */
-  private moves = new Int32Array(64);
   private cursor = 0;
   /**
    * Whether a position has no legal move, by index. A move's events already say so (the rules
@@ -125,11 +124,38 @@ export class LiveGame {
     this.positions.push(dealt);
     this.wonAt.push(isWon(dealt));
     this.tallyFrom(dealt);
-    for (const stored of log) {
-      const tried = this.tryAction(stored.action);
-      if (!tried.ok) throw new Error(`game ${row.id} does not replay at action ${stored.seq}: ${tried.reason}`);
-      this.commit(stored, tried.state, tried.events);
+    for (const stored of log) this.replay(stored);
+  }
+
+  /** Takes in an action stored before (a game loaded again, a ghost's timeline); throws if it does not play. */
+  replay(stored: StoredAction): void {
+    const tried = this.tryAction(stored.action);
+    if (!tried.ok) throw new Error(`game ${this.current.id} does not replay at action ${stored.seq}: ${tried.reason}`);
+    this.commit(stored, tried.state, tried.events);
+  }
+
+  /**
+   * Plays `action`, sent as the game's `expect`-th, in one call: a resent action is answered
+   * again; else, if `open`, at `expect` and legal, it is stored in `repo` (once the owner
+   * confirms it still runs the game) and only then taken in. A failed store throws and changes
+   * nothing. One action of a game at a time: the try lives in the scratch arrays until the commit.
+   */
+  async playAction(expect: number, action: GameAction, open: boolean, now: Clock, repo: GamesRepo): Promise<Played> {
+    if (expect < this.actions && JSON.stringify(this.stored(expect).action) === JSON.stringify(action)) {
+      return { ok: true, duplicate: true };
     }
+    if (!open) return { ok: false, reason: 'closed' };
+    if (expect !== this.actions) return { ok: false, reason: 'stale' };
+    const tried = this.tryAction(action);
+    if (!tried.ok) return tried;
+    const confirming = this.owner?.confirm?.();
+    if (confirming) await confirming;
+    const stored = { seq: this.actions, action, at: now() };
+    await repo.append(this.current.id, stored);
+    this.commit(stored, tried.state, tried.events);
+    const events = toWireEvents(tried.events);
+    if (action.kind === 'undo' || action.kind === 'redo') events.push({ type: action.kind });
+    return { ok: true, duplicate: false, events, won: this.won, update: this.update(now()) };
   }
 
   get row(): GameRow {
@@ -146,13 +172,6 @@ export class LiveGame {
   /** The current position, decoded anew on every call: hold it only as long as needed. */
   get state(): GameState {
     return this.positions.at(this.cursor);
-  }
-
-  /** The stored actions, in order (built on each call: for a public game's record, and tests). */
-  get log(): StoredAction[] {
-    const log: StoredAction[] = [];
-    for (let seq = 0; seq < this.actions; seq++) log.push(this.stored(seq));
-    return log;
   }
 
   /** The action stored at `seq` (below `this.seq`). */
@@ -192,7 +211,7 @@ export class LiveGame {
    * shares arrays with the game's scratch position: commit it (or drop it) before the game's
    * next try.
    */
-  tryAction(
+  private tryAction(
     action: GameAction,
   ):
     | { ok: true; state: GameState; events: readonly GameEvent[] }
@@ -213,7 +232,7 @@ export class LiveGame {
   }
 
   /** Takes a stored action in; `state` and `events` are what `tryAction` said it leads to. */
-  commit(stored: StoredAction, state: GameState, events: readonly GameEvent[]): void {
+  private commit(stored: StoredAction, state: GameState, events: readonly GameEvent[]): void {
     const action = stored.action;
     const code = codeOf(action);
     this.codes = grown(this.codes, this.actions + 1);
@@ -228,11 +247,9 @@ export class LiveGame {
       this.cursor++;
     } else {
       // A move drops whatever could have been redone.
-      this.moves = grown(this.moves, this.cursor + 1);
-      this.moves[this.cursor] = code;
       this.cursor++;
       this.positions.truncate(this.cursor);
-      this.positions.push(state);
+      this.positions.push(state, code);
       this.stuckAt.length = this.cursor;
       this.stuckAt.push(events.some((e) => e.type === 'lost'));
       this.wonAt.length = this.cursor;
@@ -276,8 +293,6 @@ export class LiveGame {
   }
 
   movesSoFar(): readonly Move[] {
-    const moves: Move[] = [];
-    for (let i = 0; i < this.cursor; i++) moves.push(FastBoard.decode(this.moves[i]!));
-    return moves;
+    return this.positions.movesTo(this.cursor);
   }
 }

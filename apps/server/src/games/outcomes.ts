@@ -1,4 +1,5 @@
 import type { GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
+import type { IllegalReason } from '@scorpion/rules';
 import type { Refusal } from '../refusal.ts';
 
 /**
@@ -20,3 +21,20 @@ export type Acted =
 
 /** The whole game, or why not. */
 export type Shown = { readonly ok: true; readonly game: GameSnapshot } | Refusal;
+
+/**
+ * What `LiveGame.playAction` did with an action. `duplicate`: it was stored already (a resend), and is
+ * answered again. Played: it is stored and taken in; `won` says the game must now end. Refused:
+ * `closed` (the game takes no action now), `stale` (`expect` is not the game's move number), or
+ * what the rules said.
+ */
+export type Played =
+  | { readonly ok: true; readonly duplicate: true }
+  | {
+      readonly ok: true;
+      readonly duplicate: false;
+      readonly events: WireEvent[];
+      readonly won: boolean;
+      readonly update: GameUpdate;
+    }
+  | { readonly ok: false; readonly reason: 'closed' | 'stale' | 'nothing-to-undo' | 'nothing-to-redo' | IllegalReason };

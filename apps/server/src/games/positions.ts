@@ -1,4 +1,12 @@
-import { type Card, type GameState, type Options, VARIANTS, type VariantId } from '@scorpion/rules';
+import {
+  type Card,
+  FastBoard,
+  type GameState,
+  type Move,
+  type Options,
+  VARIANTS,
+  type VariantId,
+} from '@scorpion/rules';
 
 const EMPTY: readonly Card[] = [];
 const NO_RUNS: readonly (readonly Card[])[] = [];
@@ -19,6 +27,8 @@ export class Positions {
   private bytes = new Uint8Array(512);
   /** `starts[i]` is where position `i` begins; `starts[count]` is where the next one goes. */
   private starts = new Uint32Array(64);
+  /** `moves[i]` (a `FastBoard` code) led to position `i` from the one before; none to the deal's. */
+  private moves = new Int32Array(64);
   private count = 0;
 
   private readonly variant: VariantId;
@@ -40,7 +50,8 @@ export class Positions {
     if (length < this.count) this.count = length;
   }
 
-  push(state: GameState): void {
+  /** Adds the position `move` (a `FastBoard` code) led to from the last one; the deal's has none. */
+  push(state: GameState, move = -1): void {
     let size = 4;
     for (const column of state.columns) size += 2 + column.length;
     size += state.stock.length + state.reserve.length;
@@ -63,7 +74,11 @@ export class Positions {
       const starts = new Uint32Array(this.starts.length * 2);
       starts.set(this.starts);
       this.starts = starts;
+      const moves = new Int32Array(this.starts.length);
+      moves.set(this.moves);
+      this.moves = moves;
     }
+    this.moves[this.count] = move;
     this.count++;
     this.starts[this.count] = at;
   }
@@ -99,6 +114,13 @@ export class Positions {
       foundations = list;
     }
     return { variant: this.variant, options: this.options, columns, hidden, stock, reserve, foundations };
+  }
+
+  /** The moves that led from the deal to position `index`. */
+  movesTo(index: number): Move[] {
+    const moves: Move[] = [];
+    for (let i = 1; i <= index; i++) moves.push(FastBoard.decode(this.moves[i]!));
+    return moves;
   }
 
   /**

@@ -26,7 +26,7 @@ export async function publicGame(
     status: game.row.status,
     seed: secrets.seed,
     record: { variant: row.variant, options: row.options, deck: secrets.deck, moves: [...game.movesSoFar()] },
-    actions: game.log.map((a) => ({ seq: a.seq, action: a.action, at: a.at })),
+    actions: Array.from({ length: game.seq }, (_, seq) => game.stored(seq)),
     moves: game.row.moves,
     timeMs: game.row.timeMs ?? 0,
   };

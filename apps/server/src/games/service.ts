@@ -1,4 +1,4 @@
-import { type GameAction, type GameSnapshot, type GameUpdate, toWireEvents } from '@scorpion/protocol';
+import type { GameAction, GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
 import { cardCode, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import { type Refusal, refuse } from '../refusal.ts';
@@ -10,7 +10,7 @@ import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
-import type { Acted, Shown } from './outcomes.ts';
+import type { Acted, Played, Shown } from './outcomes.ts';
 import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { snapshot } from './wire.ts';
 
@@ -132,7 +132,10 @@ export class GameService {
     return this.policyOf(row).isPublic(row, this.now());
   }
 
-  /** Plays, undoes or redoes for `playerId`, storing before applying. */
+  /**
+   * Plays, undoes or redoes for `playerId`: the game checks, stores and takes the action in
+   * (`LiveGame.playAction`); here are the answers that need more than the game (an end, a snapshot).
+   */
   act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
     return this.lock.run(gameId, async () => {
       // The move path takes no turn of the event loop it does not need: a game in memory, open
@@ -140,69 +143,26 @@ export class GameService {
       const game = this.cached(gameId) ?? (await this.load(gameId));
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
-      // A resent action is acknowledged again, even the one that ended the game.
-      if (expect < game.seq && JSON.stringify(game.stored(expect).action) === JSON.stringify(action)) {
-        const current = game.update(this.now());
-        return {
-          ok: true,
-          seq: game.seq,
-          duplicate: true,
-          events: [],
-          update: current,
-          game: await this.snapshot(game, current),
-          race: null,
-        };
-      }
       const gate = this.gateOf(game);
-      if (gate !== 'open') {
-        const refusal = await this.closed(await this.settle(game, gate), game);
-        if (refusal) return refusal;
-      }
-      if (expect !== game.seq) {
-        return refuse('stale', `The game is at ${game.seq}, not ${expect}.`, { game: await this.snapshot(game) });
-      }
-      const tried = game.tryAction(action);
-      if (!tried.ok) {
-        if (tried.reason === 'nothing-to-undo' || tried.reason === 'nothing-to-redo') {
-          return refuse(tried.reason, `There is nothing to ${action.kind}.`);
-        }
-        const shown = await this.snapshot(game);
-        return refuse('illegal-move', REASON_TEXT[tried.reason], { reason: tried.reason, game: shown });
-      }
-
-      const confirming = game.owner?.confirm?.();
-      if (confirming) await confirming;
-      const stored = { seq: game.seq, action, at: this.now() };
+      let played: Played;
       try {
-        await this.repo.append(gameId, stored);
+        played = await game.playAction(expect, action, gate === 'open', this.now, this.repo);
       } catch (error) {
         if (!(error instanceof SeqTakenError)) throw error;
         // Another process stored this move number first: the game in memory is behind.
         this.forget(gameId);
         const fresh = await this.load(gameId);
-        if (!fresh) return noSuchGame;
-        return refuse('stale', `The game is at ${fresh.seq}, not ${expect}.`, { game: await this.snapshot(fresh) });
+        return fresh ? this.refused('stale', fresh, gate, expect, action) : noSuchGame;
       }
-      game.commit(stored, tried.state, tried.events);
-      const events = toWireEvents(tried.events);
-      const undone = action.kind === 'undo' || action.kind === 'redo';
-      if (undone) events.push({ type: action.kind });
-      if (game.won) await this.end(game, 'won');
+      if (!played.ok) return this.refused(played.reason, game, gate, expect, action);
+      // A resent action is acknowledged again, even the one that ended the game.
+      if (played.duplicate) return this.acked(game, true, [], null);
+      if (played.won) await this.end(game, 'won');
       const standing = this.changed(game, true);
-      // In a game still going the client works the board out from the ack: a move with the rules,
-      // an undo or a redo from the boards it was shown (`SnapshotLine`). The ack of an undo or a
-      // redo holds no card, and an undo hides again what its move turned over.
-      const whole = game.row.status !== 'playing';
-      const current = game.update(this.now());
-      return {
-        ok: true,
-        seq: game.seq,
-        duplicate: false,
-        events,
-        update: current,
-        game: whole ? await this.snapshot(game, current) : null,
-        race: (standing instanceof Promise ? await standing : standing) ?? null,
-      };
+      const race = (standing instanceof Promise ? await standing : standing) ?? null;
+      return game.row.status === 'playing'
+        ? { ok: true, seq: game.seq, duplicate: false, events: played.events, update: played.update, game: null, race }
+        : this.acked(game, false, played.events, race);
     });
   }
 
@@ -238,6 +198,35 @@ export class GameService {
       await this.endIfDue(game);
       return { ok: true, game: await this.snapshot(game) };
     });
+  }
+
+  /**
+   * The ack that carries the whole game: of a resend (`dup`), or of the action that ended it. In
+   * a game still going the client works the board out from the ack alone: a move with the rules,
+   * an undo or a redo from the boards it was shown (`SnapshotLine`). The ack of an undo or a
+   * redo holds no card, and an undo hides again what its move turned over.
+   */
+  private async acked(game: LiveGame, dup: boolean, events: WireEvent[], race: RaceStanding | null): Promise<Acted> {
+    const update = game.update(this.now());
+    return { ok: true, seq: game.seq, duplicate: dup, events, update, game: await this.snapshot(game, update), race };
+  }
+
+  /** Why `action` was not played, with the game where the client must see it whole. */
+  private async refused(
+    reason: Exclude<Played, { ok: true }>['reason'],
+    game: LiveGame,
+    gate: Gate | 'over',
+    expect: number,
+    action: GameAction,
+  ): Promise<Refusal> {
+    if (reason === 'closed') return (await this.closed(await this.settle(game, gate), game))!;
+    if (reason === 'nothing-to-undo' || reason === 'nothing-to-redo') {
+      return refuse(reason, `There is nothing to ${action.kind}.`);
+    }
+    const shown = await this.snapshot(game);
+    return reason === 'stale'
+      ? refuse('stale', `The game is at ${game.seq}, not ${expect}.`, { game: shown })
+      : refuse('illegal-move', REASON_TEXT[reason], { reason, game: shown });
   }
 
   private policyOf(row: GameRow): GamePolicy {

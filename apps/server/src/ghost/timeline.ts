@@ -36,9 +36,7 @@ export class GhostTimeline {
     const game = new LiveGame(row, []);
     const points: GhostPoint[] = [{ atMs: 0, ...counts(game), state: 'playing', timeMs: null }];
     for (const stored of log) {
-      const tried = game.tryAction(stored.action);
-      if (!tried.ok) throw new Error(`game ${row.id} does not replay at action ${stored.seq}: ${tried.reason}`);
-      game.commit(stored, tried.state, tried.events);
+      game.replay(stored);
       const atMs = Math.min(end, Math.max(points.at(-1)!.atMs, stored.at - row.startedAt));
       points.push({ atMs, ...counts(game), state: 'playing', timeMs: null });
     }

@@ -3,6 +3,7 @@ import { toWireView } from '@scorpion/protocol';
 import { dealFromSeed, newGame, toPlayerView } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
 import type { Answer } from '../net/connection.svelte.ts';
+import { gameSnapshot } from '../net/fakeSocket.ts';
 import { fits, type PracticeLink, ServerPractice } from './serverPractice.svelte.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
@@ -10,29 +11,7 @@ const options = { foundations: false, open: false };
 
 function practice(gameId: string, extra: Partial<GameSnapshot> = {}): GameSnapshot {
   const view = toWireView(toPlayerView(newGame('scorpion', options, dealFromSeed('scorpion', SEED))));
-  return {
-    gameId,
-    kind: 'practice',
-    ranked: false,
-    seq: 0,
-    view,
-    status: 'playing',
-    stuck: false,
-    canUndo: false,
-    canRedo: false,
-    moves: 0,
-    undos: 0,
-    progress: 0,
-    faceDown: 0,
-    elapsedMs: 0,
-    serverTime: 0,
-    daily: null,
-    roomCode: null,
-    raceId: null,
-    seed: null,
-    record: null,
-    ...extra,
-  };
+  return gameSnapshot(gameId, 'practice', { view, faceDown: 0, ...extra });
 }
 
 class FakeLink implements PracticeLink {

@@ -8,6 +8,7 @@ import {
 } from '@scorpion/protocol';
 import { positionFromText, toPlayerView } from '@scorpion/rules';
 import { vi } from 'vitest';
+import { Connection } from './connection.svelte.ts';
 
 /**
  * A WebSocket for tests of what runs on the tab's `Connection`: the frames both ways are checked
@@ -58,6 +59,21 @@ export function stubBrowser(pathname = '/') {
 /** The socket opened last. */
 export const socket = () => FakeSocket.opened.at(-1)!;
 
+/** The tab's `Connection` at `pathname`, started on a `FakeSocket` and welcomed: online. */
+export function onlineConnection(pathname: string): Connection {
+  stubBrowser(pathname);
+  const connection = new Connection();
+  connection.start();
+  socket().welcome();
+  return connection;
+}
+
+/** The last message sent on the socket opened last, as the server read it. */
+export const lastSent = () => socket().sent.at(-1)!;
+
+/** Lets the promises that frames settled run their callbacks. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** An error frame, in answer to request `rid` when there is one. */
 export function errorFrame(rid: string | undefined, code: string, ref: string, gameId: string | null = null) {
   return {
@@ -72,18 +88,23 @@ export function errorFrame(rid: string | undefined, code: string, ref: string, g
   };
 }
 
+/** A room's settings, as a `room-create` asks for them and `roomState` shows them. */
+export const roomChoice = {
+  variant: 'scorpion',
+  options: { foundations: false, open: false },
+  timeLimit: 10,
+  winnableOnly: true,
+  rated: false,
+  bestOf: 1,
+  finishWindow: 30,
+} as const;
+
 /** A room's state as the server sends it: a lobby with Ada (`p1`) as its host, unless `patch` says otherwise. */
 export function roomState(code: string, patch: Record<string, unknown> = {}) {
   return {
     code,
     hostId: 'p1',
-    variant: 'scorpion',
-    options: { foundations: false, open: false },
-    timeLimit: 10,
-    winnableOnly: true,
-    rated: false,
-    bestOf: 1,
-    finishWindow: 30,
+    ...roomChoice,
     series: null,
     members: [{ id: 'p1', nickname: 'Ada', host: true, connected: true }],
     status: 'lobby',

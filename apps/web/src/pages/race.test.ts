@@ -26,6 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   page.dispose();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -66,6 +67,8 @@ test('a start waits for the race; refused, it says why and may be pressed again'
 });
 
 test('offline, a start or a leave is not kept for later: the page says so', () => {
+  // Fake timers: the reconnection the close schedules must not outlive the test's browser globals.
+  vi.useFakeTimers();
   socket().close();
   page.start();
   expect(page.failure).toBe('You are offline: start the race once the connection is back.');

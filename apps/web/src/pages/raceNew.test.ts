@@ -1,17 +1,9 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { Connection } from '../net/connection.svelte.ts';
-import { errorFrame, roomState, socket, stubBrowser } from '../net/fakeSocket.ts';
+import { errorFrame, roomChoice, roomState, socket, stubBrowser } from '../net/fakeSocket.ts';
 import { RaceNewPage, type RoomChoice } from './raceNew.svelte.ts';
 
-const choice: RoomChoice = {
-  variant: 'scorpion',
-  options: { foundations: false, open: false },
-  timeLimit: 10,
-  winnableOnly: true,
-  rated: false,
-  bestOf: 1,
-  finishWindow: 30,
-};
+const choice: RoomChoice = roomChoice;
 
 let connection: Connection;
 let opened: string[];
