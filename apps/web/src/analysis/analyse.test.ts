@@ -3,6 +3,7 @@ import { analyseLine } from '@scorpion/solver/analysis';
 import { describe, expect, it } from 'vitest';
 import { type AnalysisWorker, analyseInWorker } from './analyse.ts';
 import type { AnalysisReply, AnalysisRequest } from './messages.ts';
+import { wireAnalysis } from './wire.ts';
 
 /** A worker that answers on the spot, as the real one would (its message handler run in place). */
 function fakeWorker(answer: (request: AnalysisRequest) => AnalysisReply) {
@@ -27,8 +28,7 @@ describe('analyseInWorker', () => {
   it('hands the line to its own worker and ends it once answered', async () => {
     // The worker's work done here for real, with a small budget.
     const worker = fakeWorker(({ start, moves }) => {
-      const { verdicts, turningPoint } = analyseLine(start, moves, { nodes: 200_000, ms: 600_000, tableMegabytes: 8 });
-      return { analysis: { verdicts: [...verdicts], turningPoint: turningPoint ?? null } };
+      return { analysis: wireAnalysis(analyseLine(start, moves, { nodes: 200_000, ms: 600_000, tableMegabytes: 8 })) };
     });
     const line = [
       { kind: 'move', from: 2, row: 3, to: 0 },

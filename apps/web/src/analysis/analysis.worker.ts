@@ -2,6 +2,7 @@
 // The subpath only: the package index also exports the Node worker-thread pool.
 import { ANALYSIS_LIMITS, analyseLine } from '@scorpion/solver/analysis';
 import type { AnalysisReply, AnalysisRequest } from './messages.ts';
+import { wireAnalysis } from './wire.ts';
 
 /**
  * Analyses one public game's line with the server's node budget (the same verdicts on every
@@ -13,15 +14,13 @@ const TABLE_MB = 24;
 self.onmessage = (e: MessageEvent<AnalysisRequest>) => {
   let reply: AnalysisReply;
   try {
-    const { verdicts, turningPoint } = analyseLine(e.data.start, e.data.moves, {
-      ...ANALYSIS_LIMITS,
-      tableMegabytes: TABLE_MB,
-    });
     reply = {
-      analysis: {
-        verdicts: [...verdicts],
-        turningPoint: turningPoint ? { move: turningPoint.move, winningLine: [...turningPoint.winningLine] } : null,
-      },
+      analysis: wireAnalysis(
+        analyseLine(e.data.start, e.data.moves, {
+          ...ANALYSIS_LIMITS,
+          tableMegabytes: TABLE_MB,
+        }),
+      ),
     };
   } catch (error) {
     reply = { error: error instanceof Error ? error.message : String(error) };
