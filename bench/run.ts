@@ -6,7 +6,7 @@ import { serverBenchMarkdown } from './server/index.ts';
 import { benchFirstVisit, formatFirstVisit } from './web/first-visit.ts';
 
 /**
- * `pnpm bench [--quick] [--only rules|solver|evidence|server|cluster|web]`: every benchmark in turn, printed as
+ * `pnpm bench [--quick] [--only rules|solver|evidence|analysis|server|cluster|web]`: every benchmark in turn, printed as
  * Markdown. The solver bench also writes `bench/solver.md` (not with `--quick`). Figures are
  * medians on a noisy shared machine: compare them as ratios, never as pass/fail (the one failure
  * is the cluster bench's, when an acknowledged move is not stored).
@@ -56,6 +56,17 @@ if (wanted('evidence')) {
     { stdio: 'inherit' },
   );
   if (evidence.status !== 0) process.exit(evidence.status ?? 1);
+  console.log();
+}
+
+if (wanted('analysis')) {
+  // A finished game's analysis (verdicts, turning point, winning line), as the replay page runs it.
+  const analysis = spawnSync(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', join(import.meta.dirname, 'analysis.ts'), ...(quick ? ['--quick'] : [])],
+    { stdio: 'inherit' },
+  );
+  if (analysis.status !== 0) process.exit(analysis.status ?? 1);
   console.log();
 }
 

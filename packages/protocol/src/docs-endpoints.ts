@@ -129,6 +129,13 @@ export const endpointGroups: readonly EndpointGroup[] = [
         status: 200,
         answer: rest.PublicGame,
       },
+      {
+        route: 'GET /api/games/:id/analysis',
+        about:
+          "A public game's stored analysis, or null for the page to compute (403 `not-public` before the game is public).",
+        status: 200,
+        answer: rest.GameAnalysis,
+      },
     ],
   },
   {

@@ -243,6 +243,30 @@ export const PublicGame = z.strictObject({
 });
 export type PublicGame = z.infer<typeof PublicGame>;
 
+/** What the solver says of one position of a played line, within its node budget. */
+export const PositionVerdict = z.enum(['winnable', 'lost', 'not-decided']);
+export type PositionVerdict = z.infer<typeof PositionVerdict>;
+
+/** A finished line's analysis: the verdict of every position and the move that lost the deal. */
+export const LineAnalysis = z.strictObject({
+  /** One verdict per position: the start, then the position after each move of the line as played. */
+  verdicts: z.array(PositionVerdict),
+  /** The first move (0-based) after which the deal could no longer be won, and a win from the position before it; null when there is none or the solver could not tell. */
+  turningPoint: z.strictObject({ move: z.int().min(0), winningLine: z.array(Move) }).nullable(),
+});
+export type LineAnalysis = z.infer<typeof LineAnalysis>;
+
+/**
+ * `GET /api/games/:id/analysis` — a public game's analysis as stored with it (a weighed daily's,
+ * computed once on the server's solver threads), or null: the page then computes it from the
+ * public deal in its own solver worker. 403 `not-public` while the deal is secret.
+ */
+export const GameAnalysis = z.strictObject({
+  gameId: z.string(),
+  analysis: LineAnalysis.nullable(),
+});
+export type GameAnalysis = z.infer<typeof GameAnalysis>;
+
 /** `GET /api/leaderboards/ratings?page&pageSize` — established ratings first, then provisional ones. */
 export const RatingBoardQuery = z.strictObject({ page, pageSize });
 export const RatingBoard = z.strictObject({

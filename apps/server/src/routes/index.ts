@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { analysisRoutes } from './analysis.ts';
 import { boardRoutes } from './boards.ts';
 import { challengeRoutes } from './challenges.ts';
 import { dailyRoutes } from './daily.ts';
@@ -23,6 +24,7 @@ export const routesPlugin = fp<{ webDist: string }>(
     await app.register(profileRoutes);
     await app.register(moderationRoutes);
     await app.register(gameRoutes);
+    await app.register(analysisRoutes);
     await app.register(challengeRoutes);
     await app.register(webRoutes, { webDist });
   },

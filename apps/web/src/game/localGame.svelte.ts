@@ -19,11 +19,13 @@ import {
   progressOf,
   recordOf,
   redo,
+  replay,
   toPlayerView,
   undo,
 } from '@scorpion/rules';
 import { readJson, writeJson } from '../lib/storage.ts';
 import type { Asked } from './asked.ts';
+import { parseLineParam } from './lineParam.ts';
 import { type PracticeConfig, sameConfig } from './practiceConfig.ts';
 
 const KEY = 'scorpion.practice';
@@ -45,7 +47,7 @@ export class LocalGame {
 
   constructor(config: PracticeConfig) {
     this.config = config;
-    this.#start = newGame(config.variant, config.options, dealFromSeed(config.variant, config.seed));
+    this.#start = startOf(config);
     this.#history = this.#restore() ?? newHistory(this.#start);
   }
 
@@ -150,6 +152,24 @@ export class LocalGame {
   }
 }
 
+function dealtOf(config: PracticeConfig): GameState {
+  return newGame(config.variant, config.options, dealFromSeed(config.variant, config.seed));
+}
+
+/** The moves before the game's start: the line a "Try it yourself" link names, when it replays (else none). */
+function movesBefore(config: PracticeConfig): Move[] {
+  const moves = (config.from && parseLineParam(config.from)) || [];
+  return replay(dealtOf(config), moves).ok ? moves : [];
+}
+
+/** The position the game starts from: the deal, after the link's moves. */
+function startOf(config: PracticeConfig): GameState {
+  const reached = replay(dealtOf(config), movesBefore(config));
+  if (!reached.ok) throw new Error('the moves before the start replay');
+  return reached.state;
+}
+
 function practiceRecord(config: PracticeConfig, moves: readonly Move[]): GameRecord {
-  return recordOf(config.variant, config.options, dealFromSeed(config.variant, config.seed), moves);
+  const deck = dealFromSeed(config.variant, config.seed);
+  return recordOf(config.variant, config.options, deck, [...movesBefore(config), ...moves]);
 }
