@@ -13,6 +13,7 @@ export default defineProject({
       'src/ops/production.test.ts',
       'src/cluster/launcher/launcher.test.ts',
       'src/cluster/proofs/proof.test.ts',
+      'src/cluster/proofs/engine-outages.test.ts',
       'src/cluster/proofs/daily-across.test.ts',
     ],
     testTimeout: 20_000,

@@ -82,8 +82,8 @@ test('passing health checks log nothing; a failing /readyz logs its reason as a 
   expect(lines.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
 
   lines.length = 0;
-  ready = { ok: false, reason: 'redis unreachable' };
+  ready = { ok: false, reason: 'database unreachable' };
   expect((await app.inject('/readyz')).statusCode).toBe(503);
-  expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'not ready', reason: 'redis unreachable' })]);
+  expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'not ready', reason: 'database unreachable' })]);
   await app.close();
 });

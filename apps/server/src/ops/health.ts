@@ -16,7 +16,8 @@ export function solverReadiness(health: PoolHealth | undefined): Readiness {
  * `/healthz`: the process serves HTTP (a container's liveness check), as `/api/health` does
  * with the server's clock. `/readyz`: it can take players (the repository's `ready()`, then
  * `solverReadiness`), 503 with the reason otherwise; in a cluster both say which process
- * answered (`node`). Once shutdown begins, Fastify answers every request, these included, with
+ * answered (`node`), and `/readyz` whether Redis answers (`redis: 'up' | 'down'`), which it
+ * can serve without. Once shutdown begins, Fastify answers every request, these included, with
  * 503 until the port closes, so a load balancer stops sending players at once.
  *
  * A load balancer checks every process twice a second: a check that passes logs nothing (the
@@ -24,7 +25,13 @@ export function solverReadiness(health: PoolHealth | undefined): Readiness {
  */
 export async function healthRoutes(
   app: FastifyInstance,
-  opts: { ready: () => Promise<Readiness>; now: Clock; nodeId?: string | undefined },
+  opts: {
+    ready: () => Promise<Readiness>;
+    /** How the engines a process can serve without are doing (`redis: 'down'`), told beside the answer. */
+    engines?: (() => Promise<Record<string, 'up' | 'down'>>) | undefined;
+    now: Clock;
+    nodeId?: string | undefined;
+  },
 ) {
   const quiet = { logLevel: 'warn' } as const;
   app.get('/healthz', quiet, async (_request, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
@@ -35,11 +42,11 @@ export async function healthRoutes(
     ...(opts.nodeId === undefined ? {} : { node: opts.nodeId }),
   }));
   app.get('/readyz', quiet, async (request, reply) => {
-    const state = await opts.ready();
+    const [state, engines] = await Promise.all([opts.ready(), opts.engines?.()]);
     if (!state.ok) request.log.warn({ reason: state.reason }, 'not ready');
     return reply
       .code(state.ok ? 200 : 503)
       .header('cache-control', 'no-store')
-      .send(opts.nodeId === undefined ? state : { ...state, node: opts.nodeId });
+      .send({ ...state, ...engines, ...(opts.nodeId === undefined ? {} : { node: opts.nodeId }) });
   });
 }

@@ -18,9 +18,11 @@ export const opsPlugin = fp<{ metricsToken?: string | undefined }>(
       ready: async () => {
         const database = await repos.ready();
         if (!database.ok) return database;
-        if (redis && !(await redis.ping())) return { ok: false, reason: 'redis unreachable' };
         return solverReadiness(solver?.health());
       },
+      // Redis holds only what can be rebuilt and every use of it has a way on without it, so a
+      // process that cannot reach it still takes players: it says so beside the answer.
+      engines: redis && (async () => ({ redis: (await redis.ping()) ? 'up' : 'down' })),
     });
     await app.register(metricsRoute, { metrics, token: options.metricsToken });
   },

@@ -3,6 +3,7 @@ import { MATCH_EVERY_MS } from '../queue/matching.ts';
 import { RedisQueueStore } from '../queue/redis-store.ts';
 import { QuickQueue } from '../queue/service.ts';
 import { MemoryQueueStore } from '../queue/store.ts';
+import { isStorageUnavailable } from '../repo/unavailable.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,12 +39,20 @@ export const queuePlugin = fp<QueueOptions>(
     app.presence.listen((playerId) => queue.presenceChanged(playerId));
     app.decorate('queue', queue);
     const tickMs = options.tickMs ?? MATCH_EVERY_MS;
-    const timer =
-      tickMs > 0
-        ? setInterval(() => {
-            queue.tick().catch((error: unknown) => app.log.error({ err: error }, 'quick-race queue look failed'));
-          }, tickMs)
-        : undefined;
+    // The queue out of reach (Redis away) is said once, not at every look, until a look passes.
+    let outOfReach = false;
+    const look = () =>
+      queue.tick().then(
+        () => {
+          outOfReach = false;
+        },
+        (error: unknown) => {
+          if (!isStorageUnavailable(error)) return app.log.error({ err: error }, 'quick-race queue look failed');
+          if (!outOfReach) app.log.warn({ err: error }, 'quick-race queue out of reach; looking again meanwhile');
+          outOfReach = true;
+        },
+      );
+    const timer = tickMs > 0 ? setInterval(look, tickMs) : undefined;
     timer?.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },

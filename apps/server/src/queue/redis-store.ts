@@ -1,4 +1,5 @@
-import type { Redis } from 'ioredis';
+import { type Redis, ReplyError } from 'ioredis';
+import { RetryLater } from '../repo/unavailable.ts';
 import type { QueueEntry } from './matching.ts';
 import type { QueueStore } from './store.ts';
 
@@ -51,37 +52,52 @@ export class RedisQueueStore implements QueueStore {
     this.redis = redis;
   }
 
+  /**
+   * A command, or `RetryLater` while Redis is out of reach (at once, rather than waiting in
+   * ioredis's queue): the player's join is then refused as one to send again, as an action is
+   * while the database is away. A script's own error stays what it is.
+   */
+  private async reach<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
+    if (this.redis.status !== 'ready') throw new RetryLater('The quick-race queue is out of reach');
+    try {
+      return await command(this.redis);
+    } catch (error) {
+      if (error instanceof ReplyError) throw error;
+      throw new RetryLater('The quick-race queue is out of reach', { cause: error });
+    }
+  }
+
   async put(entry: QueueEntry): Promise<QueueEntry | undefined> {
-    const before = (await this.redis.eval(PUT, 2, ENTRIES, OFFERS, entry.playerId, JSON.stringify(entry))) as
+    const before = (await this.reach((r) => r.eval(PUT, 2, ENTRIES, OFFERS, entry.playerId, JSON.stringify(entry)))) as
       | string
       | null;
     return before ? (JSON.parse(before) as QueueEntry) : undefined;
   }
 
   async remove(playerId: string, entryId?: string): Promise<boolean> {
-    return (await this.redis.eval(REMOVE, 2, ENTRIES, OFFERS, playerId, entryId ?? '')) === 1;
+    return (await this.reach((r) => r.eval(REMOVE, 2, ENTRIES, OFFERS, playerId, entryId ?? ''))) === 1;
   }
 
   async get(playerId: string): Promise<QueueEntry | undefined> {
-    const v = await this.redis.hget(ENTRIES, playerId);
+    const v = await this.reach((r) => r.hget(ENTRIES, playerId));
     return v ? (JSON.parse(v) as QueueEntry) : undefined;
   }
 
   async all(): Promise<QueueEntry[]> {
-    return Object.values(await this.redis.hgetall(ENTRIES)).map((v) => JSON.parse(v) as QueueEntry);
+    return Object.values(await this.reach((r) => r.hgetall(ENTRIES))).map((v) => JSON.parse(v) as QueueEntry);
   }
 
   async claim(group: readonly QueueEntry[]): Promise<boolean> {
     const args = group.flatMap((e) => [e.playerId, e.entryId]);
-    return (await this.redis.eval(CLAIM, 2, ENTRIES, OFFERS, ...args)) === 1;
+    return (await this.reach((r) => r.eval(CLAIM, 2, ENTRIES, OFFERS, ...args))) === 1;
   }
 
   async offer(entry: QueueEntry, gameId: string): Promise<boolean> {
-    return (await this.redis.eval(OFFER, 2, ENTRIES, OFFERS, entry.playerId, entry.entryId, gameId)) === 1;
+    return (await this.reach((r) => r.eval(OFFER, 2, ENTRIES, OFFERS, entry.playerId, entry.entryId, gameId))) === 1;
   }
 
   async offered(playerId: string, entryId: string): Promise<string | undefined> {
-    const offer = await this.redis.hget(OFFERS, playerId);
+    const offer = await this.reach((r) => r.hget(OFFERS, playerId));
     const [offeredTo, gameId] = offer?.split(' ') ?? [];
     return offeredTo === entryId ? gameId : undefined;
   }

@@ -17,6 +17,7 @@ import { NEW_PLAYER_RATING, shown } from '../ratings/shown.ts';
 import type { Push } from '../realtime/ports.ts';
 import { type Answer, type Refusal, refuse } from '../refusal.ts';
 import type { Repos } from '../repo/types.ts';
+import { isStorageUnavailable } from '../repo/unavailable.ts';
 import { pickGhost } from './ghosts.ts';
 import { bandAfter, formGroups, GHOST_OFFER_MS, type QueueEntry, queueOf } from './matching.ts';
 import type { QueueStore } from './store.ts';
@@ -142,7 +143,10 @@ export class QuickQueue {
   /** The player's last socket closed: they no longer wait (wherever they had joined). */
   presenceChanged(playerId: string): void {
     if (this.d.push.connected(playerId)) return;
-    void this.d.store.remove(playerId).catch((error: unknown) => this.d.log(error, 'queue entry not removed'));
+    void this.d.store.remove(playerId).catch((error: unknown) => {
+      // Out of reach (Redis away): the entry goes at the next look, its player being absent then.
+      if (!isStorageUnavailable(error)) this.d.log(error, 'queue entry not removed');
+    });
   }
 
   /**

@@ -21,8 +21,8 @@ const SQLITE_GONE = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|PROTOCOL)/;
  * outage, say). Answered as storage out of reach is.
  */
 export class RetryLater extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'RetryLater';
   }
 }

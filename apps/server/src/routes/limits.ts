@@ -1,6 +1,7 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
+import { fallbackLimitStore } from '../cluster/adapters/limit-store.ts';
 import { tokenHashOf } from '../identity/cookie.ts';
 import { deviceOf } from '../identity/device.ts';
 import { RateLimited } from './errors.ts';
@@ -133,14 +134,14 @@ function playerOrAddress(request: FastifyRequest): string {
  * `@fastify/rate-limit` on no route by itself: routes take the hooks of `app.limits`. A refusal
  * is a 429 `rate-limited` with `Retry-After` and `retryAfter` (see `answerFor`). The counts are
  * in memory, or in Redis when one is given, so every process of a cluster counts against the
- * same budget.
+ * same budget (and, while Redis is away, each against half of it).
  */
 export async function installLimits(app: FastifyInstance, limits: Limits, redis?: Redis): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
     cache: 10_000,
-    // Redis away: let requests through rather than refuse them all (docs/operations.md, "Redis").
-    ...(redis ? { redis, nameSpace: 'limit:', skipOnError: true } : {}),
+    // Redis away: each process counts on its own, against half of each budget (limit-store.ts).
+    ...(redis ? { store: fallbackLimitStore(redis, 'limit:', 10_000) } : {}),
     errorResponseBuilder: (_request, context) => new RateLimited(Math.ceil(context.ttl / 1000)),
   });
   // Each limit's keys carry its name: the Redis store keeps every limit in one key space.

@@ -102,6 +102,13 @@ export class RealCluster {
     return pid;
   }
 
+  /** A server process's own address, past HAProxy (for its `/readyz`). */
+  nodeUrl(node: string): string {
+    const spec = this.running.nodes.find((n) => n.spec.id === node)?.spec;
+    if (!spec) throw new Error(`no process ${node}`);
+    return `http://127.0.0.1:${spec.port}`;
+  }
+
   /** Resolves once the process is stopped (`T` in /proc), as SIGSTOP leaves it. */
   async stopped(pid: number): Promise<void> {
     while (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'T') {
@@ -112,6 +119,21 @@ export class RealCluster {
   /** PostgreSQL stopped or crashed; the test's own pool reconnects once it is `up` again. */
   get postgres(): RunningCluster['postgres'] {
     return this.running.postgres;
+  }
+
+  /** Where the cluster's Redis listens (the same port after every restart). */
+  get redisUrl(): string {
+    return this.running.redisUrl;
+  }
+
+  /** Redis taken down and brought back (the launcher restarts it by itself otherwise). */
+  get redis(): RunningCluster['redis'] {
+    return this.running.redis;
+  }
+
+  /** HAProxy taken down and brought back on the same port. */
+  get haproxy(): RunningCluster['haproxy'] {
+    return this.running.haproxy;
   }
 
   async sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {

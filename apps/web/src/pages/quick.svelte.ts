@@ -1,10 +1,13 @@
 import type { ClientMessage, GameOptions, QueueGhostOffer, QueueStatus } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
-import { type Answer, Client, type Link } from '../net/connection.svelte.ts';
+import { type Answer, Client, type ErrorFrame, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 
 /** Nothing heard this long: the entry is gone (Redis emptied, say), so the page joins again. */
 export const SILENCE_MS = 10_000;
+
+/** What the page says while the server cannot take its join for a moment. */
+export const QUEUE_CATCHING_UP = 'The queue is catching up: joining again in a moment.';
 
 /** idle → joining (sent) → waiting (the server has our entry); `replaced`: another tab took it. */
 export type QueuePhase = 'idle' | 'joining' | 'waiting' | 'replaced';
@@ -37,6 +40,8 @@ export class QuickPage {
   #entryId: string | undefined;
   /** When the server last said how the wait goes (every 2 s while the entry is there). */
   #heardAt = 0;
+  /** A join to send again once the server can take it (it answered `unavailable`). */
+  #retry: ReturnType<typeof setTimeout> | undefined;
   #again: boolean;
   readonly #tick: ReturnType<typeof setInterval>;
   readonly #client: Client;
@@ -108,6 +113,7 @@ export class QuickPage {
   }
 
   leave() {
+    clearTimeout(this.#retry);
     this.#ask({ type: 'queue-leave' });
     this.#phase = 'idle';
     this.#offer = undefined;
@@ -121,6 +127,7 @@ export class QuickPage {
   /** Leaving the page leaves the queue: nobody is matched into a race they no longer see. */
   dispose() {
     clearInterval(this.#tick);
+    clearTimeout(this.#retry);
     if (this.waitingOrJoining) this.#client.send({ type: 'queue-leave' });
     this.#client.dispose();
   }
@@ -130,15 +137,24 @@ export class QuickPage {
     this.#entryId = undefined;
     this.#heardAt = Date.now();
     const { variant, options } = this.#options.choice();
-    // Not let in (in a race already, or too many joins): nothing is waiting.
-    this.#ask({ type: 'queue-join', variant, options }, () => (this.#phase = 'idle'));
+    this.#ask({ type: 'queue-join', variant, options }, (refusal) => {
+      // The queue out of reach for a moment (in a cluster, while Redis is away): still joining,
+      // sent again after the wait the server asked for.
+      if (refusal.code === 'unavailable') {
+        this.#failure = QUEUE_CATCHING_UP;
+        this.#retry = setTimeout(() => this.#phase === 'joining' && this.#join(), (refusal.retryAfter ?? 1) * 1000);
+        return;
+      }
+      // Not let in (in a race already, or too many joins): nothing is waiting.
+      this.#phase = 'idle';
+    });
   }
 
-  #ask(message: ClientMessage, refused?: () => void) {
+  #ask(message: ClientMessage, refused?: (refusal: ErrorFrame) => void) {
     void this.#client.request(message).then((answer: Answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
       this.#failure = answer.refusal.message;
-      refused?.();
+      refused?.(answer.refusal);
     });
   }
 
@@ -146,6 +162,7 @@ export class QuickPage {
     const mine = m.entryId === this.#entryId || (this.#phase === 'joining' && m.status === 'waiting');
     if (!mine) return;
     if (m.status === 'waiting') {
+      if (this.#failure === QUEUE_CATCHING_UP) this.#failure = '';
       this.#heardAt = Date.now();
       this.#entryId = m.entryId;
       this.#phase = 'waiting';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { Connection } from '../net/connection.svelte.ts';
 import { errorFrame, socket, stubBrowser } from '../net/fakeSocket.ts';
-import { QuickPage } from './quick.svelte.ts';
+import { QUEUE_CATCHING_UP, QuickPage } from './quick.svelte.ts';
 
 const queue = (entryId: string, patch: Record<string, unknown> = {}) => ({
   type: 'queue',
@@ -67,6 +67,21 @@ test('a refused join says why and waits for nothing', async () => {
   await vi.advanceTimersByTimeAsync(0);
   expect(page.phase).toBe('idle');
   expect(page.failure).toBe('refused: race-running');
+});
+
+test('a join the server cannot take just now is sent again after its wait, and the page says so meanwhile', async () => {
+  socket().welcome();
+  const page = open();
+  await page.start();
+  socket().deliver({ ...errorFrame(socket().sent[0]!.rid, 'unavailable', 'queue-join'), retryAfter: 1 });
+  await vi.advanceTimersByTimeAsync(0);
+  expect([page.phase, page.failure]).toEqual(['joining', QUEUE_CATCHING_UP]);
+  await vi.advanceTimersByTimeAsync(999);
+  expect(socket().sent.map((m) => m.type)).toEqual(['queue-join']);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(socket().sent.map((m) => m.type)).toEqual(['queue-join', 'queue-join']);
+  socket().deliver({ ...queue('e1'), rid: socket().sent[1]!.rid });
+  expect([page.phase, page.failure]).toEqual(['waiting', '']);
 });
 
 test('"New opponent" waits again as soon as the socket is up; a reconnection joins again; leaving the page leaves the queue', async () => {

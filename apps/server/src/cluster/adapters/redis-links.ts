@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 export interface RedisLinks {
   readonly commands: Redis;
   readonly subscriber: Redis;
-  /** PONG within a second: the readiness check. */
+  /** PONG within a second; false at once while the link is not connected. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -25,6 +25,8 @@ export async function openRedis(url: string): Promise<RedisLinks> {
     commands,
     subscriber,
     async ping() {
+      // While ioredis reconnects, a command waits in its offline queue: answer without waiting.
+      if (commands.status !== 'ready') return false;
       const pong = commands.ping().catch(() => undefined);
       const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 1000).unref());
       return (await Promise.race([pong, late])) === 'PONG';

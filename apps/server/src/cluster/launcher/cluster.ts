@@ -5,6 +5,7 @@ import { type RunningHaproxy, startHaproxy } from './engines/haproxy.ts';
 import { freePort } from './engines/ports.ts';
 import { type RunningPostgres, startPostgres } from './engines/postgres.ts';
 import { type RunningRedis, startRedis } from './engines/redis.ts';
+import { Supervised } from './engines/supervised.ts';
 import { NodeProcess } from './node-process.ts';
 
 export interface ClusterOptions {
@@ -38,6 +39,13 @@ export interface RunningCluster {
    * the same data and port, for the engine-failure proofs (proof.test.ts).
    */
   readonly postgres: { down(how: 'stop' | 'crash'): Promise<void>; up(): Promise<void> };
+  /**
+   * Redis and HAProxy, each restarted by the launcher on the same port when it dies on its own;
+   * taken down (stopped, or crashed with SIGKILL) and brought back on purpose here, with no
+   * restart in between, for the engine-failure proofs.
+   */
+  readonly redis: { down(how: 'stop' | 'crash'): Promise<void>; up(): Promise<void> };
+  readonly haproxy: { down(how: 'stop' | 'crash'): Promise<void>; up(): Promise<void> };
   /** Nodes first (SIGTERM, so they drain), then HAProxy, Redis, PostgreSQL. */
   stop(): Promise<void>;
 }
@@ -87,29 +95,32 @@ function writeNodesFile(file: string, nodes: readonly NodeProcess[]): void {
 /**
  * Cluster mode on one machine: PostgreSQL (durable, its data under `dir/postgres`), Redis, the
  * server processes (each on its own loopback port, with `NODE_ID=node-N`), then HAProxy on
- * `port` in front of them. If any step fails, what already started is stopped again.
+ * `port` in front of them. If any step fails, what already started is stopped again. The server
+ * processes, Redis and HAProxy are restarted when they die on their own.
  */
 export async function startCluster(o: ClusterOptions): Promise<RunningCluster> {
   mkdirSync(o.dir, { recursive: true });
   const nodesFile = join(o.dir, 'nodes.json');
   const secret = clusterSecret(o.dir, o.env.SCORPION_SECRET || undefined);
   let postgres: RunningPostgres | undefined;
-  let redis: RunningRedis | undefined;
-  let haproxy: RunningHaproxy | undefined;
+  const redisAt = { dir: join(o.dir, 'redis'), port: await freePort(), detached: true };
+  const redis = new Supervised<RunningRedis>('Redis', () => startRedis(redisAt), o.log);
+  let haproxy: Supervised<RunningHaproxy> | undefined;
   const nodes: NodeProcess[] = [];
   const stop = async () => {
     await Promise.all(nodes.map((n) => n.stop()));
     rmSync(nodesFile, { force: true });
-    await haproxy?.stop();
-    await redis?.stop();
+    await haproxy?.down();
+    await redis.down();
     await postgres?.stop();
   };
   const postgresAt = { dir: join(o.dir, 'postgres'), port: await freePort(), durable: true };
+  const redisUrl = `redis://127.0.0.1:${redisAt.port}`;
   try {
     postgres = await startPostgres(postgresAt);
     o.log(`[cluster] PostgreSQL ready: ${postgres.url}`);
-    redis = await startRedis({ dir: join(o.dir, 'redis'), port: await freePort(), detached: true });
-    o.log(`[cluster] Redis ready: ${redis.url}`);
+    await redis.up();
+    o.log(`[cluster] Redis ready: ${redisUrl}`);
     for (let i = 1; i <= o.nodes; i++) {
       const id = `node-${i}`;
       const port = await freePort();
@@ -118,19 +129,21 @@ export async function startCluster(o: ClusterOptions): Promise<RunningCluster> {
         id,
         port,
         databaseUrl: postgres.url,
-        redisUrl: redis.url,
+        redisUrl,
         secret,
       });
       nodes.push(new NodeProcess({ id, port, cwd: o.serverDir, env }, o.log, () => writeNodesFile(nodesFile, nodes)));
     }
     for (const node of nodes) node.start();
     await Promise.all(nodes.map((n) => n.ready()));
-    haproxy = await startHaproxy({
+    const haproxyAt = {
       dir: join(o.dir, 'haproxy'),
       config: { port: o.port, nodes: nodes.map((n) => ({ id: n.spec.id, address: `127.0.0.1:${n.spec.port}` })) },
       detached: true,
-      onLog: (line) => o.log(`[haproxy] ${line}`),
-    });
+      onLog: (line: string) => o.log(`[haproxy] ${line}`),
+    };
+    haproxy = new Supervised<RunningHaproxy>('HAProxy', () => startHaproxy(haproxyAt), o.log);
+    await haproxy.up();
   } catch (error) {
     await stop();
     throw error;
@@ -141,5 +154,15 @@ export async function startCluster(o: ClusterOptions): Promise<RunningCluster> {
       postgres = await startPostgres(postgresAt);
     },
   };
-  return { port: o.port, nodes, databaseUrl: postgres.url, redisUrl: redis.url, postgres: engine, stop };
+  const proxy = haproxy;
+  return {
+    port: o.port,
+    nodes,
+    databaseUrl: postgres.url,
+    redisUrl,
+    postgres: engine,
+    redis: { down: (how) => redis.down(how), up: async () => void (await redis.up()) },
+    haproxy: { down: (how) => proxy.down(how), up: async () => void (await proxy.up()) },
+    stop,
+  };
 }

@@ -123,10 +123,45 @@ test('signups from one address are counted across processes, a day at a time; a 
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
 });
 
-test('with Redis down, requests are let through and /readyz says why', async () => {
+/** What `/readyz` says of Redis, once it says `want`: ioredis notices a loss or a return by itself. */
+async function redisSaid(server: RunningServer, want: 'up' | 'down') {
+  for (;;) {
+    const ready = await fetch(`${server.url}/readyz`);
+    const body = (await ready.json()) as { ok: boolean; redis?: string };
+    if (body.redis === want) return { status: ready.status, body };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('with Redis down, each process counts alone against half of each budget and stays ready; back, the shared count resumes', async () => {
+  redis.process.kill('SIGKILL');
   await redis.stop();
-  expect(await signUpStatus(a, 'Fay')).toBe(201);
-  const ready = await fetch(`${b.url}/readyz`);
-  expect(ready.status).toBe(503);
-  expect(await ready.text()).toContain('redis unreachable');
+  for (const server of [a, b]) {
+    expect(await redisSaid(server, 'down')).toEqual({
+      status: 200,
+      body: { ok: true, redis: 'down', node: server === a ? 'a' : 'b' },
+    });
+  }
+  // Half of the four a day, on each process by itself.
+  expect([await signUpStatus(a, 'Fay'), await signUpStatus(a, 'Gus'), await signUpStatus(a, 'Hal')]).toEqual([
+    201, 201, 429,
+  ]);
+  expect([await signUpStatus(b, 'Ivy'), await signUpStatus(b, 'Jo'), await signUpStatus(b, 'Kit')]).toEqual([
+    201, 201, 429,
+  ]);
+
+  // The same port again, empty: its windows start over, counted by both processes together.
+  redis = await startRedis({ dir: join(dir, 'redis'), port: redis.port });
+  for (const server of [a, b]) expect((await redisSaid(server, 'up')).status).toBe(200);
+  const statuses = [];
+  for (const [server, nickname] of [
+    [a, 'Lu'],
+    [b, 'Mo'],
+    [a, 'Ned'],
+    [b, 'Oz'],
+    [a, 'Pia'],
+  ] as const) {
+    statuses.push(await signUpStatus(server, nickname));
+  }
+  expect(statuses).toEqual([201, 201, 201, 201, 429]);
 });

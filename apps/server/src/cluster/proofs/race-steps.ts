@@ -79,3 +79,21 @@ export async function playTheRace(alice: TestClient, aliceGame: GameSnapshot, bo
   await bob.next('game', (f) => f.game.gameId === bobGame.gameId && f.game.status === 'gave-up');
   alice.send({ type: 'give-up', gameId: aliceGame.gameId });
 }
+
+interface RaceRow {
+  status: string;
+  paused_ms: number;
+  finished_at: number | null;
+}
+
+export const raceRow = async (cluster: RealCluster, raceId: string) =>
+  (
+    await cluster.sql<RaceRow>('SELECT status, paused_ms::int, finished_at::float8 FROM races WHERE id = $1', [raceId])
+  )[0]!;
+
+/** Each game's stored moves: their seqs from 0 without a gap or a repeat, and what was sent, in order. */
+export async function expectStoredOnce(cluster: RealCluster, gameId: string, moves: readonly unknown[]): Promise<void> {
+  const rows = await actionsOf(cluster, gameId);
+  expect(rows.map((r) => r.seq)).toEqual(moves.map((_, i) => i));
+  expect(rows.map((r) => JSON.parse(r.action))).toEqual(moves);
+}
