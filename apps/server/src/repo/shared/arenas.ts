@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Assessment } from '../../deals/certify.ts';
 import type { Store } from '../store.ts';
 import type { ArenasRepo } from '../types.ts';
 
@@ -85,16 +86,20 @@ export function sharedArenas({ db, t }: Store): ArenasRepo {
         );
     },
     async dealOnce(arenaId, deal, make) {
+      const certified = (row: { candidate: number; certificate: Assessment; certifiedBy: string }) => ({
+        candidate: row.candidate,
+        certificate: row.certificate,
+        certifiedBy: row.certifiedBy,
+      });
       const stored = await storedDeal(arenaId, deal);
-      if (stored) return stored;
+      if (stored) return certified(stored);
       const made = await make();
       await db
         .insert(arenaDeals)
         .values({ arenaId, deal, ...made })
         .onConflictDoNothing();
       // Another process may have stored its own answer first: that one is everyone's.
-      const kept = (await storedDeal(arenaId, deal))!;
-      return { candidate: kept.candidate, certificate: kept.certificate, certifiedBy: kept.certifiedBy };
+      return certified((await storedDeal(arenaId, deal))!);
     },
     async deals(arenaId) {
       return db
