@@ -10,6 +10,7 @@ import { ARENA_OPTIONS, type ArenaDeals } from './deal-sequence.ts';
 import { LiveArena, resultRowOf } from './live-arena.ts';
 import { decideJoin, decideNext } from './next-deal.ts';
 import { dealDeadline } from './time-limit.ts';
+import { MAX_AHEAD_MS } from './validate.ts';
 
 export interface ArenaServiceDeps {
   readonly repos: Repos;
@@ -47,9 +48,16 @@ export class ArenaService {
     this.d = d;
   }
 
-  /** The arena an id names: stored, or on the schedule and not stored yet. */
+  /**
+   * The arena an id names: stored, or on the schedule and not stored yet. A scheduled arena more
+   * than a week ahead is not there yet, as a private one could not be: nobody fills memory and
+   * storage with arenas of years to come.
+   */
   async find(id: string): Promise<ArenaRow | undefined> {
-    return (await this.d.repos.arenas.get(id)) ?? scheduledRowOf(id);
+    const stored = await this.d.repos.arenas.get(id);
+    if (stored) return stored;
+    const scheduled = scheduledRowOf(id);
+    return scheduled && scheduled.startsAt <= this.d.now() + MAX_AHEAD_MS ? scheduled : undefined;
   }
 
   /** The arena in memory, if it is (for the REST table of a running arena). */
