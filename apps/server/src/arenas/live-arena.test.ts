@@ -1,4 +1,4 @@
-import type { ServerMessage } from '@scorpion/protocol';
+import { ServerMessage } from '@scorpion/protocol';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { ArenaResultRow } from '../repo/types.ts';
 import { scheduledRowOf } from './arena-row.ts';
@@ -27,6 +27,7 @@ beforeEach(() => {
   arena = new LiveArena(ROW, {
     now: () => clock,
     send: (playerId, message) => sent.push([playerId, message]),
+    sendFrame: (playerId, frame) => sent.push([playerId, ServerMessage.parse(JSON.parse(frame))]),
     connected: (playerId) => playerId !== 'gone',
   });
   arena.load(

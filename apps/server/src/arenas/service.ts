@@ -19,6 +19,7 @@ export interface ArenaServiceDeps {
   readonly now: Clock;
   /** To this process's sockets of a player. */
   readonly send: (playerId: string, message: ServerMessage) => void;
+  readonly sendFrame: (playerId: string, frame: string) => void;
   readonly connected: (playerId: string) => boolean;
   /**
    * Cluster mode: the arena's players play on every process, so each one reads the table from
@@ -286,7 +287,8 @@ export class ArenaService {
 
   private async load(row: ArenaRow): Promise<LiveArena> {
     const { arenas } = this.d.repos;
-    const live = new LiveArena(row, { now: this.d.now, send: this.d.send, connected: this.d.connected });
+    const { now, send, sendFrame, connected } = this.d;
+    const live = new LiveArena(row, { now, send, sendFrame, connected });
     const [players, results] = await Promise.all([arenas.players(row.id), arenas.results(row.id)]);
     live.load(players, results);
     for (const game of results) if (game.status === 'playing') await this.hold(live, game.id);
