@@ -73,4 +73,9 @@ test('standings go out at most once a second per player, only after a change, an
   arena.record(game('ann', 1, 'won'));
   pass(5000);
   expect(sent.length).toBe(4);
+  // A player who left (`arena-leave`) hears no more; the others do.
+  arena.unsubscribe('ben');
+  arena.record(game('ann', 2, 'playing'));
+  pass(0);
+  expect(sent.slice(4).map(([id]) => id)).toStrictEqual(['ann']);
 });
