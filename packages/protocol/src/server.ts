@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ArenaBoard, ArenaOver, ArenaStandings } from './arena.ts';
 import { BestOf, ChallengeCode, FinishWindow, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
 import {
@@ -12,11 +13,12 @@ import {
   WireEvent,
   WireView,
 } from './game.ts';
+import { Player } from './player.ts';
 import { withRequestId } from './request-id.ts';
 import { PROTOCOL_VERSION } from './version.ts';
+import { watchedBoardFields } from './watched-board.ts';
 
-export const Player = z.strictObject({ id: z.string(), nickname: z.string() });
-export type Player = z.infer<typeof Player>;
+export { Player };
 
 /** Sent once, right after the upgrade: who you are and what you can resume. */
 export const Welcome = z.strictObject({
@@ -232,25 +234,6 @@ export const GhostProgress = withRequestId({
 export type GhostProgress = z.infer<typeof GhostProgress>;
 
 /**
- * The fields of a watched board, a race's (`race-board`) or an arena's (`arena-board`), after
- * those that say whose it is: the position as it was `asOf`, a few seconds ago, and never a card
- * still face down. The guide reads each field's meaning here, where it is written once.
- */
-export const watchedBoardFields = {
-  gameId: z.string(),
-  /** The racer's `seq` at that position. */
-  seq: z.int().min(0),
-  view: WireView,
-  progress: z.int().min(0),
-  faceDown: z.int().min(0),
-  moves: z.int().min(0),
-  state: GameStatus,
-  /** Server time the position was reached; `serverTime` is when it was sent. */
-  asOf: z.int(),
-  serverTime: z.int(),
-};
-
-/**
  * A racer's board as it was `RaceBoard.asOf`, a few seconds ago, to a member of the room who
  * watches it (`race-watch`) and is not racing: never to a racer still playing the race.
  */
@@ -344,6 +327,9 @@ export const ServerMessage = z.discriminatedUnion('type', [
   QueueMatched,
   QueueGhostOffer,
   QueueGhostReady,
+  ArenaStandings,
+  ArenaBoard,
+  ArenaOver,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage['type'];

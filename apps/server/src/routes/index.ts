@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { analysisRoutes } from './analysis.ts';
+import { arenaRoutes } from './arenas.ts';
 import { boardRoutes } from './boards.ts';
 import { challengeRoutes } from './challenges.ts';
 import { dailyRoutes } from './daily.ts';
@@ -26,10 +27,22 @@ export const routesPlugin = fp<{ webDist: string }>(
     await app.register(gameRoutes);
     await app.register(analysisRoutes);
     await app.register(challengeRoutes);
+    await app.register(arenaRoutes);
     await app.register(webRoutes, { webDist });
   },
   {
     name: 'routes',
-    dependencies: ['basics', 'http', 'storage', 'identity', 'play', 'challenges', 'races', 'daily', 'moderation'],
+    dependencies: [
+      'basics',
+      'http',
+      'storage',
+      'identity',
+      'play',
+      'challenges',
+      'races',
+      'arenas',
+      'daily',
+      'moderation',
+    ],
   },
 );
