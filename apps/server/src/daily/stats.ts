@@ -42,3 +42,24 @@ export function dailyFinish(result: DailyResultRow, flag?: DailyFlag): DailyFini
   if (flag) return { result, flag };
   return result.verified ? { result, totals: (before) => addResult(before, result) } : { result };
 }
+
+/**
+ * A player's daily totals from the results that count, whatever order they were stored in: the
+ * totals again after a result stopped counting (held on its evidence, or its player marked) or
+ * counts again (cleared). Zeros when none counts, kept as a row so that every read sees them.
+ */
+export function totalsOf(playerId: string, counted: readonly DailyResultRow[]): PlayerTotals {
+  const none: PlayerTotals = {
+    playerId,
+    dailyPlayed: 0,
+    dailyWins: 0,
+    currentStreak: 0,
+    bestStreak: 0,
+    lastWinDate: null,
+    bestTimeMs: null,
+  };
+  const byDate = [...counted].sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.finishedAt - b.finishedAt,
+  );
+  return byDate.reduce(addResult, none);
+}

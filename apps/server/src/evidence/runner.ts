@@ -20,7 +20,7 @@ import type { GameRow, Repos, StoredAction } from '../repo/types.ts';
 export type OnHeld = (game: GameRow, evidence: GameEvidence) => void | Promise<void>;
 
 export interface EvidenceRunnerOptions {
-  readonly repos: Pick<Repos, 'games' | 'evidence'>;
+  readonly repos: Pick<Repos, 'games' | 'evidence' | 'boards'>;
   /** A solver pool of low priority, of its own: the certifier's threads stay free for deals. */
   readonly pool: Pick<SolverPool, 'evidence'>;
   readonly now: Clock;
@@ -138,7 +138,10 @@ export class EvidenceRunner {
       signals: JSON.stringify({ ...evidence, held }),
       at: now(),
     });
-    if (held) await this.options.onHeld?.(row, { ...evidence, held });
+    if (!held) return;
+    // Off the board, and out of the day's counts and the player's streak, at once.
+    await repos.boards.recount(row.playerId);
+    await this.options.onHeld?.(row, { ...evidence, held });
   }
 }
 

@@ -1,5 +1,6 @@
 import { boardsContract } from './boards.ts';
 import { challengesContract } from './challenges.ts';
+import { countsContract } from './counts.ts';
 import { dailyContract } from './daily.ts';
 import { devicesContract } from './devices.ts';
 import { evidenceContract } from './evidence.ts';
@@ -33,4 +34,5 @@ export function repoContract(fresh: FreshRepos): void {
   challengesContract(fresh);
   moderationContract(fresh);
   evidenceContract(fresh);
+  countsContract(fresh);
 }
