@@ -1,7 +1,8 @@
-import { DailyBoard } from '@scorpion/protocol';
+import { DailyBoard, DailyStanding, Profile } from '@scorpion/protocol';
 import { createSolverPool, type GameEvidence, HOLD_SCORE } from '@scorpion/solver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
+import { nicknameKey } from '../identity/nickname.ts';
 import type { GameRow } from '../repo/types.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
@@ -74,7 +75,7 @@ async function scenario(holdScore: number | undefined) {
 
   const board = async () =>
     (await get(`/api/leaderboards/daily?date=${DAY}`, DailyBoard)).body.rows.map((r) => r.nickname);
-  return { server, held, board, mainGame: won.gameId, honestGame: tried.gameId };
+  return { server, held, board, get, main, honest, mainGame: won.gameId, honestGame: tried.gameId };
 }
 
 describe('the scout and the honest player of one deal', () => {
@@ -124,4 +125,34 @@ describe('the scout and the honest player of one deal', () => {
     expect(await moderation.undo(moderator, clear!.id)).toEqual({ ok: true });
     expect(await s.board()).toEqual(['Honest', 'Puppet']);
   }, 240_000);
+
+  test('the held player alone is told "under review", with what comes next; out of the counts; cleared, all of it goes', async () => {
+    // Held again by the undo above.
+    await s.server.app.evidence!.idle();
+    const counts = async () => {
+      const { played, won } = (await s.get(`/api/leaderboards/daily?date=${DAY}`, DailyBoard)).body;
+      return { played, won };
+    };
+    const review = async (cookie: string) => (await s.get('/api/me/daily', DailyStanding, cookie)).body.review;
+    const profile = async (cookie: string) => (await s.get('/api/players/Main/profile', Profile, cookie)).body;
+    expect(await counts()).toEqual({ played: 2, won: 0 });
+    const told = await review(s.main.cookie);
+    expect(told).toMatchObject({ gameId: s.mainGame, won: true, moves: WINNING.moves.length });
+    expect(told!.message).toMatch(/under review.*nothing has been decided.*If the moderator clears it/s);
+    expect(await review(s.honest.cookie)).toBeNull();
+    const own = await profile(s.main.cookie);
+    expect(own.underReview).toEqual([{ date: DAY, gameId: s.mainGame, message: told!.message }]);
+    expect(own.daily).toMatchObject({ played: 0, wins: 0, currentStreak: 0, days: [] });
+    // Anyone else sees no accusation: just no result.
+    expect((await profile(s.honest.cookie)).underReview).toEqual([]);
+
+    const moderator = (await s.server.app.repos.players.byNicknameKey(nicknameKey('Moder')))!.id;
+    const mainPlayer = s.held[0]!.game.playerId;
+    expect(await s.server.app.moderation.clear(moderator, mainPlayer, 'One lucky guess.')).toEqual({ ok: true });
+    expect(await counts()).toEqual({ played: 3, won: 1 });
+    expect(await review(s.main.cookie)).toBeNull();
+    const cleared = await profile(s.main.cookie);
+    expect(cleared.underReview).toEqual([]);
+    expect(cleared.daily).toMatchObject({ played: 1, wins: 1, currentStreak: 1, days: [{ date: DAY, won: true }] });
+  }, 60_000);
 });

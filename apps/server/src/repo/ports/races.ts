@@ -80,7 +80,7 @@ export interface RatingsRepo {
 }
 
 export interface ProfilesRepo {
-  /** The player's ranked daily results, the latest `limit` days, the latest first. */
+  /** The player's ranked daily results, the latest `limit` days, the latest first; none held on its evidence. */
   dailies(playerId: string, limit: number): Promise<DailyResultRow[]>;
   /** The player's finished races, the latest first. */
   races(playerId: string, limit: number): Promise<PlayerRace[]>;
