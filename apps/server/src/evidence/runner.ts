@@ -20,7 +20,7 @@ import type { GameRow, Repos, StoredAction } from '../repo/types.ts';
 export type OnHeld = (game: GameRow, evidence: GameEvidence) => void | Promise<void>;
 
 export interface EvidenceRunnerOptions {
-  readonly repos: Pick<Repos, 'games' | 'evidence' | 'boards'>;
+  readonly repos: Pick<Repos, 'games' | 'evidence' | 'boards' | 'races'>;
   /** A solver pool of low priority, of its own: the certifier's threads stay free for deals. */
   readonly pool: Pick<SolverPool, 'evidence'>;
   readonly now: Clock;
@@ -56,17 +56,28 @@ export class EvidenceRunner {
     this.options = options;
   }
 
-  /** Which finished games are weighed: ranked dailies, the games with a board. */
-  static weighs(row: GameRow): boolean {
-    return row.kind === 'daily' && row.ranked;
+  /**
+   * Which finished games are weighed: ranked dailies (the games with a board) and the games of
+   * rated races (the games that move a rating), whose race is read to know.
+   */
+  async weighs(row: GameRow): Promise<boolean> {
+    if (row.kind === 'daily') return row.ranked;
+    if (row.kind !== 'race' || !row.raceId) return false;
+    return (await this.options.repos.races.get(row.raceId))?.rated ?? false;
   }
 
-  /** A game ended: queue it if it is weighed. Never throws into the move path. */
+  /**
+   * A game ended: queue it if it is weighed (a racer's game ends with their race at the latest,
+   * so a rated race's games are queued by the time it ends). Never throws into the move path.
+   */
   finished(row: GameRow): void {
-    if (!EvidenceRunner.weighs(row) || this.closed) return;
-    this.options.repos.evidence
-      .queue(row.id, row.playerId, this.options.now())
-      .then(() => this.resume())
+    if (this.closed || row.kind === 'practice' || row.kind === 'challenge') return;
+    this.weighs(row)
+      .then(async (weighed) => {
+        if (!weighed) return;
+        await this.options.repos.evidence.queue(row.id, row.playerId, this.options.now());
+        this.resume();
+      })
       .catch((error: unknown) => this.options.onError?.(row.id, error));
   }
 
