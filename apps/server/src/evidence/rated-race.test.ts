@@ -53,7 +53,7 @@ test("a rated race's games are weighed when it ends, a held one goes to the mode
   await vi.waitFor(async () => {
     await evidence!.idle();
     for (const id of [annGame!, boGame!]) expect((await repos.evidence.get(id))?.status).toBe('done');
-  });
+  }, 90_000);
   const annWeighed = await repos.evidence.get(annGame!);
   expect(annWeighed).toMatchObject({ status: 'done', held: 'held', playerId: ann!.id });
   expect(annWeighed!.score!).toBeGreaterThanOrEqual(HOLD_FOR_TEST);
