@@ -36,11 +36,12 @@ export function currentStreak(totals: Pick<PlayerTotals, 'lastWinDate' | 'curren
 
 /**
  * A ranked result to store with its game's end: only a verified one counts on the boards, and a
- * flagged one (`flag`) is kept apart from them whatever it is.
+ * flagged one (`flag`) is kept apart from them whatever it is. One that does not `count` (its
+ * player is marked) is stored without adding to the totals and the day's counts.
  */
-export function dailyFinish(result: DailyResultRow, flag?: DailyFlag): DailyFinish {
+export function dailyFinish(result: DailyResultRow, flag?: DailyFlag, counts = true): DailyFinish {
   if (flag) return { result, flag };
-  return result.verified ? { result, totals: (before) => addResult(before, result) } : { result };
+  return result.verified && counts ? { result, totals: (before) => addResult(before, result) } : { result };
 }
 
 /**
