@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_OPTIONS, newGame } from '@scorpion/rules';
-import { CLAIRVOYANCE_OPTIONS, findCertifiedDeal, type GameEvidence, gameEvidence, HOLD_SCORE } from '@scorpion/solver';
+import {
+  assessmentOf,
+  CLAIRVOYANCE_OPTIONS,
+  findCertifiedDeal,
+  type GameEvidence,
+  gameEvidence,
+  HOLD_SCORE,
+} from '@scorpion/solver';
 import { type BotKind, playBot } from './bots.ts';
 
 /*
@@ -105,3 +112,33 @@ console.log(
     `${fixed(Math.min(...knowing), 2)}. Detected at ${fixed(HOLD_SCORE, 2)}: ${knowing.filter((s) => s >= HOLD_SCORE).length}/${knowing.length}; ` +
     `honest games held: ${honest.filter((s) => s >= HOLD_SCORE).length}/${honest.length}.`,
 );
+
+/*
+ * The running sum, as the server holds on it (`assessmentOf` over every weighed game of a
+ * player's): each bot's games in order are one player's dailies, and also `PLAYER_DAYS`-game
+ * stretches of them as that many players each. A game held on its own is reviewed, so its
+ * lean leaves the sum as it does on the server.
+ */
+const PLAYER_DAYS = 10;
+const firstReview = (scores: readonly number[]) => {
+  const games: { score: number; reviewed: boolean }[] = [];
+  for (const [i, score] of scores.entries()) {
+    if (assessmentOf([...games, { score, reviewed: false }]).review && score > 0) return i + 1;
+    games.push({ score, reviewed: score >= HOLD_SCORE });
+  }
+  return undefined;
+};
+console.log(`\n### The running sum over a player's dailies (reviewed once it reaches ${fixed(HOLD_SCORE, 2)})\n`);
+console.log(`| bot | sum after ${GAMES} games | reviewed at game | players of ${PLAYER_DAYS} dailies reviewed |`);
+console.log('|---|---|---|---|');
+for (const kind of KINDS) {
+  const scores = rows.filter((r) => r.kind === kind).map((r) => r.evidence.score);
+  const players = [];
+  for (let at = 0; at + PLAYER_DAYS <= scores.length; at += PLAYER_DAYS)
+    players.push(scores.slice(at, at + PLAYER_DAYS));
+  const reviewed = players.filter((p) => firstReview(p) !== undefined).length;
+  console.log(
+    `| ${kind} | ${fixed(assessmentOf(scores).total, 2)} | ${firstReview(scores) ?? 'never'} | ` +
+      `${players.length === 0 ? '–' : `${reviewed}/${players.length}`} |`,
+  );
+}

@@ -69,11 +69,25 @@ const DailyAttemptResult = z.strictObject({
   faceDown: z.int(),
 });
 
+/** A ranked daily result held for a moderator's review, as its own player is told of it (never anyone else). */
+export const UnderReview = z.strictObject({
+  date: DateString,
+  gameId: z.string(),
+  /** What it means and what happens next, in plain words. */
+  message: z.string(),
+});
+export type UnderReview = z.infer<typeof UnderReview>;
+
 /** `GET /api/me/daily`: where the caller stands with today's ranked daily. */
 export const DailyStanding = z.strictObject({
   date: DateString,
   /** The caller's ranked result of today when it was kept off the board, with why. */
   flagged: DailyAttemptResult.extend({ reason: FlagReason, message: z.string() }).nullable(),
+  /**
+   * The caller's ranked result of today when its evidence from play holds it for a moderator: off
+   * the board and out of the counts until then, with what happens next. Told to the caller alone.
+   */
+  review: DailyAttemptResult.extend({ message: z.string() }).nullable(),
 });
 export type DailyStanding = z.infer<typeof DailyStanding>;
 
@@ -317,6 +331,11 @@ export const Profile = z.strictObject({
    * latest first): the profile's note. Taken back, and gone from here, if the mark is cleared.
    */
   refunds: z.array(z.strictObject({ points: z.int(), at: z.int() })),
+  /**
+   * The player's own daily results held for a moderator's review, the latest first: only in their
+   * own view of their profile (empty for anyone else, so it never reads as an accusation).
+   */
+  underReview: z.array(UnderReview),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -71,3 +71,12 @@ test("a ranked game that is not the day's deal is stored unverified, and does no
   expect(finish?.result.verified).toBe(false);
   expect(finish?.totals).toBeUndefined();
 });
+
+test("a marked player's result is stored, verified, but counts in no total or day's count", async () => {
+  const log = { id: 'l', moderatorId: 'm', action: 'mark' as const, playerId: 'p', reason: 'seen', at: NOON };
+  await repos.moderation.mark({ ...log, cases: [], unmarked: false, undoneAt: null, undoneBy: null }, []);
+  const won = await played(WINNING.moves.length);
+  const finish = await policy.onEnd(won, { status: 'won', finishedAt: NOON + 90_000, timeMs: 90_000 });
+  expect(finish?.result).toMatchObject({ won: true, verified: true });
+  expect(finish?.totals).toBeUndefined();
+});

@@ -14,9 +14,9 @@ import { dailyFinish } from './stats.ts';
  * flagged (off the board) when another identity opened the deal on the same device first.
  */
 export class DailyPolicy implements GamePolicy {
-  private readonly repos: Pick<Repos, 'games' | 'daily'>;
+  private readonly repos: Pick<Repos, 'games' | 'daily' | 'moderation'>;
 
-  constructor(repos: Pick<Repos, 'games' | 'daily'>) {
+  constructor(repos: Pick<Repos, 'games' | 'daily' | 'moderation'>) {
     this.repos = repos;
   }
 
@@ -52,6 +52,8 @@ export class DailyPolicy implements GamePolicy {
         finishedAt: end.finishedAt,
       },
       sharedDevice ? 'device' : undefined,
+      // A marked player's result is stored but counts nowhere (`recount` adds it if the mark is lifted).
+      !(await this.repos.moderation.isMarked(row.playerId)),
     );
   }
 

@@ -67,7 +67,11 @@ test('twelve spare identities from one address each play ranked, as any newcomer
   const won = await mine.client.play(mine.game, WINNING.moves);
   expect(won.status).toBe('won');
   mine.client.socket.close();
-  expect((await get('/api/me/daily', DailyStanding, main.cookie)).body).toEqual({ date: DAY, flagged: null });
+  expect((await get('/api/me/daily', DailyStanding, main.cookie)).body).toEqual({
+    date: DAY,
+    flagged: null,
+    review: null,
+  });
 
   // A player from another address ranks as ever, after the faster win.
   const theirs = await openDaily(honest.cookie, ELSEWHERE);

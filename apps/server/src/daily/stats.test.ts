@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { DailyResultRow } from '../repo/types.ts';
-import { addResult, currentStreak } from './stats.ts';
+import { addResult, currentStreak, totalsOf } from './stats.ts';
 
 const result = (date: string, won: boolean, timeMs = 60_000): DailyResultRow => ({
   date,
@@ -36,4 +36,21 @@ test('a stored streak is current only while its last win was yesterday or today'
   expect(currentStreak(totals, '2026-06-03')).toBe(4);
   expect(currentStreak(totals, '2026-06-04')).toBe(0);
   expect(currentStreak({ currentStreak: 0, lastWinDate: null }, '2026-06-04')).toBe(0);
+});
+
+test('totals again from the results that count: a held win in the middle of a streak breaks it', () => {
+  const days = [result('2026-06-03', true), result('2026-06-01', true, 50_000), result('2026-06-02', true)];
+  expect(totalsOf('p', days)).toMatchObject({ dailyPlayed: 3, dailyWins: 3, currentStreak: 3, bestStreak: 3 });
+  const withoutSecond = totalsOf('p', [days[0]!, days[1]!]);
+  expect(withoutSecond).toMatchObject({ dailyPlayed: 2, dailyWins: 2, currentStreak: 1, bestStreak: 1 });
+  expect(withoutSecond.lastWinDate).toBe('2026-06-03');
+  expect(totalsOf('p', [])).toEqual({
+    playerId: 'p',
+    dailyPlayed: 0,
+    dailyWins: 0,
+    currentStreak: 0,
+    bestStreak: 0,
+    lastWinDate: null,
+    bestTimeMs: null,
+  });
 });

@@ -36,9 +36,31 @@ export function currentStreak(totals: Pick<PlayerTotals, 'lastWinDate' | 'curren
 
 /**
  * A ranked result to store with its game's end: only a verified one counts on the boards, and a
- * flagged one (`flag`) is kept apart from them whatever it is.
+ * flagged one (`flag`) is kept apart from them whatever it is. One that does not `count` (its
+ * player is marked) is stored without adding to the totals and the day's counts.
  */
-export function dailyFinish(result: DailyResultRow, flag?: DailyFlag): DailyFinish {
+export function dailyFinish(result: DailyResultRow, flag?: DailyFlag, counts = true): DailyFinish {
   if (flag) return { result, flag };
-  return result.verified ? { result, totals: (before) => addResult(before, result) } : { result };
+  return result.verified && counts ? { result, totals: (before) => addResult(before, result) } : { result };
+}
+
+/**
+ * A player's daily totals from the results that count, whatever order they were stored in: the
+ * totals again after a result stopped counting (held on its evidence, or its player marked) or
+ * counts again (cleared). Zeros when none counts, kept as a row so that every read sees them.
+ */
+export function totalsOf(playerId: string, counted: readonly DailyResultRow[]): PlayerTotals {
+  const none: PlayerTotals = {
+    playerId,
+    dailyPlayed: 0,
+    dailyWins: 0,
+    currentStreak: 0,
+    bestStreak: 0,
+    lastWinDate: null,
+    bestTimeMs: null,
+  };
+  const byDate = [...counted].sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.finishedAt - b.finishedAt,
+  );
+  return byDate.reduce(addResult, none);
 }

@@ -1,14 +1,18 @@
-import type { GameEvidence } from '@scorpion/solver';
+import type { Assessment, GameEvidence } from '@scorpion/solver';
 
 /**
  * What a moderator reads first about a game its evidence held: the score against the threshold,
  * then the signals beside it. The whole evidence stays in `game_evidence.signals`; this sentence
  * is only the queue's line, and names no card.
  */
-export function heldSummary(evidence: GameEvidence, holdScore: number): string {
+export function heldSummary(evidence: GameEvidence, holdScore: number, running?: Assessment): string {
   const { clairvoyance, timing } = evidence;
+  const byRunning = running && evidence.score < holdScore;
   return (
-    `Clairvoyance score ${evidence.score.toFixed(2)} (held from ${holdScore.toFixed(2)}) over ` +
+    (byRunning
+      ? `Running clairvoyance score ${running.total.toFixed(2)} over ${running.games} games (held from ${holdScore.toFixed(2)}), ` +
+        `${running.leaning} of them leaning; this game's ${evidence.score.toFixed(2)} over `
+      : `Clairvoyance score ${evidence.score.toFixed(2)} (held from ${holdScore.toFixed(2)}) over `) +
     `${clairvoyance.decisive.length} position${clairvoyance.decisive.length === 1 ? '' : 's'} the hidden cards decided; ` +
     `kept the deal at ${clairvoyance.agreed} of ${clairvoyance.mattered} that mattered; ` +
     `${timing.moves} moves, median ${(timing.medianMs / 1000).toFixed(1)} s, ${timing.fast} faster than a board can be read; ` +

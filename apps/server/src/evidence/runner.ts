@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type Move, newGame } from '@scorpion/rules';
 import {
+  type Assessment,
+  assessmentOf,
   EVIDENCE_VERSION,
   type EvidenceOptions,
   type GameEvidence,
@@ -15,12 +17,14 @@ import type { GameRow, Repos, StoredAction } from '../repo/types.ts';
 
 /**
  * Called once for each game whose evidence holds it: the seam for the moderators' queue, which
- * shows the game with its evidence. The result is already off the board (`held`) by then.
+ * shows the game with its evidence and the player's running sum (a game is held by its own score,
+ * or as the one that took the sum over all their games to the threshold). The result is already
+ * off the board (`held`) by then.
  */
-export type OnHeld = (game: GameRow, evidence: GameEvidence) => void | Promise<void>;
+export type OnHeld = (game: GameRow, evidence: GameEvidence, running: Assessment) => void | Promise<void>;
 
 export interface EvidenceRunnerOptions {
-  readonly repos: Pick<Repos, 'games' | 'evidence'>;
+  readonly repos: Pick<Repos, 'games' | 'evidence' | 'boards' | 'races'>;
   /** A solver pool of low priority, of its own: the certifier's threads stay free for deals. */
   readonly pool: Pick<SolverPool, 'evidence'>;
   readonly now: Clock;
@@ -32,6 +36,12 @@ export interface EvidenceRunnerOptions {
   /** Hears what could not be weighed (to log it). */
   readonly onError?: (gameId: string, error: unknown) => void;
 }
+
+/**
+ * How many of a player's weighed games the running sum reads: all of them in practice (Ville's
+ * bound is for one running sum from the first game, not for a window of the latest).
+ */
+const RUNNING_GAMES = 100_000;
 
 /** Queued games read per round. */
 const BATCH = 20;
@@ -56,17 +66,28 @@ export class EvidenceRunner {
     this.options = options;
   }
 
-  /** Which finished games are weighed: ranked dailies, the games with a board. */
-  static weighs(row: GameRow): boolean {
-    return row.kind === 'daily' && row.ranked;
+  /**
+   * Which finished games are weighed: ranked dailies (the games with a board) and the games of
+   * rated races (the games that move a rating), whose race is read to know.
+   */
+  async weighs(row: GameRow): Promise<boolean> {
+    if (row.kind === 'daily') return row.ranked;
+    if (row.kind !== 'race' || !row.raceId) return false;
+    return (await this.options.repos.races.get(row.raceId))?.rated ?? false;
   }
 
-  /** A game ended: queue it if it is weighed. Never throws into the move path. */
+  /**
+   * A game ended: queue it if it is weighed (a racer's game ends with their race at the latest,
+   * so a rated race's games are queued by the time it ends). Never throws into the move path.
+   */
   finished(row: GameRow): void {
-    if (!EvidenceRunner.weighs(row) || this.closed) return;
-    this.options.repos.evidence
-      .queue(row.id, row.playerId, this.options.now())
-      .then(() => this.resume())
+    if (this.closed || row.kind === 'practice' || row.kind === 'challenge') return;
+    this.weighs(row)
+      .then(async (weighed) => {
+        if (!weighed) return;
+        await this.options.repos.evidence.queue(row.id, row.playerId, this.options.now());
+        this.resume();
+      })
       .catch((error: unknown) => this.options.onError?.(row.id, error));
   }
 
@@ -130,15 +151,30 @@ export class EvidenceRunner {
       actions: stored.map(({ action, at }) => ({ action: action as Move | { kind: 'undo' } | { kind: 'redo' }, at })),
     };
     const evidence = await pool.evidence(game, seedOf(row, stored), this.options.budgets);
-    const held = isHeld(evidence.score, this.options.holdScore ?? HOLD_SCORE);
+    const threshold = this.options.holdScore ?? HOLD_SCORE;
+    const running = await this.running(row.playerId, gameId, evidence.score, threshold);
+    // Held by its own score, or as the game that took the player's running sum to the threshold.
+    const held = isHeld(evidence.score, threshold) || (evidence.score > 0 && running.review);
     await repos.evidence.weighed(gameId, {
       version: EVIDENCE_VERSION,
       score: evidence.score,
       held,
-      signals: JSON.stringify({ ...evidence, held }),
+      signals: JSON.stringify({ ...evidence, held, running: { games: running.games, total: running.total } }),
       at: now(),
     });
-    if (held) await this.options.onHeld?.(row, { ...evidence, held });
+    if (!held) return;
+    // Off the board, and out of the day's counts and the player's streak, at once.
+    await repos.boards.recount(row.playerId);
+    await this.options.onHeld?.(row, { ...evidence, held }, running);
+  }
+
+  /** The player's running assessment with this game: every weighed game of theirs (of this evidence's version). */
+  private async running(playerId: string, gameId: string, score: number, threshold: number): Promise<Assessment> {
+    const earlier = await this.options.repos.evidence.recentOf(playerId, RUNNING_GAMES);
+    const games = earlier
+      .filter((r) => r.gameId !== gameId && r.version === EVIDENCE_VERSION && r.score !== null)
+      .map((r) => ({ score: r.score!, reviewed: r.held !== 'no' }));
+    return assessmentOf([...games, { score, reviewed: false }], threshold);
   }
 }
 

@@ -146,16 +146,20 @@ export class ModerationService {
   /**
    * Puts each of the player's held games where the queue says it belongs: held while its entry is
    * open, or confirmed by a mark that stands; back on the board once cleared or dismissed, or
-   * when the mark that confirmed it is lifted. The store's calls are idempotent.
+   * when the mark that confirmed it is lifted. The store's calls are idempotent. Then the
+   * player's totals and their days' counts are worked out again from what now counts.
    */
   async #syncHeld(playerId: string): Promise<void> {
     const held = this.#held;
-    if (!held) return;
-    const marked = await this.#repos.moderation.isMarked(playerId);
-    for (const { gameId, status } of await this.#repos.moderation.heldOf(playerId)) {
-      const stays = status === 'open' || (status === 'actioned' && marked);
-      await (stays ? held.hold(gameId) : held.release(gameId));
+    if (held) {
+      const marked = await this.#repos.moderation.isMarked(playerId);
+      for (const { gameId, status } of await this.#repos.moderation.heldOf(playerId)) {
+        const stays = status === 'open' || (status === 'actioned' && marked);
+        await (stays ? held.hold(gameId) : held.release(gameId));
+      }
     }
+    // What counts of theirs may have changed (a mark, a clear, a held game back): counts and streaks again.
+    await this.#repos.boards.recount(playerId);
   }
 
   /** What a mark now would give back: lichess's rule over the last days' rated races. */

@@ -35,10 +35,10 @@ export const moderationPlugin = fp<{ evidence?: EvidenceOptions | undefined }>(
         ...given,
         repos,
         now,
-        onHeld: async (game, weighed) => {
-          const summary = heldSummary(weighed, given.holdScore ?? HOLD_SCORE);
+        onHeld: async (game, weighed, running) => {
+          const summary = heldSummary(weighed, given.holdScore ?? HOLD_SCORE, running);
           await moderation.enqueueHeld({ playerId: game.playerId, gameId: game.id, summary });
-          await given.onHeld?.(game, weighed);
+          await given.onHeld?.(game, weighed, running);
         },
         onError: (gameId, error) => app.log.error({ err: error, gameId }, 'game not weighed for evidence'),
       });

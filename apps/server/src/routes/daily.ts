@@ -8,8 +8,9 @@ import { flagMessage } from '../daily/flags.ts';
 import { DAILY_UNAVAILABLE } from '../daily/service.ts';
 import { CertifierUnavailable } from '../deals/certify.ts';
 import { publicDifficulty } from '../deals/difficulty.ts';
+import { underReviewOf } from '../evidence/review.ts';
 import { playerOf } from '../identity/cookie.ts';
-import type { DailyDealRow } from '../repo/types.ts';
+import type { DailyDealRow, DailyResultRow } from '../repo/types.ts';
 import { dailyIsPublic, gate } from '../secrecy.ts';
 import { fail, parse } from './reply.ts';
 
@@ -70,9 +71,13 @@ export async function dailyRoutes(app: FastifyInstance) {
     const player = await playerOf(request, app.repos.players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
     const date = app.daily.today();
-    const flagged = await app.repos.boards.dailyFlaggedOf(date, player.id);
+    const [flagged, reviews] = await Promise.all([
+      app.repos.boards.dailyFlaggedOf(date, player.id),
+      underReviewOf(app.repos, player.id),
+    ]);
     const body: DailyStanding = {
       date,
+      review: todaysReview(reviews.find((r) => r.date === date)),
       flagged: flagged
         ? {
             gameId: flagged.gameId,
@@ -88,4 +93,11 @@ export async function dailyRoutes(app: FastifyInstance) {
     };
     return body;
   });
+}
+
+/** Today's result under review, as its player is told of it: the figures and the message, never a card. */
+function todaysReview(held: (DailyResultRow & { message: string }) | undefined): DailyStanding['review'] {
+  if (!held) return null;
+  const { gameId, won, timeMs, moves, progress, faceDown, message } = held;
+  return { gameId, won, timeMs, moves, progress, faceDown, message };
 }

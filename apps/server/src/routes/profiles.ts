@@ -1,5 +1,6 @@
 import { type Profile, ProfileParams, type RatingBoard, RatingBoardQuery } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
+import { underReviewOf } from '../evidence/review.ts';
 import { playerOf } from '../identity/cookie.ts';
 import { nicknameKey } from '../identity/nickname.ts';
 import { dailySummary } from '../profiles/daily-summary.ts';
@@ -31,6 +32,11 @@ export async function profileRoutes(app: FastifyInstance) {
       me && me.id !== player.id ? boards.headToHead(me.id, player.id) : undefined,
       moderation.refundsOf(player.id),
     ]);
+    // Told to the player alone: to anyone else a held result is simply not on the profile.
+    const underReview =
+      me?.id === player.id
+        ? (await underReviewOf(app.repos, player.id)).map(({ date, gameId, message }) => ({ date, gameId, message }))
+        : [];
     const body: Profile = {
       player: { id: player.id, nickname: player.nickname },
       rating: rating[0] ? shown(rating[0]) : null,
@@ -39,6 +45,7 @@ export async function profileRoutes(app: FastifyInstance) {
       races: races.map((r) => ({ ...r })),
       headToHead: h2h ? { races: h2h.races, myWins: h2h.aWins, theirWins: h2h.bWins } : null,
       refunds,
+      underReview,
     };
     return body;
   });

@@ -184,6 +184,7 @@ export class DailyPage {
       total: VARIANTS[s.view.variant].decks * 52,
       ranked: s.ranked,
       flagged: s.ranked ? this.#standing?.flagged?.message : undefined,
+      review: s.ranked ? this.#standing?.review?.message : undefined,
     };
   }
 
@@ -220,15 +221,17 @@ export class DailyPage {
   }
 
   /**
-   * Today's result of ours: ranked on the board; else ranked but flagged off it, which only its
-   * owner sees (`/api/me/daily`).
+   * Today's result of ours: ranked on the board; else ranked but flagged off it, or held for a
+   * moderator's review, which only its owner sees (`/api/me/daily`).
    */
   async #todaysResult(board: DailyBoard): Promise<DailyOutcome | undefined> {
     const day = { day: board.day, date: board.date, total: 52 };
     if (board.me) return { ...board.me, ...day, ranked: true };
-    const mine = (await this.#firstStanding)?.flagged;
+    const standing = await this.#firstStanding;
+    const mine = standing?.flagged ?? standing?.review;
     if (!mine) return undefined;
     const { won, timeMs, moves, progress, faceDown } = mine;
-    return { won, timeMs, moves, progress, faceDown, ...day, ranked: true, flagged: mine.message };
+    const why = standing?.flagged ? { flagged: mine.message } : { review: mine.message };
+    return { won, timeMs, moves, progress, faceDown, ...day, ranked: true, ...why };
   }
 }

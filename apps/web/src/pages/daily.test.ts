@@ -86,3 +86,17 @@ test('Start pressed before the socket is up asks once it is; an attempt under wa
   expect(page.game?.id).toBe('g2');
   expect(page.dealtOnStart).toBe(false);
 });
+
+test('back after a result held for review: the result shows, with the review notice, and no Start', async () => {
+  const figures = { gameId: 'g1', won: true, timeMs: 95_000, moves: 80, progress: 104, faceDown: 0 };
+  const held: Fetch = async <T>(path: string) => {
+    if (path === '/api/me/daily')
+      return { date: TODAY.date, flagged: null, review: { ...figures, message: 'Under review.' } } as T;
+    return fetch<T>(path);
+  };
+  page = new DailyPage(connection, new FakeSession(), held);
+  socket().welcome();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(page.earlier).toMatchObject({ won: true, timeMs: 95_000, ranked: true, review: 'Under review.' });
+  expect(page.earlier?.flagged).toBeUndefined();
+});

@@ -1,6 +1,6 @@
-import { isHeld } from './evidence.ts';
+import { HOLD_SCORE, isHeld } from './evidence.ts';
 
-/** A player's running assessment: what their recent games' evidence says together. */
+/** A player's running assessment: what their weighed games' evidence says together. */
 export interface Assessment {
   readonly games: number;
   readonly held: number;
@@ -16,13 +16,29 @@ export interface Assessment {
   readonly review: boolean;
 }
 
-export function assessmentOf(scores: readonly number[]): Assessment {
-  const total = scores.reduce((a, b) => a + b, 0);
+/** One weighed game as the running sum reads it: its score, and whether a moderator has had it before them. */
+export interface WeighedGame {
+  readonly score: number;
+  /** Held once already (under review, cleared or confirmed): its lean has been looked at. */
+  readonly reviewed: boolean;
+}
+
+/**
+ * The running assessment over every game of a player's since their first (not a window of the
+ * latest: a sliding sum is many tests, and Ville's bound is for one running sum). Its total is
+ * the sum of the scores, less the lean of games a moderator has already had before them (a
+ * reviewed game's positive score is left out, so that a clear does not send the next game
+ * straight back). Leaving out only positive parts keeps the total at or below the full sum, so
+ * for one who does not see the hidden cards P(ever ≥ threshold) ≤ e^−threshold still holds.
+ */
+export function assessmentOf(games: readonly (number | WeighedGame)[], threshold: number = HOLD_SCORE): Assessment {
+  const weighed = games.map((g) => (typeof g === 'number' ? { score: g, reviewed: false } : g));
+  const total = weighed.reduce((sum, g) => sum + (g.reviewed ? Math.min(0, g.score) : g.score), 0);
   return {
-    games: scores.length,
-    held: scores.filter((s) => isHeld(s)).length,
-    leaning: scores.filter((s) => s > 0).length,
+    games: weighed.length,
+    held: weighed.filter((g) => isHeld(g.score, threshold)).length,
+    leaning: weighed.filter((g) => g.score > 0).length,
     total,
-    review: isHeld(total),
+    review: isHeld(total, threshold),
   };
 }

@@ -1,6 +1,6 @@
 import { type Move, positionFromText } from '@scorpion/rules';
 import { describe, expect, it } from 'vitest';
-import { clairvoyance } from './clairvoyance.ts';
+import { clairvoyance, positionLlr } from './clairvoyance.ts';
 import { ACE_ONTO_TWO, DEAL, FOUR_ONTO_FIVE, GUESS } from './test-positions.ts';
 
 /** 24 completions, solves of 50,000 nodes. */
@@ -30,7 +30,7 @@ describe('clairvoyance', () => {
       const [position] = result.decisive;
       expect(position).toMatchObject({ chosenKeeps: true });
       expect(position!.keptIn).toBeLessThanOrEqual(6);
-      expect(result.score).toBeCloseTo(-Math.log(smoothed(position!.keptIn)));
+      expect(result.score).toBeCloseTo(Math.log(0.98 / smoothed(position!.keptIn)));
       expect(result.score).toBeGreaterThan(1.2);
       expect(result).toMatchObject({ mattered: 1, agreed: 1 });
     }
@@ -64,4 +64,11 @@ describe('clairvoyance', () => {
     const lift: Move = { kind: 'move', from: 1, row: 0, to: 0 };
     expect(clairvoyance([{ state: easy, move: lift }], OPTIONS)).toMatchObject({ score: 0, decisive: [], mattered: 0 });
   });
+});
+
+it("a position's ratio is a fair bet for one who guesses: its expectation is 1, so running sums keep Ville's bound", () => {
+  for (const p of [0.05, 0.3, 0.5, 0.8, 0.95]) {
+    const expected = p * Math.exp(positionLlr(true, p)) + (1 - p) * Math.exp(positionLlr(false, p));
+    expect(expected).toBeCloseTo(1, 12);
+  }
 });

@@ -68,15 +68,17 @@ export interface Clairvoyance {
  * move keeps the deal winnable as often as that move keeps it over the deals they cannot tell
  * from this one and in which this position is winnable: the estimate `p`, over sampled
  * completions. One who sees them keeps it
- * (but for a slip). So the move's outcome with the true cards weighs ln(1/p) for "sees" when it
- * kept the deal, and ln(SLIP/(1 − p)) when it lost it. A person guesses, and loses as often as
+ * (but for a slip). So the move's outcome with the true cards weighs ln((1 − SLIP)/p) for "sees"
+ * when it kept the deal, and ln(SLIP/(1 − p)) when it lost it: for one who does not see, the
+ * ratio's expectation is then exactly p·(1 − SLIP)/p + (1 − p)·SLIP/(1 − p) = 1 (with ln(1/p),
+ * as before version 2, it was 1 + SLIP per position, which a running sum over many games compounds). A person guesses, and loses as often as
  * the odds say; a scout's moves keep the deal against the odds, again and again. Positions are
  * independent evidence, so the ratios add up; and for a player who does not see, the chance that
  * the sum ever reaches T is at most e^−T (the likelihood ratio is a martingale under that
  * hypothesis), which is what the threshold is read against.
  *
  * The estimate is made with `samples` completions and smoothed ((k + 1)/(n + 2)), so that a move
- * no completion kept weighs ln(n + 2), not infinity. A move that kept the deal in every
+ * no completion kept weighs ln((1 − SLIP)(n + 2)), not infinity. A move that kept the deal in every
  * completion is no evidence: the hidden cards did not decide it.
  */
 export function clairvoyance(decisions: readonly Decision[], options: ClairvoyanceOptions): Clairvoyance {
@@ -124,11 +126,18 @@ export function clairvoyance(decisions: readonly Decision[], options: Clairvoyan
     mattered++;
     if (chosenKeeps) agreed++;
     const p = (keptIn + 1) / (n + 2);
-    const llr = chosenKeeps ? -Math.log(p) : Math.log(SLIP / (1 - p));
-    decisive.push({ index, keptIn, chosenKeeps, llr });
+    decisive.push({ index, keptIn, chosenKeeps, llr: positionLlr(chosenKeeps, p) });
   });
   const score = decisive.reduce((sum, d) => sum + d.llr, 0);
   return { score, decisive, mattered, agreed, solves, nodes };
+}
+
+/**
+ * One position's log-likelihood ratio, "sees" over "guesses", for a move that keeps the deal
+ * with probability `p` for one who guesses: its expectation under "guesses" is exactly 1.
+ */
+export function positionLlr(chosenKeeps: boolean, p: number): number {
+  return chosenKeeps ? Math.log((1 - SLIP) / p) : Math.log(SLIP / (1 - p));
 }
 
 function positionKey(state: GameState): string {

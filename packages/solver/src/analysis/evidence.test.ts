@@ -98,3 +98,16 @@ describe('assessmentOf', () => {
     expect(assessmentOf([])).toEqual({ games: 0, held: 0, leaning: 0, total: 0, review: false });
   });
 });
+
+describe('assessmentOf over a player’s games, some already reviewed', () => {
+  it('leaves out the lean of games a moderator has had before them, never a guess against', () => {
+    const games = [
+      { score: 3, reviewed: true },
+      { score: -1, reviewed: true },
+      { score: 2, reviewed: false },
+    ];
+    expect(assessmentOf(games).total).toBeCloseTo(1);
+    expect(assessmentOf(games)).toMatchObject({ games: 3, leaning: 2, review: false });
+    expect(assessmentOf([...games, { score: 2.7, reviewed: false }], 3.5)).toMatchObject({ review: true });
+  });
+});

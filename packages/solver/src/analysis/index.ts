@@ -1,4 +1,4 @@
-export { type Assessment, assessmentOf } from './assessment.ts';
+export { type Assessment, assessmentOf, type WeighedGame } from './assessment.ts';
 export {
   CLAIRVOYANCE_OPTIONS,
   type Clairvoyance,

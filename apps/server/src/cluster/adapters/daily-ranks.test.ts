@@ -131,4 +131,34 @@ describe('daily ranks from Redis', () => {
     sql.mockRestore();
     await expectRanksAgree(PLAYERS + 100);
   });
+
+  it('lose a marked player and a held game at once, and take them back when cleared', async () => {
+    const board = `board:${DATE}`;
+    const marked = idOf(1);
+    const heldGame = (await stored.boards.dailyResultOf(DATE, idOf(2)))!.gameId;
+    const before = await stored.boards.dailyCounts(DATE);
+    const log = {
+      id: 'log-mark',
+      moderatorId: 'mod',
+      action: 'mark' as const,
+      playerId: marked,
+      reason: 'seen',
+      at: 1,
+    };
+    await stored.moderation.mark({ ...log, cases: [], unmarked: false, undoneAt: null, undoneBy: null }, []);
+    await repos.boards.recount(marked);
+    await stored.evidence.queue(heldGame, idOf(2), 1);
+    await stored.evidence.weighed(heldGame, { version: 1, score: 9, held: true, signals: '{}', at: 2 });
+    await repos.boards.recount(idOf(2));
+    // Not at the next rebuild: now, and the ranks still come from Redis (the sizes agree).
+    expect(await boardSize()).toBe(before.played - 2);
+    expect(await ranks.rankOf(DATE, marked)).toBeUndefined();
+    expect(await links.commands.exists(`${board}:building`)).toBe(0);
+    await expectRanksAgree(PLAYERS + 100);
+
+    await stored.evidence.decide(heldGame, 'cleared');
+    await repos.boards.recount(idOf(2));
+    expect(await boardSize()).toBe(before.played - 1);
+    await expectRanksAgree(PLAYERS + 100);
+  });
 });

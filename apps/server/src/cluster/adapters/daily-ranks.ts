@@ -32,6 +32,12 @@ if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('ZADD', KEYS[1], 0, ARGV[1
 if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('ZADD', KEYS[3], 0, ARGV[1]) end
 return 1`;
 
+/** Takes a result off the day's board, and off the board being rebuilt. */
+const REMOVE = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[3], ARGV[1])
+return 1`;
+
 /** The rebuilt board replaces the day's, if this rebuild still holds the lock (Redis was not emptied meanwhile). */
 const PUBLISH = `
 if redis.call('GET', KEYS[2]) ~= ARGV[1] or redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
@@ -95,6 +101,14 @@ export class DailyRanks {
   async stored(date: string, playerId: string): Promise<void> {
     const row = await this.repos.boards.dailyResultOf(date, playerId);
     if (row) await this.redis.eval(ADD, 3, boardKey(date), buildingKey(date), nextKey(date), boardMember(keyOf(row)));
+  }
+
+  /**
+   * A result no longer counts (held on its evidence, or its player marked): off the day's board
+   * at once, not at the next rebuild. A rebuild under way read it or not; either way it leaves `next` here.
+   */
+  async removed(date: string, key: BoardKey): Promise<void> {
+    await this.redis.eval(REMOVE, 3, boardKey(date), buildingKey(date), nextKey(date), boardMember(key));
   }
 
   /**

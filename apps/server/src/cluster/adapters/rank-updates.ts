@@ -1,10 +1,11 @@
-import type { GamesRepo, Repos } from '../../repo/types.ts';
+import type { BoardsRepo, GamesRepo, Repos } from '../../repo/types.ts';
 import type { DailyRanks } from './daily-ranks.ts';
 
 /**
  * The same repositories, except that a game's end that stored a ranked daily result also adds
  * it to the day's board in Redis. After the commit, and without holding up the answer: until it
  * lands the board is one short of the day's count and ranks come from SQL (see `DailyRanks`).
+ * A player's results counted again (a hold, a mark, a clear) leave or rejoin it the same way.
  */
 export function withRankUpdates(repos: Repos, ranks: DailyRanks, failed: (error: unknown) => void): Repos {
   const games = overriding(repos.games, {
@@ -15,7 +16,17 @@ export function withRankUpdates(repos: Repos, ranks: DailyRanks, failed: (error:
       return finished;
     },
   } satisfies Partial<GamesRepo>);
-  return overriding(repos, { games });
+  const boards = overriding(repos.boards, {
+    async recount(playerId) {
+      const recounted = await repos.boards.recount(playerId);
+      for (const { date, key, counted } of recounted) {
+        const moved = counted ? ranks.stored(date, playerId) : ranks.removed(date, key);
+        await moved.catch(failed);
+      }
+      return recounted;
+    },
+  } satisfies Partial<BoardsRepo>);
+  return overriding(repos, { games, boards });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { arenasContract } from './arenas.ts';
 import { boardsContract } from './boards.ts';
 import { challengesContract } from './challenges.ts';
+import { countsContract } from './counts.ts';
 import { dailyContract } from './daily.ts';
 import { devicesContract } from './devices.ts';
 import { evidenceContract } from './evidence.ts';
@@ -35,4 +36,5 @@ export function repoContract(fresh: FreshRepos): void {
   moderationContract(fresh);
   evidenceContract(fresh);
   arenasContract(fresh);
+  countsContract(fresh);
 }

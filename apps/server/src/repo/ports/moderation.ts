@@ -1,6 +1,7 @@
 import type {
   CaseRow,
   CaseStatus,
+  DailyResultRow,
   EvidenceRow,
   ModLogEntry,
   ModLogRow,
@@ -104,4 +105,6 @@ export interface EvidenceRepo {
    * `confirmed` keeps it off), or the undo of one (`held` again); false for a game never held.
    */
   decide(gameId: string, decision: 'held' | 'cleared' | 'confirmed'): Promise<boolean>;
+  /** The player's daily results held and not yet decided, the latest day first (what they are told is under review). */
+  underReview(playerId: string): Promise<DailyResultRow[]>;
 }

@@ -80,7 +80,7 @@ export interface RatingsRepo {
 }
 
 export interface ProfilesRepo {
-  /** The player's ranked daily results, the latest `limit` days, the latest first. */
+  /** The player's ranked daily results, the latest `limit` days, the latest first; none held on its evidence. */
   dailies(playerId: string, limit: number): Promise<DailyResultRow[]>;
   /** The player's finished races, the latest first. */
   races(playerId: string, limit: number): Promise<PlayerRace[]>;
@@ -109,6 +109,20 @@ export interface BoardsRepo {
   fastestWins(offset: number, limit: number): Promise<(BoardRow & { date: string })[]>;
   statsOf(playerIds: readonly string[]): Promise<StatsRow[]>;
   headToHead(a: string, b: string): Promise<{ races: number; aWins: number; bWins: number }>;
+  /**
+   * Works out again, in one transaction, the player's totals (played, won, streaks) and the counts
+   * of each day they have a result, from the results that count: verified, not held on their
+   * evidence, and of a player not marked. Called after anything changes which of theirs count
+   * (idempotent). Answers each of their verified results with whether it now counts.
+   */
+  recount(playerId: string): Promise<Recounted[]>;
+}
+
+/** One of a player's verified daily results after `recount`: where it stands on its board, and whether it counts. */
+export interface Recounted {
+  readonly date: string;
+  readonly key: BoardKey;
+  readonly counted: boolean;
 }
 
 /** A race-level write made under an epoch that is no longer the room's: nothing was written. */

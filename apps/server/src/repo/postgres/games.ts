@@ -41,7 +41,8 @@ const INSERT_GROUP = {
 };
 
 /** Players' totals are read, worked out here and written back: one finish per player at a time. */
-const lockTotals = (playerId: string) => sql`SELECT pg_advisory_xact_lock(hashtext(${`player_stats:${playerId}`}))`;
+export const lockTotals = (playerId: string) =>
+  sql`SELECT pg_advisory_xact_lock(hashtext(${`player_stats:${playerId}`}))`;
 
 export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) => void): GamesRepo {
   // Every action that arrives in one turn of the event loop is stored by one commit, and each

@@ -25,7 +25,7 @@ export function resultColumns({ dailyResults }: Tables) {
 }
 
 /** The boards, read alike from either store; the day's win times are each store's own. */
-export function sharedBoards({ db, t, snapshot }: Store): Omit<BoardsRepo, 'dailyWinTimes'> {
+export function sharedBoards({ db, t, snapshot }: Store): Omit<BoardsRepo, 'dailyWinTimes' | 'recount'> {
   const { dailyCounts, dailyFlagged, dailyResults, playerStats, players, raceResults } = t;
   const boardColumns = { ...resultColumns(t), sortKey: dailyResults.sortKey, nickname: players.nickname };
   const statsColumns = {

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Store } from '../store.ts';
 import type { EvidenceRepo } from '../types.ts';
+import { resultColumns } from './boards.ts';
 
 export function sharedEvidence({ db, t }: Store): EvidenceRepo {
-  const { gameEvidence } = t;
+  const { dailyResults, gameEvidence } = t;
   return {
     async queue(gameId, playerId, at) {
       await db
@@ -46,6 +47,17 @@ export function sharedEvidence({ db, t }: Store): EvidenceRepo {
         .where(and(eq(gameEvidence.gameId, gameId), ne(gameEvidence.held, 'no')))
         .returning({ gameId: gameEvidence.gameId });
       return changed.length > 0;
+    },
+    async underReview(playerId) {
+      return db
+        .select(resultColumns(t))
+        .from(gameEvidence)
+        .innerJoin(
+          dailyResults,
+          and(eq(dailyResults.playerId, gameEvidence.playerId), eq(dailyResults.gameId, gameEvidence.gameId)),
+        )
+        .where(and(eq(gameEvidence.playerId, playerId), eq(gameEvidence.held, 'held')))
+        .orderBy(desc(dailyResults.date));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { notHeld } from '../rows.ts';
 import type { Store } from '../store.ts';
 import type { ProfilesRepo } from '../types.ts';
 import { resultColumns } from './boards.ts';
@@ -7,12 +8,15 @@ export function sharedProfiles({ db, t }: Store): ProfilesRepo {
   const { dailyResults, raceResults, races } = t;
   return {
     async dailies(playerId, limit) {
-      return db
-        .select(resultColumns(t))
-        .from(dailyResults)
-        .where(eq(dailyResults.playerId, playerId))
-        .orderBy(desc(dailyResults.date))
-        .limit(limit);
+      return (
+        db
+          .select(resultColumns(t))
+          .from(dailyResults)
+          // A held result is on no profile's calendar (its own player is told of it apart).
+          .where(and(eq(dailyResults.playerId, playerId), notHeld(dailyResults.gameId)))
+          .orderBy(desc(dailyResults.date))
+          .limit(limit)
+      );
     },
     async races(playerId, limit) {
       return db
