@@ -1,6 +1,6 @@
 import type { ArenaCreate, ArenaList, ArenaSummary } from '@scorpion/protocol';
-import { refusalText } from './text.ts';
 import { ApiFailure, api } from '../net/api.ts';
+import { refusalText } from './text.ts';
 
 /** The REST calls the schedule makes; tests hand in their own. */
 export type Fetcher = typeof api;

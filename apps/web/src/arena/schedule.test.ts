@@ -1,8 +1,8 @@
 import type { ArenaSummary } from '@scorpion/protocol';
 import { expect, test } from 'vitest';
-import { refusalText } from './text.ts';
 import { ApiFailure } from '../net/api.ts';
 import { type ArenaForm, ArenaMaker, ArenaSchedule, type Fetcher, localInputValue } from './schedule.svelte.ts';
+import { refusalText } from './text.ts';
 
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 11, 6, 13, 5);
@@ -65,7 +65,10 @@ test('a private arena starting now is asked with the server clock, and the arena
   const maker = new ArenaMaker(fn);
   expect(await maker.create(form, NOW)).toEqual(made);
   expect(calls).toEqual([
-    { path: '/api/arenas', init: { method: 'POST', body: { name: 'Friday club', startsAt: NOW, minutes: 30, variant: 'wasp' } } },
+    {
+      path: '/api/arenas',
+      init: { method: 'POST', body: { name: 'Friday club', startsAt: NOW, minutes: 30, variant: 'wasp' } },
+    },
   ]);
   expect(maker.creating).toBe(false);
 });

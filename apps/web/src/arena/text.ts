@@ -18,7 +18,7 @@ export const KIND_WORDS: Record<ArenaKind, string> = {
  * The server's refusals of arena requests, for people: what happened and what to do. A code not
  * listed here is said in the server's own words.
  */
-const REFUSALS: Partial<Record<ErrorCode, string>> = {
+const REFUSALS: Partial<Record<ErrorCode | 'network', string>> = {
   'no-such-arena': 'There is no arena at this address. Check the link, or pick one from the schedule.',
   'arena-finished': 'This arena has ended: its table is final.',
   'arena-not-started': 'The arena has not started yet: the first deal is dealt at its start.',
@@ -38,7 +38,7 @@ const REFUSALS: Partial<Record<ErrorCode, string>> = {
 
 /** A refusal's words for a player: ours for the arena's codes, else the server's message. */
 export function refusalText(code: string, message: string): string {
-  return REFUSALS[code as ErrorCode] ?? message;
+  return REFUSALS[code as ErrorCode | 'network'] ?? message;
 }
 
 /** `in 12:04`, `for 8:30 more`, `ended`: where an arena stands at `now`, for a list. */
