@@ -194,11 +194,8 @@ export class ArenaRoom {
     this.#asked = { deal, berserk };
     const answer = await this.#client.request({ type: 'arena-next', arenaId: this.id, deal, berserk });
     this.#dealing = false;
+    if (answer.ok && answer.frame.type === 'game') this.#adopt(answer.frame.game);
     this.#asked = undefined;
-    if (answer.ok) {
-      if (answer.frame.type === 'game') this.#adopt(answer.frame.game);
-      return;
-    }
     this.#refused(answer);
   }
 
