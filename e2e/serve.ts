@@ -54,6 +54,15 @@ const app = await buildApp({
     fresh: () => ({ seed: '5eed0000000000000000000000000002', deck: winDeck }),
   },
 });
+// The browser tests' one way to move time on: `POST /e2e/clock {"aheadMs"}` moves the server's
+// clock forward (never back), so that an arena of ten minutes ends in a second
+// (e2e/arenas.e2e.ts). Only this test server has the route.
+app.post('/e2e/clock', async (request) => {
+  const { aheadMs } = request.body as { aheadMs: number };
+  if (!Number.isInteger(aheadMs) || aheadMs < 0) throw new Error('aheadMs: a whole number of ms, not negative');
+  behindMs -= aheadMs;
+  return { now: serverClock() };
+});
 await app.ready();
 const yesterday = await app.inject('/api/daily');
 if (yesterday.statusCode !== 200) throw new Error(`yesterday's daily was not dealt: ${yesterday.body}`);
