@@ -199,4 +199,10 @@ test('the arena ends on its clock: the podium, the final table, and every game r
   // The arena's page stays for good, for anyone.
   await bob.page.goto(arenaUrl);
   await expect(bob.page.getByTestId('arena-podium')).toBeVisible();
+  // Ann's profile lists it: her place, points and games.
+  await bob.page.goto('/p/Arena%20Ann');
+  const arenaRow = bob.page.getByTestId('profile-arenas').getByRole('row').filter({ hasText: 'E2E club' });
+  await expect(arenaRow).toContainText('1st/2');
+  await expect(arenaRow.getByRole('cell').nth(3)).toHaveText('5');
+  await expect(arenaRow.getByRole('cell').nth(4)).toHaveText('2');
 });
