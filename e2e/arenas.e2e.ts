@@ -39,28 +39,28 @@ class Tap {
         gameId?: string;
         seq?: number;
       };
-      if (frame.type === 'game' && frame.game?.kind === 'arena')
-        this.game = { gameId: frame.game.gameId, seq: frame.game.seq };
+      // The furthest the game has been seen: a resume's answer may come after acks of later moves.
+      const game = frame.type === 'game' ? frame.game : undefined;
+      if (game?.kind === 'arena') {
+        const seen = game.gameId === this.game?.gameId ? this.game.seq : 0;
+        this.game = { gameId: game.gameId, seq: Math.max(seen, game.seq) };
+      }
       if (frame.type === 'ack' && frame.gameId === this.game?.gameId && frame.seq !== undefined)
-        this.game.seq = frame.seq;
+        this.game.seq = Math.max(this.game.seq, frame.seq);
       ws.send(message);
     });
     ws.onMessage((message) => server.send(message));
   }
 
-  /**
-   * Plays `moves` on the deal in play, sent one after another as a fast player's page would (each
-   * naming the move count it follows), and waits until the server has stored them all; the page
-   * catches up by itself.
-   */
+  /** Plays `moves` on the deal in play, each once the last is stored (the page catches up by itself). */
   async play(moves: readonly Move[]) {
-    const game = this.game;
-    if (!game || !this.server) throw new Error('no arena deal in play');
-    const from = game.seq;
-    for (const [i, move] of moves.entries()) {
-      this.server.send(JSON.stringify({ type: 'move', gameId: game.gameId, expect: from + i, move }));
+    for (const move of moves) {
+      const game = this.game;
+      if (!game || !this.server) throw new Error('no arena deal in play');
+      const seq = game.seq;
+      this.server.send(JSON.stringify({ type: 'move', gameId: game.gameId, expect: seq, move }));
+      await expect.poll(() => this.game?.seq, { intervals: [25] }).toBe(seq + 1);
     }
-    await expect.poll(() => this.game?.seq, { timeout: 30_000 }).toBe(from + moves.length);
   }
 }
 
@@ -111,6 +111,8 @@ async function deal(p: Player, n: number, berserk = false) {
 /** Wins the deal in play: the line up to its last move sent fast, the last one played by hand. */
 async function win(p: Player) {
   await p.socket.play(line.slice(0, -1));
+  // Back on the page after a reload: the player is joined again and the deal in play comes back.
+  await p.page.reload();
   await expect(await movesShown(p.page)).toHaveText(String(line.length - 1));
   await playByHand(p.page, line.at(-1)!);
 }

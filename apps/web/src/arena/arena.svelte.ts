@@ -32,7 +32,7 @@ export class ArenaRoom {
   #over = $state.raw<ArenaOver>();
   #game = $state.raw<OnlineGame>();
   /** The deal number of `#game`, and whether it is played berserk (as asked on this page). */
-  #gameDeal = $state(0);
+  #gameDeal = $state<number | undefined>();
   #gameBerserk = $state(false);
   /** In the arena: joined on this page, or found in the player's history and joined again. */
   #joined = $state(false);
@@ -94,8 +94,9 @@ export class ArenaRoom {
   get game() {
     return this.#game;
   }
-  get gameDeal() {
-    return this.#gameDeal;
+  /** A deal that came back (a reload) is the one the table's row names: in play, or just finished. */
+  get gameDeal(): number {
+    return this.#gameDeal ?? this.#standings?.me?.deal ?? 0;
   }
   get gameBerserk() {
     return this.#gameBerserk;
@@ -144,7 +145,7 @@ export class ArenaRoom {
     const row = this.#standings?.me;
     const byRow = row ? (row.playing ? row.deal : row.deal + 1) : 1;
     const game = this.#game;
-    const byGame = game ? (game.over ? this.#gameDeal + 1 : this.#gameDeal) : 1;
+    const byGame = game ? (game.over ? this.gameDeal + 1 : this.gameDeal) : 1;
     return Math.max(byRow, byGame);
   }
 
@@ -223,8 +224,7 @@ export class ArenaRoom {
     if (game.gameId === this.#game?.id) return;
     this.#game?.dispose();
     this.#game = new OnlineGame(this.#link, game);
-    const row = this.#standings?.me;
-    this.#gameDeal = this.#asked?.deal ?? (row?.playing ? row.deal : (row?.deal ?? 0) + 1);
+    this.#gameDeal = this.#asked?.deal;
     // A deal that came back says not whether it is berserk; the server refuses its undo if it is.
     this.#gameBerserk = this.#asked?.berserk ?? false;
     this.berserk = false;
