@@ -102,6 +102,12 @@ test('every bad input gets a typed error and changes nothing', async () => {
   // 20:00 every day is the daily arena's, not an hourly one.
   expect((await error(a, { type: 'arena-join', arenaId: 'h-2026-12-06T20' })).code).toBe('no-such-arena');
   expect((await error(a, { type: 'arena-join', arenaId: 'h-2026-12-06T12' })).code).toBe('arena-finished');
+  expect((await error(a, { type: 'arena-watch', arenaId: 'h-2026-12-06T20', playerId: ann.id })).code).toBe(
+    'no-such-arena',
+  );
+  expect((await error(a, { type: 'arena-watch', arenaId: ARENA, playerId: 'nobody' })).code).toBe('not-racing');
+  // An hourly arena of years to come is not there yet.
+  expect((await error(a, { type: 'arena-join', arenaId: 'h-2030-01-01T10' })).code).toBe('no-such-arena');
   expect((await error(a, { type: 'arena-next', arenaId: 'h-2026-12-06T14', deal: 1, berserk: false })).code).toBe(
     'arena-not-started',
   );

@@ -13,6 +13,8 @@ export interface LiveArenaDeps {
   readonly now: Clock;
   /** To this process's sockets of the player only: every process pushes to its own players. */
   readonly send: (playerId: string, message: ServerMessage) => void;
+  /** The same, for a frame already serialized (the standings' pushes, built once for everyone). */
+  readonly sendFrame: (playerId: string, frame: string) => void;
   readonly connected: (playerId: string) => boolean;
 }
 
@@ -227,15 +229,22 @@ export class LiveArena {
     this.pushTimer.unref();
   }
 
+  /**
+   * Everyone here who follows the arena gets the table. The part the same for all is serialized
+   * once, and only each player's own row apart: a push to a thousand players is one table.
+   */
   private push(): void {
     this.pushTimer = undefined;
     this.pacer.pushed(this.d.now());
+    const { me: _, serverTime, ...common } = this.standingsFor(null);
+    const head = JSON.stringify(common).slice(0, -1);
+    const tail = `,"serverTime":${serverTime}}`;
     for (const playerId of this.subscribers) {
       if (!this.d.connected(playerId)) {
         this.unsubscribe(playerId);
         continue;
       }
-      this.d.send(playerId, this.standingsFor(playerId));
+      this.d.sendFrame(playerId, `${head},"me":${JSON.stringify(this.table().rowOf(playerId))}${tail}`);
     }
   }
 

@@ -10,6 +10,7 @@ import { ARENA_OPTIONS, type ArenaDeals } from './deal-sequence.ts';
 import { LiveArena, resultRowOf } from './live-arena.ts';
 import { decideJoin, decideNext } from './next-deal.ts';
 import { dealDeadline } from './time-limit.ts';
+import { MAX_AHEAD_MS } from './validate.ts';
 
 export interface ArenaServiceDeps {
   readonly repos: Repos;
@@ -18,6 +19,7 @@ export interface ArenaServiceDeps {
   readonly now: Clock;
   /** To this process's sockets of a player. */
   readonly send: (playerId: string, message: ServerMessage) => void;
+  readonly sendFrame: (playerId: string, frame: string) => void;
   readonly connected: (playerId: string) => boolean;
   /**
    * Cluster mode: the arena's players play on every process, so each one reads the table from
@@ -47,9 +49,16 @@ export class ArenaService {
     this.d = d;
   }
 
-  /** The arena an id names: stored, or on the schedule and not stored yet. */
+  /**
+   * The arena an id names: stored, or on the schedule and not stored yet. A scheduled arena more
+   * than a week ahead is not there yet, as a private one could not be: nobody fills memory and
+   * storage with arenas of years to come.
+   */
   async find(id: string): Promise<ArenaRow | undefined> {
-    return (await this.d.repos.arenas.get(id)) ?? scheduledRowOf(id);
+    const stored = await this.d.repos.arenas.get(id);
+    if (stored) return stored;
+    const scheduled = scheduledRowOf(id);
+    return scheduled && scheduled.startsAt <= this.d.now() + MAX_AHEAD_MS ? scheduled : undefined;
   }
 
   /** The arena in memory, if it is (for the REST table of a running arena). */
@@ -278,7 +287,8 @@ export class ArenaService {
 
   private async load(row: ArenaRow): Promise<LiveArena> {
     const { arenas } = this.d.repos;
-    const live = new LiveArena(row, { now: this.d.now, send: this.d.send, connected: this.d.connected });
+    const { now, send, sendFrame, connected } = this.d;
+    const live = new LiveArena(row, { now, send, sendFrame, connected });
     const [players, results] = await Promise.all([arenas.players(row.id), arenas.results(row.id)]);
     live.load(players, results);
     for (const game of results) if (game.status === 'playing') await this.hold(live, game.id);

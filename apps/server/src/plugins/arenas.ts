@@ -35,6 +35,7 @@ export const arenasPlugin = fp<ArenasOptions>(
       deals: arenaDeals,
       now,
       send: (playerId, message) => connections.send(playerId, message),
+      sendFrame: (playerId, frame) => connections.sendFrame(playerId, frame),
       connected: (playerId) => connections.connected(playerId),
       clustered: Boolean(app.nodeId),
       log: (error, what) => app.log.error({ err: error }, what),

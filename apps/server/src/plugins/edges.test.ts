@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { routesPlugin } from '../routes/index.ts';
 import { type Bare, bare } from '../test/plugins.ts';
 import { socketPlugin } from '../ws/plugin.ts';
+import { arenasPlugin } from './arenas.ts';
 import { challengesPlugin } from './challenges.ts';
 import { dailyPlugin } from './daily.ts';
 import { dealsPlugin } from './deals.ts';
@@ -35,6 +36,7 @@ async function withServices(): Promise<Bare> {
   await app.register(playPlugin);
   await app.register(challengesPlugin);
   await app.register(racesPlugin, {});
+  await app.register(arenasPlugin, { tickMs: 0 });
   await app.register(dailyPlugin);
   await app.register(queuePlugin, { tickMs: 0 });
   await app.register(identityPlugin, {});

@@ -28,6 +28,7 @@ export const socketPlugin = fp<{ edge: EdgeOptions }>(
       'play',
       'challenges',
       'races',
+      'arenas',
       'daily',
       'queue',
     ],
