@@ -15,7 +15,8 @@ import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from
  * from the shared conformance records), so a race can be played to a real finish. Every browser
  * runs from 127.0.0.1, one address, as a household's would (issue #32: that costs nobody). The solver
  * certifies deals as in production, but in this thread (its deals are proven in a few hundred
- * nodes), so daily pages show a real difficulty and a past day its stored solution. And one
+ * nodes), so daily pages show a real difficulty and a past day its stored solution; every arena
+ * deal is the daily's deal, so an arena's deals can be won by a known line. And one
  * finished game, played yesterday one move every `GHOST_MOVE_MS` on the server's clock, shared
  * as the challenge link `/c/GHOST_CHALLENGE`: the ghost a challenger races in the browser.
  */
@@ -52,7 +53,18 @@ const app = await buildApp({
   deals: {
     daily: (variant) => ({ seed: DAILY_SEED, deck: dealFromSeed(variant, DAILY_SEED) }),
     fresh: () => ({ seed: '5eed0000000000000000000000000002', deck: winDeck }),
+    // Every arena deal is the daily's deal (closed, certified), whose winning line the tests know.
+    arena: (variant) => ({ seed: DAILY_SEED, deck: dealFromSeed(variant, DAILY_SEED) }),
   },
+});
+// The browser tests' one way to move time on: `POST /e2e/clock {"aheadMs"}` moves the server's
+// clock forward (never back), so that an arena of ten minutes ends in a second
+// (e2e/arenas.e2e.ts). Only this test server has the route.
+app.post('/e2e/clock', async (request) => {
+  const { aheadMs } = request.body as { aheadMs: number };
+  if (!Number.isInteger(aheadMs) || aheadMs < 0) throw new Error('aheadMs: a whole number of ms, not negative');
+  behindMs -= aheadMs;
+  return { now: serverClock() };
 });
 await app.ready();
 const yesterday = await app.inject('/api/daily');

@@ -19,6 +19,10 @@ describe('routes', () => {
     expect(matchRoute('/c/short')).toEqual({ page: 'not-found' });
     expect(matchRoute('/win-rates')).toEqual({ page: 'win-rates' });
     expect(matchRoute('/quick')).toEqual({ page: 'quick' });
+    expect(matchRoute('/arenas')).toEqual({ page: 'arenas' });
+    expect(matchRoute('/a/h-2026-12-06T13')).toEqual({ page: 'arena', id: 'h-2026-12-06T13' });
+    expect(matchRoute('/a/p-AbCdEf_-1234')).toEqual({ page: 'arena', id: 'p-AbCdEf_-1234' });
+    expect(matchRoute('/a/x-2026-12-06')).toEqual({ page: 'not-found' });
     expect(matchRoute('/r/')).toEqual({ page: 'not-found' });
     expect(matchRoute('/nope')).toEqual({ page: 'not-found' });
   });

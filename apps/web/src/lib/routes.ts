@@ -24,6 +24,10 @@ export type Route =
   | { readonly page: 'link' }
   /** The moderators' queue and log (moderators only: the page says "not found" to anyone else). */
   | { readonly page: 'mod' }
+  /** The arenas' schedule and the form to make a private one. */
+  | { readonly page: 'arenas' }
+  /** One arena, for good: join and play while it runs, its podium and table once over. */
+  | { readonly page: 'arena'; readonly id: string }
   | { readonly page: 'not-found' };
 
 export function matchRoute(path: string): Route {
@@ -40,8 +44,12 @@ export function matchRoute(path: string): Route {
   if (clean === '/devices') return { page: 'devices' };
   if (clean === '/link') return { page: 'link' };
   if (clean === '/mod') return { page: 'mod' };
+  if (clean === '/arenas') return { page: 'arenas' };
   const room = /^\/r\/([A-Za-z0-9]{4,12})$/.exec(clean);
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };
+  // The shapes of `ArenaId` (protocol): a scheduled slot, or a private arena's random id.
+  const arena = /^\/a\/(h-\d{4}-\d\d-\d\dT\d\d|[dw]-\d{4}-\d\d-\d\d|p-[A-Za-z0-9_-]{12})$/.exec(clean);
+  if (arena) return { page: 'arena', id: arena[1]! };
   const challenge = /^\/c\/([A-Za-z0-9_-]{10,32})$/.exec(clean);
   if (challenge) return { page: 'challenge', code: challenge[1]! };
   const solution = /^\/solution\/(\d{4}-\d\d-\d\d)$/.exec(clean);
