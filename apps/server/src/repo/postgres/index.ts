@@ -2,6 +2,8 @@ import pg from 'pg';
 import { openPg, PG_MIGRATIONS } from '../../db/pg-open.ts';
 import { sharedPasskeys } from '../shared/devices.ts';
 import { sharedEvidence } from '../shared/evidence.ts';
+import { sharedHints } from '../shared/hints.ts';
+import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
@@ -55,6 +57,8 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     challenges: pgChallenges(db),
     moderation: pgModeration(db),
     evidence: sharedEvidence(store),
+    hints: sharedHints(store),
+    late: sharedLate(store),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

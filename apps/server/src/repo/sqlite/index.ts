@@ -2,6 +2,8 @@ import { openDb } from '../../db/open.ts';
 import type { HoldOutcome } from '../../db/wal-keeper.ts';
 import { sharedPasskeys } from '../shared/devices.ts';
 import { sharedEvidence } from '../shared/evidence.ts';
+import { sharedHints } from '../shared/hints.ts';
+import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
@@ -55,6 +57,8 @@ export function sqliteRepos(
     challenges: sqliteChallenges(db),
     moderation: sqliteModeration(db),
     evidence: sharedEvidence(store),
+    hints: sharedHints(store),
+    late: sharedLate(store),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };

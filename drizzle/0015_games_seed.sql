@@ -1,0 +1,1 @@
+CREATE INDEX `games_seed` ON `games` (`seed`) WHERE kind = 'practice';

@@ -1,0 +1,1 @@
+CREATE INDEX "games_seed" ON "games" USING btree ("seed") WHERE kind = 'practice';
