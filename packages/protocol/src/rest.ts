@@ -193,6 +193,11 @@ export const AllTimeBoard = z.strictObject({
   page: z.int(),
   pageSize: z.int(),
   rows: z.array(AllTimeRow),
+  /**
+   * The players on this page the caller has raced (from the cookie; empty without one): a
+   * head-to-head ("vs you") is offered only with them, the others' would be empty.
+   */
+  raced: z.array(z.string()),
 });
 export type AllTimeBoard = z.infer<typeof AllTimeBoard>;
 

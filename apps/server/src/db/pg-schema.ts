@@ -253,8 +253,10 @@ export const playerStats = pgTable(
     bestTimeMs: ms('best_time_ms'),
   },
   (t) => [
-    index('player_stats_wins').on(t.dailyWins, t.bestStreak, t.playerId),
-    index('player_stats_streak').on(t.bestStreak, t.dailyWins, t.playerId),
+    // A tie ends with the best time, the fastest first (then the player id): read backwards, the
+    // time's column runs from fast to slow.
+    index('player_stats_wins_time').on(t.dailyWins, t.bestTimeMs.desc(), t.playerId),
+    index('player_stats_streak_time').on(t.bestStreak, t.dailyWins, t.bestTimeMs.desc(), t.playerId),
   ],
 );
 
