@@ -17,6 +17,9 @@ test("the daily's first questions travel with the page, and the page's script us
   expect(html).toContain('<link rel="preload" as="fetch" href="/api/leaderboards/daily?pageSize=1" crossorigin />');
   // Each asked once: the preload's answer is the one the script reads (a mismatch would ask again).
   for (const path of ['/api/me', '/api/leaderboards/daily?pageSize=1', '/api/daily']) {
-    expect(asked.filter((p) => p === path), path).toHaveLength(1);
+    expect(
+      asked.filter((p) => p === path),
+      path,
+    ).toHaveLength(1);
   }
 });
