@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  counted,
-  dailyName,
-  formatDuration,
-  ordinal,
-  outcomeWords,
-  pastDailyPath,
-  shareText,
-  standing,
-  yesterday,
-} from './format.ts';
+import { counted, dailyName, formatDuration, ordinal, outcomeWords, shareText, standing } from './format.ts';
+import { pastDailyPath, yesterday } from './pastDays.ts';
 
 describe('format', () => {
   it("names a past day's page and the day before, across months and years", () => {

@@ -55,16 +55,6 @@ export function dayPath(date: string): string {
   return `/leaderboards?tab=daily&date=${date}`;
 }
 
-/** A past day's own page: its boards, and its deal to play late as practice. */
-export function pastDailyPath(date: string): string {
-  return `/daily/${date}`;
-}
-
-/** The day before `date` (both `YYYY-MM-DD`, UTC). */
-export function yesterday(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
-
 export function ordinal(n: number): string {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
