@@ -36,6 +36,7 @@ test('the all-time board pages on past its first twenty players, and keeps the b
         n === 1
           ? allTimeRows(1, 20)
           : [...allTimeRows(21, 2), { ...allTimeRows(23, 1)[0]!, dailyWins: 0, bestStreak: 0 }],
+      raced: [],
     };
     return route.fulfill({ json: body });
   });
@@ -44,7 +45,7 @@ test('the all-time board pages on past its first twenty players, and keeps the b
   await expect(page.locator('tbody tr')).toHaveCount(20);
   // The board says what it is ordered by, and how a tie is broken.
   await expect(page.getByTestId('board-order')).toHaveText(
-    /^By best streak of daily wins in a row; a tie goes to more daily wins\./,
+    /^By best streak of daily wins in a row; a tie goes to more daily wins, then the faster best time\./,
   );
   await expect(page.getByRole('button', { name: '← Previous' })).toBeDisabled();
 

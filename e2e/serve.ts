@@ -7,6 +7,7 @@ import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver
 import { LIFTED } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
+import { createSolverPool } from '../packages/solver/src/pool.ts';
 import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from './fixtures/deals.ts';
 
 /*
@@ -45,6 +46,8 @@ const app = await buildApp({
   queueGhostOfferMs: 3_000,
   // A host may end an untimed race at once, not a minute after the last move (races/host-end.test.ts holds the minute).
   raceIdleBeforeEndMs: 0,
+  // The solver's thread, as in production: hints in practice games the server dealt.
+  solver: createSolverPool({ threads: 1 }),
   certifier: solverCertifier(
     { certify: async (...args: Parameters<typeof certifyDeal>) => certifyDeal(...args) },
     // The production node budget without its time limit: the same deals however busy the machine.

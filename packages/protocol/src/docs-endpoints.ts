@@ -52,6 +52,13 @@ export const endpointGroups: readonly EndpointGroup[] = [
         answer: rest.DailyInfo,
       },
       {
+        route: 'GET /api/daily/:date/late',
+        about:
+          "A past day played late: practice games on its public deal, each player's best win, fastest first (at most 100). 403 `not-public` while the day is open, 404 `not-found` for a day never dealt.",
+        status: 200,
+        answer: rest.LateBoard,
+      },
+      {
         route: 'GET /api/me/daily',
         about: `The caller's ranked result of today if it was flagged off the board, with why. ${NO_PLAYER}`,
         status: 200,
@@ -137,6 +144,13 @@ export const endpointGroups: readonly EndpointGroup[] = [
         status: 200,
         answer: rest.GameAnalysis,
       },
+      {
+        route: 'POST /api/games/:id/hint',
+        about: `A hint in one of your practice games in play, from the server's solver (which holds the face-down cards). The game is marked and can no longer be challenged. 409 \`stale\` for a position not the game's, 409 \`no-hints\` for a game not practice, 409 \`game-over\`, 503 \`solver-unavailable\`, 403 \`not-your-game\`, ${NO_PLAYER}`,
+        body: rest.HintBody,
+        status: 200,
+        answer: rest.HintAnswer,
+      },
     ],
   },
   {
@@ -188,7 +202,7 @@ export const endpointGroups: readonly EndpointGroup[] = [
     endpoints: [
       {
         route: 'POST /api/challenges',
-        about: `Share one of your finished games as a challenge link (the same link each time). 409 \`game-not-over\` for a game in play, 409 \`not-public\` for a daily before its day is over, 403 \`not-your-game\`, ${NO_PLAYER}`,
+        about: `Share one of your finished games as a challenge link (the same link each time). 409 \`game-not-over\` for a game in play, 409 \`hints-used\` for a practice game played with hints, 409 \`not-public\` for a daily before its day is over, 403 \`not-your-game\`, ${NO_PLAYER}`,
         body: rest.ChallengeCreateBody,
         status: 201,
         answer: rest.ChallengeInfo,

@@ -36,6 +36,10 @@ export const ErrorCode = z.enum([
   /** A challenge link to a game given up before its first move: there is no time to beat. */
   'nothing-to-beat',
   'no-such-challenge',
+  /** A challenge link to a game played with hints: its time was not the player's alone. */
+  'hints-used',
+  /** A hint asked in a game that is not practice: ranked games, races and challenges have none. */
+  'no-hints',
   /** The challenge's original game is shown move by move only to whoever has finished a game against it. */
   'challenge-not-finished',
   /** `race-watch`, `room-end`: the room has no race running now. */

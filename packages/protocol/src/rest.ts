@@ -53,6 +53,28 @@ export const DailyInfo = z.strictObject({
 export type DailyInfo = z.infer<typeof DailyInfo>;
 
 /**
+ * `GET /api/daily/:date/late`: a past day played late, once its day is over. Its deal is public
+ * then, and anyone can play it as practice on its seed (unranked, timed by the server): each
+ * player's best win, the fastest first (then fewer moves, then the earlier).
+ */
+export const LateBoard = z.strictObject({
+  date: DateString,
+  day: z.int(),
+  rows: z.array(
+    z.strictObject({
+      rank: z.int().min(1),
+      playerId: z.string(),
+      nickname: z.string(),
+      timeMs: z.int(),
+      moves: z.int(),
+      /** The practice game: public, so `/api/games/:id` replays it. */
+      gameId: z.string(),
+    }),
+  ),
+});
+export type LateBoard = z.infer<typeof LateBoard>;
+
+/**
  * Why a ranked result is kept off the board: another identity opened the deal on its device first
  * (`address`, another identity from its address, is only on results flagged before that rule was dropped).
  */
@@ -181,6 +203,11 @@ export const AllTimeBoard = z.strictObject({
   page: z.int(),
   pageSize: z.int(),
   rows: z.array(AllTimeRow),
+  /**
+   * The players on this page the caller has raced (from the cookie; empty without one): a
+   * head-to-head ("vs you") is offered only with them, the others' would be empty.
+   */
+  raced: z.array(z.string()),
 });
 export type AllTimeBoard = z.infer<typeof AllTimeBoard>;
 
@@ -338,6 +365,34 @@ export const Profile = z.strictObject({
   underReview: z.array(UnderReview),
 });
 export type Profile = z.infer<typeof Profile>;
+
+/** `POST /api/games/:id/hint`: a hint in a practice game the server dealt, for the position at `seq`. */
+export const HintBody = z.strictObject({
+  /** The game's `seq` the hint is for: a hint asked for an older position is refused (`stale`). */
+  seq: z.int().min(0),
+});
+export type HintBody = z.infer<typeof HintBody>;
+
+/**
+ * The answer to `POST /api/games/:id/hint`, worked out by the server's solver from the whole
+ * position. Only the next move of a winning line: the rest of the line would tell of cards still
+ * face down. The game is marked (`hints`) before this is sent, and cannot be challenged.
+ */
+export const HintAnswer = z.strictObject({
+  /** The position it answers: the game's `seq` when it was asked. */
+  seq: z.int().min(0),
+  /**
+   * `move`: a move of a winning line, with cards face up only; `lost`: no line wins from here;
+   * `won`: solved already; `unknown`: the solver found no line in its time.
+   */
+  hint: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('move'), move: Move }),
+    z.strictObject({ kind: z.enum(['won', 'lost', 'unknown']) }),
+  ]),
+  /** Hints given in this game so far, this one included. */
+  hints: z.int().min(1),
+});
+export type HintAnswer = z.infer<typeof HintAnswer>;
 
 /** `POST /api/challenges`: a link that challenges anyone to beat one of your finished games. */
 export const ChallengeCreateBody = z.strictObject({ gameId: z.string().min(1).max(64) });

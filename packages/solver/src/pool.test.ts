@@ -37,6 +37,17 @@ describe('createSolverPool', () => {
     expect(won.solverMoves).toBeGreaterThanOrEqual(won.result === 'win' ? won.line.length : 0);
   }, 20_000);
 
+  it('answers a hint off the main thread: the first move of a line that wins from the position', async () => {
+    const start = newGame('scorpion', OPTIONS, dealFromSeed('scorpion', WON_AT_ONCE));
+    const answer = await pool.hint(start, { tableMegabytes: 16 });
+    expect(answer.kind).toBe('move');
+    if (answer.kind !== 'move') return;
+    expect(answer.line[0]).toEqual(answer.move);
+    expect(replay(start, answer.line)).toMatchObject({ status: 'won' });
+    const lost = newGame('scorpion', OPTIONS, dealFromSeed('scorpion', '81201ba5ff212996e194621a99ff73b3'));
+    expect(await pool.hint(lost, { tableMegabytes: 16 })).toEqual({ kind: 'lost' });
+  }, 20_000);
+
   it('rejects a task that throws without losing the thread', async () => {
     const deck = dealFromSeed('scorpion', WON_AT_ONCE);
     await expect(pool.certify('no-such-variant' as VariantId, OPTIONS, deck)).rejects.toThrow();

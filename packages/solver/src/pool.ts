@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import type { Options, VariantId } from '@scorpion/rules';
+import type { GameState, Options, VariantId } from '@scorpion/rules';
 import type { EvidenceOptions, GameEvidence } from './analysis/evidence.ts';
 import type { PlayedGame } from './analysis/played.ts';
 import type { Certificate } from './certify.ts';
+import type { Hint } from './hint.ts';
 import { type PoolTimers, systemTimers } from './pool-timers.ts';
 import type { DealVerdict, Task } from './tasks.ts';
 import type { Limits } from './types.ts';
@@ -79,6 +80,8 @@ export interface SolverPool {
   solveDeal(variant: VariantId, options: Options, deck: readonly number[], limits?: Limits): Promise<DealVerdict>;
   /** `gameEvidence` on a thread: what a finished game's moves say (`analysis/evidence.ts`). */
   evidence(game: PlayedGame, seed: string, options?: EvidenceOptions): Promise<GameEvidence>;
+  /** `hint` on a thread: the next move of a winning line from a whole position (`hint.ts`). */
+  hint(state: GameState, limits?: Limits): Promise<Hint>;
   /** Tasks waiting for a free thread (for back-pressure). */
   readonly pending: number;
   health(): PoolHealth;
@@ -223,6 +226,7 @@ export function createSolverPool(options: SolverPoolOptions = {}): SolverPool {
       run({ kind: 'certify', variant, options, deck, ...(limits ? { limits } : {}) }),
     solveDeal: (variant, options, deck, limits) =>
       run({ kind: 'solve-deal', variant, options, deck, ...(limits ? { limits } : {}) }),
+    hint: (state, limits) => run({ kind: 'hint', state, ...(limits ? { limits } : {}) }),
     evidence: (game, seed, options) => run({ kind: 'evidence', game, seed, ...(options ? { options } : {}) }),
     get pending() {
       return queue.length;

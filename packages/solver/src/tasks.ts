@@ -1,7 +1,8 @@
-import { newGame, type Options, type VariantId } from '@scorpion/rules';
+import { type GameState, newGame, type Options, type VariantId } from '@scorpion/rules';
 import { type EvidenceOptions, type GameEvidence, gameEvidence } from './analysis/evidence.ts';
 import type { PlayedGame } from './analysis/played.ts';
 import { type Certificate, certifyDeal } from './certify.ts';
+import { type Hint, hint } from './hint.ts';
 import { shortenLine } from './shorten.ts';
 import { solve } from './solve.ts';
 import type { Limits, SolveResult } from './types.ts';
@@ -10,8 +11,9 @@ import type { Limits, SolveResult } from './types.ts';
  * What a worker can be asked to do; plain data, so it crosses `postMessage` as is. The server
  * certifies deals on its threads (the daily deal, "winnable only" races); `scorpion study`
  * solves whole deals on them to the end (a verdict, not just "winnable or not"); the server's
- * evidence runner weighs finished games on them (`analysis/evidence.ts`). The web app runs its
- * own solver in a browser worker.
+ * evidence runner weighs finished games on them (`analysis/evidence.ts`) and answers the hints
+ * of practice games it dealt (their face-down cards never leave it). The web app runs its own
+ * solver in a browser worker for the deals the player holds.
  */
 export type Task =
   | {
@@ -26,6 +28,11 @@ export type Task =
       readonly variant: VariantId;
       readonly options: Options;
       readonly deck: readonly number[];
+      readonly limits?: Limits;
+    }
+  | {
+      readonly kind: 'hint';
+      readonly state: GameState;
       readonly limits?: Limits;
     }
   | {
@@ -49,7 +56,8 @@ export function solveDeal(task: Extract<Task, { kind: 'solve-deal' }>): DealVerd
   return { ...verdict, line: shortenLine(start, verdict.line), solverMoves: verdict.line.length };
 }
 
-export function runTask(task: Task): Certificate | DealVerdict | GameEvidence {
+export function runTask(task: Task): Certificate | DealVerdict | GameEvidence | Hint {
+  if (task.kind === 'hint') return hint(task.state, task.limits);
   if (task.kind === 'solve-deal') return solveDeal(task);
   if (task.kind === 'evidence') return gameEvidence(task.game, task.seed, task.options);
   return certifyDeal(task.variant, task.options, task.deck, task.limits);

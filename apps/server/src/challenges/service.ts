@@ -14,7 +14,7 @@ import { newChallengeCode } from './codes.ts';
 const noSuchChallenge = () => refuse('no-such-challenge', 'There is no such challenge link.');
 
 export interface ChallengeDeps {
-  readonly repos: Pick<Repos, 'challenges' | 'games' | 'players'>;
+  readonly repos: Pick<Repos, 'challenges' | 'games' | 'hints' | 'players'>;
   readonly games: GameService;
   readonly push: Push;
   readonly now: Clock;
@@ -46,6 +46,9 @@ export class ChallengeService {
     if (row.status === 'playing') return refuse('game-not-over', 'Finish the game first, then challenge anyone.');
     if (row.moves === 0) {
       return refuse('nothing-to-beat', 'This game ended before its first move: there is no time to beat.');
+    }
+    if (row.kind === 'practice' && (await repos.hints.count(row.id)) > 0) {
+      return refuse('hints-used', 'This game was played with hints: its time cannot be a challenge.');
     }
     if (!(await games.isPublic(row))) {
       // A daily before its day is over: the deal is still everyone's to play for the first time.

@@ -131,8 +131,21 @@ export const games = pgTable(
     uniqueIndex('games_daily_ranked').on(t.playerId, t.dailyDate).where(sql`kind = 'daily' AND ranked`),
     index('games_race').on(t.raceId),
     index('games_open').on(t.status).where(sql`status = 'playing'`),
+    // A past daily's deal played late, as practice on its seed: its own board (`repo/shared/late.ts`).
+    index('games_seed').on(t.seed).where(sql`kind = 'practice'`),
   ],
 );
+
+/**
+ * The hints the server gave in a practice game it dealt (its seed kept from the player): a game
+ * with any is marked so, and cannot become a "Beat my time" challenge. Stored before the hint is
+ * answered, so that no hint is ever given without its mark.
+ */
+export const gameHints = pgTable('game_hints', {
+  gameId: text('game_id').primaryKey(),
+  hints: integer('hints').notNull(),
+  lastAt: ms('last_at').notNull(),
+});
 
 export const actions = pgTable(
   'actions',
@@ -249,8 +262,10 @@ export const playerStats = pgTable(
     bestTimeMs: ms('best_time_ms'),
   },
   (t) => [
-    index('player_stats_wins').on(t.dailyWins, t.bestStreak, t.playerId),
-    index('player_stats_streak').on(t.bestStreak, t.dailyWins, t.playerId),
+    // A tie ends with the best time, the fastest first (then the player id): read backwards, the
+    // time's column runs from fast to slow.
+    index('player_stats_wins_time').on(t.dailyWins, t.bestTimeMs.desc(), t.playerId),
+    index('player_stats_streak_time').on(t.bestStreak, t.dailyWins, t.bestTimeMs.desc(), t.playerId),
   ],
 );
 

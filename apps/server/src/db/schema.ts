@@ -120,8 +120,21 @@ export const games = sqliteTable(
     uniqueIndex('games_daily_ranked').on(t.playerId, t.dailyDate).where(sql`kind = 'daily' AND ranked = 1`),
     index('games_race').on(t.raceId),
     index('games_open').on(t.status).where(sql`status = 'playing'`),
+    // A past daily's deal played late, as practice on its seed: its own board (`repo/shared/late.ts`).
+    index('games_seed').on(t.seed).where(sql`kind = 'practice'`),
   ],
 );
+
+/**
+ * The hints the server gave in a practice game it dealt (its seed kept from the player): a game
+ * with any is marked so, and cannot become a "Beat my time" challenge. Stored before the hint is
+ * answered, so that no hint is ever given without its mark.
+ */
+export const gameHints = sqliteTable('game_hints', {
+  gameId: text('game_id').primaryKey(),
+  hints: integer('hints').notNull(),
+  lastAt: integer('last_at').notNull(),
+});
 
 /** Every action of every game, in order: the game is these replayed from its deck. */
 export const actions = sqliteTable(
@@ -247,8 +260,10 @@ export const playerStats = sqliteTable(
   (t) => [
     // Each board's whole order, player id included (read backwards): a deep page steps over
     // index entries only.
-    index('player_stats_wins').on(t.dailyWins, t.bestStreak, t.playerId),
-    index('player_stats_streak').on(t.bestStreak, t.dailyWins, t.playerId),
+    // A tie ends with the best time, the fastest first (then the player id): read backwards, the
+    // time's column runs from fast to slow.
+    index('player_stats_wins_time').on(t.dailyWins, sql`${t.bestTimeMs} desc`, t.playerId),
+    index('player_stats_streak_time').on(t.bestStreak, t.dailyWins, sql`${t.bestTimeMs} desc`, t.playerId),
   ],
 );
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { ArenaPolicy } from '../arenas/policy.ts';
 import { ChallengePolicy } from '../challenges/policy.ts';
 import { DailyPolicy } from '../daily/policy.ts';
+import { PracticeHints } from '../games/hints.ts';
 import { PracticePolicy } from '../games/practice.ts';
 import { GameService } from '../games/service.ts';
 import { RacePolicy } from '../races/policy.ts';
@@ -9,6 +10,8 @@ import { RacePolicy } from '../races/policy.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     games: GameService;
+    /** Hints in practice games the server dealt, from its solver. */
+    hints: PracticeHints;
   }
 }
 
@@ -33,9 +36,19 @@ export const playPlugin = fp(
       evidence && ((row) => evidence.finished(row)),
     );
     app.decorate('games', games);
+    const solver = app.solver;
+    app.decorate(
+      'hints',
+      new PracticeHints({
+        load: (id) => games.load(id),
+        hints: repos.hints,
+        solve: solver && ((state) => solver.hint(state)),
+        now,
+      }),
+    );
     const sweep = setInterval(() => games.evictIdle(IDLE_GAME_MS), 60_000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   },
-  { name: 'play', dependencies: ['basics', 'storage', 'moderation'] },
+  { name: 'play', dependencies: ['basics', 'storage', 'deals', 'moderation'] },
 );

@@ -8,7 +8,7 @@ import type {
   SettingsRepo,
 } from './ports/identity.ts';
 import type { EvidenceRepo, ModerationRepo } from './ports/moderation.ts';
-import type { DailyRepo, GamesRepo, LeaderRepo } from './ports/play.ts';
+import type { DailyRepo, GamesRepo, HintsRepo, LateRepo, LeaderRepo } from './ports/play.ts';
 import type {
   BoardsRepo,
   OutageRepo,
@@ -42,6 +42,8 @@ export interface Repos {
   readonly passkeys: PasskeysRepo;
   readonly oneTimeKeys: OneTimeKeysRepo;
   readonly games: GamesRepo;
+  readonly hints: HintsRepo;
+  readonly late: LateRepo;
   readonly daily: DailyRepo;
   readonly rooms: RoomsRepo;
   readonly races: RacesRepo;

@@ -132,7 +132,14 @@ export async function boardRoutes(app: FastifyInstance) {
           : await boards.longestStreaks(offset, q.pageSize),
       );
     }
-    const body: AllTimeBoard = { board: q.board, page: q.page, pageSize: q.pageSize, rows };
+    const viewer = await playerOf(request, app.repos.players);
+    const raced = viewer
+      ? await boards.racedAmong(
+          viewer.id,
+          rows.map((r) => r.playerId),
+        )
+      : [];
+    const body: AllTimeBoard = { board: q.board, page: q.page, pageSize: q.pageSize, rows, raced };
     return body;
   });
 

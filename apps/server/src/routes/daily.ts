@@ -1,4 +1,4 @@
-import type { DailyInfo, DailyStanding } from '@scorpion/protocol';
+import type { DailyInfo, DailyStanding, LateBoard } from '@scorpion/protocol';
 import { cardCode } from '@scorpion/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -15,6 +15,9 @@ import { dailyIsPublic, gate } from '../secrecy.ts';
 import { fail, parse } from './reply.ts';
 
 const Params = z.strictObject({ date: z.iso.date() });
+const DAY_MS = 86_400_000;
+/** A late board's rows: the fastest hundred. */
+const LATE_ROWS = 100;
 
 export async function dailyRoutes(app: FastifyInstance) {
   function info(date: string, deal: DailyDealRow): DailyInfo {
@@ -65,6 +68,36 @@ export async function dailyRoutes(app: FastifyInstance) {
       if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
       return info(params.date, deal);
     });
+  });
+
+  app.get('/api/daily/:date/late', { onRequest: app.limits.boards }, async (request, reply) => {
+    const params = parse(reply, Params, request.params);
+    if (!params) return reply;
+    if (!dailyIsPublic(params.date, app.daily.today())) {
+      return fail(
+        reply,
+        403,
+        'not-public',
+        'This day is still open: it is played late once it is over (midnight UTC).',
+      );
+    }
+    const deal = await app.repos.daily.get(params.date);
+    if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
+    const dayEnded = Date.parse(`${params.date}T00:00:00Z`) + DAY_MS;
+    const wins = await app.repos.late.wins(deal.variant, deal.seed, DAILY_OPTIONS, dayEnded, LATE_ROWS);
+    const board: LateBoard = {
+      date: params.date,
+      day: deal.day,
+      rows: wins.map(({ playerId, nickname, timeMs, moves, gameId }, i) => ({
+        rank: i + 1,
+        playerId,
+        nickname,
+        timeMs,
+        moves,
+        gameId,
+      })),
+    };
+    return board;
   });
 
   app.get('/api/me/daily', async (request, reply) => {

@@ -39,6 +39,8 @@ export interface Limits {
   readonly queueJoin: Limit;
   /** `POST /api/reports` and `/api/me/appeal`, per player: the moderators' queue is read by people. */
   readonly report: Limit;
+  /** `POST /api/games/:id/hint`, per player: each answer is up to 1.5 s of a solver thread. */
+  readonly hint: Limit;
 }
 
 const MINUTE = 60_000;
@@ -64,6 +66,7 @@ export const DEFAULT_LIMITS: Limits = {
   passkeySignIn: { max: 30, windowMs: 10 * MINUTE },
   queueJoin: { max: 60, windowMs: 10 * MINUTE },
   report: { max: 20, windowMs: HOUR },
+  hint: { max: 30, windowMs: MINUTE },
 };
 
 /**
@@ -84,6 +87,7 @@ export function scaledLimits(factor: number, limits: Limits = DEFAULT_LIMITS): L
     passkeySignIn: scale(limits.passkeySignIn),
     queueJoin: scale(limits.queueJoin),
     report: scale(limits.report),
+    hint: scale(limits.hint),
   };
 }
 
@@ -98,6 +102,7 @@ export interface Limiters {
   readonly linkTry: onRequestAsyncHookHandler;
   readonly passkeySignIn: onRequestAsyncHookHandler;
   readonly report: onRequestAsyncHookHandler;
+  readonly hint: onRequestAsyncHookHandler;
   /** For a socket's frames, counted against its upgrade request (so its player): the seconds to wait, or 0 to go on. */
   readonly socket: {
     readonly roomCreate: (upgrade: FastifyRequest) => Promise<number>;
@@ -181,6 +186,7 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
     linkTry: hook('linkTry'),
     passkeySignIn: hook('passkeySignIn'),
     report: hook('report', playerOrAddress),
+    hint: hook('hint', playerOrAddress),
     socket: {
       roomCreate: check('roomCreate'),
       roomJoin: check('roomLookup', 'roomJoin'),

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { previewOf, withPreview } from './linkPreview.ts';
+import { withPreloads } from './preload.ts';
 import { fail } from './reply.ts';
 
 const NOT_BUILT = `<!doctype html>
@@ -65,7 +66,7 @@ export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: st
       return sendPage(
         request,
         reply,
-        withPreview(shell, preview, `${request.protocol}://${request.host}`, request.url),
+        withPreloads(withPreview(shell, preview, `${request.protocol}://${request.host}`, request.url), path),
       );
     }
     if (built) return reply.type('text/html').sendFile('index.html');

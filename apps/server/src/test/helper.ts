@@ -25,6 +25,7 @@ export const LIFTED: Limits = {
   passkeySignIn: NO_LIMIT,
   queueJoin: NO_LIMIT,
   report: NO_LIMIT,
+  hint: NO_LIMIT,
 };
 
 export interface RunningServer {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { counted, dailyName, formatDuration, ordinal, outcomeWords, shareText, standing } from './format.ts';
+import { pastDailyPath, yesterday } from './pastDays.ts';
 
 describe('format', () => {
+  it("names a past day's page and the day before, across months and years", () => {
+    expect(pastDailyPath('2026-03-01')).toBe('/daily/2026-03-01');
+    expect(yesterday('2026-03-01')).toBe('2026-02-28');
+    expect(yesterday('2027-01-01')).toBe('2026-12-31');
+  });
+
   it('says how a game ended in words, never as its status code', () => {
     expect((['won', 'gave-up', 'timed-out', 'playing'] as const).map(outcomeWords)).toEqual([
       'solved',

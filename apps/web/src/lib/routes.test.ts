@@ -9,6 +9,7 @@ describe('routes', () => {
     expect(matchRoute('/replay/g_12')).toEqual({ page: 'replay', gameId: 'g_12' });
     expect(matchRoute('/replay/')).toEqual({ page: 'replay-record' });
     expect(matchRoute('/solution/2026-11-21')).toEqual({ page: 'solution', date: '2026-11-21' });
+    expect(matchRoute('/daily/2026-11-21')).toEqual({ page: 'daily-past', date: '2026-11-21' });
     expect(matchRoute('/devices')).toEqual({ page: 'devices' });
     expect(matchRoute('/link')).toEqual({ page: 'link' });
     expect(matchRoute('/p/Racer%20Ann')).toEqual({ page: 'profile', nickname: 'Racer Ann' });

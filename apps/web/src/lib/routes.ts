@@ -18,6 +18,8 @@ export type Route =
   | { readonly page: 'rules' }
   | { readonly page: 'win-rates' }
   | { readonly page: 'solution'; readonly date: string }
+  /** A past day's daily: its board, its board of late plays, its deal to play as practice. */
+  | { readonly page: 'daily-past'; readonly date: string }
   /** The player's signed-in devices, passkeys and link codes. */
   | { readonly page: 'devices' }
   /** Signing this device in: a passkey, or a code (also from a QR code: `/link#CODE`). */
@@ -52,6 +54,8 @@ export function matchRoute(path: string): Route {
   if (arena) return { page: 'arena', id: arena[1]! };
   const challenge = /^\/c\/([A-Za-z0-9_-]{10,32})$/.exec(clean);
   if (challenge) return { page: 'challenge', code: challenge[1]! };
+  const past = /^\/daily\/(\d{4}-\d\d-\d\d)$/.exec(clean);
+  if (past) return { page: 'daily-past', date: past[1]! };
   const solution = /^\/solution\/(\d{4}-\d\d-\d\d)$/.exec(clean);
   if (solution) return { page: 'solution', date: solution[1]! };
   const profile = /^\/p\/([^/]{1,200})$/.exec(clean);

@@ -71,7 +71,7 @@ export function boardsContract(fresh: FreshRepos): void {
     expect(await repos.boards.dailyCounts('2030-01-01')).toStrictEqual({ played: 0, won: 0 });
   });
 
-  test('pages of the all-time boards, put together, are each whole board in order; ties end with the player id', async () => {
+  test('pages of the all-time boards, put together, are each whole board in order; ties go to the best time, then the player id', async () => {
     const repos = await fresh();
     // Each player's wins: the first `streak` on consecutive days, the rest a day apart.
     for (const [i, wins, streak] of [
@@ -90,17 +90,19 @@ export function boardsContract(fresh: FreshRepos): void {
       }
       await storeResult(repos, { playerId: id, date: dayAfter(day), won: false, timeMs: 1_000 });
     }
+    // s1, s3 and s4 tie on 5 wins: the best time breaks it (s1's 100,001 ms first), not the id.
     expect((await allPages((o, l) => repos.boards.mostWins(o, l), 2)).map((r) => r.playerId)).toEqual([
       's2',
+      's1',
       's3',
       's4',
-      's1',
       's5',
     ]);
+    // s4 and s1 tie on a streak of 2 and 5 wins: the faster best time first.
     expect((await allPages((o, l) => repos.boards.longestStreaks(o, l), 2)).map((r) => r.playerId)).toEqual([
       's3',
-      's4',
       's1',
+      's4',
       's2',
       's5',
     ]);

@@ -100,6 +100,11 @@ export function roomsRacesContract(fresh: FreshRepos): void {
     ]);
     expect(await repos.boards.headToHead('a', 'b')).toStrictEqual({ races: 3, aWins: 2, bWins: 1 });
     expect(await repos.boards.headToHead('a', 'nobody')).toStrictEqual({ races: 0, aWins: 0, bWins: 0 });
+    // "vs you" on the all-time boards: only toward someone raced (never oneself).
+    await player(repos, 'c');
+    expect(await repos.boards.racedAmong('a', ['a', 'b', 'c', 'nobody'])).toEqual(['b']);
+    expect(await repos.boards.racedAmong('c', ['a', 'b'])).toEqual([]);
+    expect(await repos.boards.racedAmong('a', [])).toEqual([]);
   });
 
   test("a race's results read back as its end listed them: ties by id code unit by code unit, whatever the collation", async () => {

@@ -65,6 +65,40 @@ export interface GamesRepo {
   addDowntime(now: number, lastAlive: number): Promise<void>;
 }
 
+/** The hints the server gave in its practice games (`game_hints`). */
+export interface HintsRepo {
+  /** Counts one more hint in the game; answers how many it has had, this one included. */
+  add(gameId: string, at: number): Promise<number>;
+  /** How many hints the game has had (0 for none). */
+  count(gameId: string): Promise<number>;
+}
+
+/** A practice game won on a past daily's deal, after its day: a row of that day's late board. */
+export interface LateWin {
+  readonly gameId: string;
+  readonly playerId: string;
+  readonly nickname: string;
+  readonly timeMs: number;
+  readonly moves: number;
+  readonly startedAt: number;
+}
+
+/** Past dailies played late, as practice games on the day's seed (never ranked). */
+export interface LateRepo {
+  /**
+   * The won practice games of `variant` dealt from `seed` (with the daily's `options`) and
+   * begun at or after `since`: each player's best (time, then moves, then the earliest), the
+   * fastest first, at most `limit`.
+   */
+  wins(
+    variant: string,
+    seed: string,
+    options: { foundations: boolean; open: boolean },
+    since: number,
+    limit: number,
+  ): Promise<LateWin[]>;
+}
+
 export interface DailyRepo {
   get(date: string): Promise<DailyDealRow | undefined>;
   /** Keeps the first deal stored for a date (two joins racing on a new day get the same one). */

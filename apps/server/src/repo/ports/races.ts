@@ -108,6 +108,8 @@ export interface BoardsRepo {
   longestStreaks(offset: number, limit: number): Promise<StatsRow[]>;
   fastestWins(offset: number, limit: number): Promise<(BoardRow & { date: string })[]>;
   statsOf(playerIds: readonly string[]): Promise<StatsRow[]>;
+  /** Which of `others` have been in a race with `playerId`. */
+  racedAmong(playerId: string, others: readonly string[]): Promise<string[]>;
   headToHead(a: string, b: string): Promise<{ races: number; aWins: number; bWins: number }>;
   /**
    * Works out again, in one transaction, the player's totals (played, won, streaks) and the counts

@@ -3,6 +3,8 @@ import { openPg, PG_MIGRATIONS } from '../../db/pg-open.ts';
 import { sharedArenas } from '../shared/arenas.ts';
 import { sharedPasskeys } from '../shared/devices.ts';
 import { sharedEvidence } from '../shared/evidence.ts';
+import { sharedHints } from '../shared/hints.ts';
+import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
@@ -57,6 +59,8 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     moderation: pgModeration(db),
     evidence: sharedEvidence(store),
     arenas: sharedArenas(store),
+    hints: sharedHints(store),
+    late: sharedLate(store),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

@@ -8,6 +8,9 @@ import type { BoardsRepo, StatsRow } from '../types.ts';
 /** `count(*)`, a number in either store (PostgreSQL's is a bigint, which its driver hands over as a string). */
 export const countAll = () => sql<number>`count(*)`.mapWith(Number);
 
+/** A best time ascending, no time (no win) after every time: both engines alike (SQLite puts NULL first by default). */
+const fastestFirst = (column: SQL.Aliased | { getSQL(): SQL }) => sql`${column} asc nulls last`;
+
 /** A daily result's columns as `DailyResultRow` names them (boards and profiles read them alike). */
 export function resultColumns({ dailyResults }: Tables) {
   return {
@@ -154,10 +157,14 @@ export function sharedBoards({ db, t, snapshot }: Store): Omit<BoardsRepo, 'dail
       return found && flaggedRow(found);
     },
     async mostWins(offset, limit) {
-      return statsPage([desc(playerStats.dailyWins), desc(playerStats.bestStreak)], offset, limit);
+      return statsPage([desc(playerStats.dailyWins), fastestFirst(playerStats.bestTimeMs)], offset, limit);
     },
     async longestStreaks(offset, limit) {
-      return statsPage([desc(playerStats.bestStreak), desc(playerStats.dailyWins)], offset, limit);
+      return statsPage(
+        [desc(playerStats.bestStreak), desc(playerStats.dailyWins), fastestFirst(playerStats.bestTimeMs)],
+        offset,
+        limit,
+      );
     },
     async fastestWins(offset, limit) {
       return resultsPage(
@@ -175,6 +182,16 @@ export function sharedBoards({ db, t, snapshot }: Store): Omit<BoardsRepo, 'dail
     async statsOf(playerIds): Promise<StatsRow[]> {
       if (playerIds.length === 0) return [];
       return stats().where(inArray(playerStats.playerId, [...playerIds]));
+    },
+    async racedAmong(playerId, others) {
+      if (others.length === 0) return [];
+      const other = alias(raceResults, 'other');
+      const rows = await db
+        .selectDistinct({ playerId: other.playerId })
+        .from(raceResults)
+        .innerJoin(other, eq(other.raceId, raceResults.raceId))
+        .where(and(eq(raceResults.playerId, playerId), inArray(other.playerId, [...others])));
+      return rows.map((r) => r.playerId).filter((id) => id !== playerId);
     },
     async headToHead(a, b) {
       const other = alias(raceResults, 'other');
