@@ -19,6 +19,7 @@ export default defineConfig({
       'src/cluster/launcher/launcher.test.ts',
       'src/cluster/proofs/proof.test.ts',
       'src/cluster/proofs/daily-across.test.ts',
+      'src/cluster/proofs/arena-across.test.ts',
       '../../bench/server/cluster-load.test.ts',
       '../../bench/server/room-socket.test.ts',
     ],
