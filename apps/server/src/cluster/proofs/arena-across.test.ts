@@ -133,6 +133,16 @@ test('an arena across three processes: one killed mid-arena (SIGKILL); every ack
     }));
     expect(row).toMatchObject({ points, score: sheet(outcomes).score, wins: points.filter((p) => p > 0).length });
   }
+  // One game per player and deal (a deal dealt twice would be a second row), each player's in order.
+  const dealsPlayed = await cluster.sql<{ player_id: string; deals: number[] }>(
+    `SELECT player_id, array_agg(arena_deal ORDER BY arena_deal) AS deals FROM games WHERE arena_id = $1 GROUP BY player_id`,
+    [arenaId],
+  );
+  expect(Object.fromEntries(dealsPlayed.map((r) => [r.player_id, r.deals]))).toEqual({
+    [ann.id]: [1, 2, 3],
+    [ben.id]: [1, 2, 3],
+    [cat.id]: [1, 2],
+  });
   console.log(
     `[proof] arena: node-2 killed with Ben's deal in play; Ben back on ${back.node}; the standings moved on at ${movedOn.join(' and ')} ms after the kill on Ann's (${a.node}) and Cat's (${c.node}) processes`,
   );
