@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { formatFigure, measurePlayouts } from './rules-playout.ts';
 import { benchArenaCluster, formatArenaCluster } from './server/arena-cluster.ts';
 import { benchArenaOneProcess, formatArenaOneProcess } from './server/arena-one-process.ts';
+import { benchArenaTable, formatArenaTable } from './server/arena-table.ts';
 import { clusterBenchMarkdown } from './server/cluster-load.ts';
 import { serverBenchMarkdown } from './server/index.ts';
 import { benchFirstVisit, formatFirstVisit } from './web/first-visit.ts';
@@ -71,7 +72,12 @@ if (wanted('cluster')) {
 }
 
 if (wanted('arena')) {
-  // Issue #35: 1,000 players in one arena on one process, two actions a second, standings to all.
+  // Issue #35: one standings push's CPU apart from the sockets, then 1,000 players in one arena on
+  // one process, two actions a second, standings to all.
+  console.log('## Server: one standings push, apart from the sockets (one core)\n');
+  const sizes = quick ? [1000, 3000] : [1000, 3000, 10_000, 100_000];
+  console.log(formatArenaTable(sizes.map((players) => benchArenaTable(players, 12, quick ? 3 : 7))));
+  console.log();
   console.log('## Server: one arena on one process (SQLite), beside the race load and the floor\n');
   console.log(formatArenaOneProcess(await benchArenaOneProcess(quick ? 100 : 1000, quick ? 5 : 20, quick ? 1 : 3)));
   console.log();
