@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts';
 import type { Certifier } from './deals/certify.ts';
 import type { DealSource } from './deals/source.ts';
 import type { WebAuthnSettings } from './identity/passkeys.ts';
+import { arenasPlugin } from './plugins/arenas.ts';
 import { basicsPlugin } from './plugins/basics.ts';
 import { challengesPlugin } from './plugins/challenges.ts';
 import { dailyPlugin } from './plugins/daily.ts';
@@ -84,6 +85,8 @@ export interface AppOptions {
    * `app.queue.tick()`.
    */
   readonly queueTickMs?: number;
+  /** How often the arenas' clock is looked at (`ARENA_TICK_MS`); 0: only when a test calls `app.arenas.tick()`. */
+  readonly arenaTickMs?: number;
   /**
    * How long a lone quick racer waits before a ghost is offered (`GHOST_OFFER_MS`, 30 s). The
    * browser tests shorten it so they need not wait 30 s of real time; the integration tests
@@ -133,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
     absentGraceMs: options.absentGraceMs,
     idleBeforeEndMs: options.raceIdleBeforeEndMs,
   });
+  await app.register(arenasPlugin, { tickMs: options.arenaTickMs });
   await app.register(dailyPlugin);
   await app.register(queuePlugin, { tickMs: options.queueTickMs, ghostOfferMs: options.queueGhostOfferMs });
   await app.register(identityPlugin, { webauthn: options.webauthn });

@@ -39,6 +39,11 @@ const STATUS: Partial<Record<ErrorCode, 400 | 403 | 404>> = {
   'challenge-not-finished': 403,
   'nickname-invalid': 400,
   'report-self': 400,
+  'no-such-arena': 404,
+  'arena-bad-name': 400,
+  'arena-start-past': 400,
+  'arena-start-too-far': 400,
+  'arena-bad-length': 400,
 };
 
 export function statusOf(refusal: Refusal): number {

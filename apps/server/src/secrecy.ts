@@ -24,6 +24,14 @@ export function raceIsPublic(race: { readonly status: 'racing' | 'finished' }): 
   return race.status === 'finished';
 }
 
+/**
+ * An arena's deals (and every player's game of it): once the arena has ended. Until then a
+ * deal one player has finished is still to come for another (docs/arenas.md).
+ */
+export function arenaIsPublic(arena: { readonly endsAt: number }, now: number): boolean {
+  return now >= arena.endsAt;
+}
+
 export const gate = {
   /**
    * A deal's secrets as they may leave: `secrets()` once the deal may be shown, null before.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { DealDifficulty } from './deal-difficulty.ts';
 import { GameStatus, Seed, VariantId, WireView } from './game.ts';
+import { Player } from './player.ts';
 import { withRequestId } from './request-id.ts';
-import { DealDifficulty } from './rest.ts';
-import { Player } from './server.ts';
 
 /**
  * Arenas: scheduled races everyone can join, where each player plays the arena's deals one
@@ -157,6 +157,20 @@ export const ArenaHistoryEntry = z.strictObject({
   games: z.int().min(0),
 });
 export type ArenaHistoryEntry = z.infer<typeof ArenaHistoryEntry>;
+
+/**
+ * `GET /api/players/:nickname/arenas`: the arenas a player has joined, newest first, with their
+ * place in each (a running arena's place is its live one).
+ */
+export const ArenaHistory = z.strictObject({
+  arenas: z.array(ArenaHistoryEntry).max(100),
+  /**
+   * The weekly arena whose winner carries the mark now, when this player won it: the mark stays
+   * until the next weekly arena has a winner.
+   */
+  weeklyMark: ArenaSummary.nullable(),
+});
+export type ArenaHistory = z.infer<typeof ArenaHistory>;
 
 // WebSocket frames, client → server.
 

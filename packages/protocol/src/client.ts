@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ArenaJoin, ArenaLeave, ArenaNext, ArenaWatch } from './arena.ts';
 import { GameOptions, Move, Seed, VariantId } from './game.ts';
 import { withRequestId } from './request-id.ts';
 import { ROOM_CODE_PATTERN } from './room-code.ts';
@@ -110,6 +111,10 @@ export const ClientMessage = z.discriminatedUnion('type', [
   QueueJoin,
   QueueLeave,
   QueueGhost,
+  ArenaJoin,
+  ArenaNext,
+  ArenaLeave,
+  ArenaWatch,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import * as arena from './arena.ts';
 import { FIRST_DAILY_DATE } from './daily-dates.ts';
 import * as devices from './devices.ts';
 import * as moderation from './moderation.ts';
@@ -128,6 +129,50 @@ export const endpointGroups: readonly EndpointGroup[] = [
         about: 'A public game: its record and action log (403 `not-public` before it is public).',
         status: 200,
         answer: rest.PublicGame,
+      },
+    ],
+  },
+  {
+    title: 'Arenas',
+    endpoints: [
+      {
+        route: 'GET /api/arenas',
+        about:
+          'The arenas running now and those to come (the schedule for the next day, and private arenas), by start.',
+        status: 200,
+        answer: arena.ArenaList,
+      },
+      {
+        route: 'POST /api/arenas',
+        about: `Make a private arena, joined by its link \`/a/ID\`. ${NO_PLAYER} 400 \`arena-bad-name\`, \`arena-start-past\`, \`arena-start-too-far\` or \`arena-bad-length\`.`,
+        body: arena.ArenaCreate,
+        status: 201,
+        answer: arena.ArenaSummary,
+      },
+      {
+        route: 'GET /api/arenas/:id',
+        about:
+          "An arena's page, for good: its summary, the podium once finished, and its deals once finished. 404 `no-such-arena`.",
+        params: arena.ArenaParams,
+        status: 200,
+        answer: arena.ArenaPage,
+      },
+      {
+        route: 'GET /api/arenas/:id/table',
+        about:
+          "The whole table, a page at a time; every player's games once the arena is finished. 404 `no-such-arena`.",
+        params: arena.ArenaParams,
+        query: arena.ArenaTableQuery,
+        status: 200,
+        answer: arena.ArenaTable,
+      },
+      {
+        route: 'GET /api/players/:nickname/arenas',
+        about:
+          'The arenas a player joined, newest first, with their place, and the weekly mark they carry if any. 404 `not-found` for nobody.',
+        params: rest.ProfileParams,
+        status: 200,
+        answer: arena.ArenaHistory,
       },
     ],
   },

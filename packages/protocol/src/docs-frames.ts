@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import * as arena from './arena.ts';
 import * as client from './client.ts';
 import * as server from './server.ts';
 
@@ -85,6 +86,29 @@ export const clientFrames: readonly Frame[] = [
       'Answer a `queue-ghost-offer`: `accept: true` leaves the queue and answers `queue-ghost-ready` (an unrated race against the recorded game); `false` keeps waiting. `not-queued` without an entry or an offer.',
     schema: client.QueueGhost,
   },
+  {
+    name: 'arena-join',
+    about:
+      'Join an arena (docs/arenas.md) or come back to it, any time before its end: answered by `arena-standings` (with the `rid`), then standings pushes at most once a second after each change, and `arena-over` at the end; a deal in play comes back as `game`. Refused with `no-such-arena`, `arena-finished` or `arena-watched`.',
+    schema: arena.ArenaJoin,
+  },
+  {
+    name: 'arena-next',
+    about:
+      'Deal the next deal (`deal`: the last one plus one), berserk or not, its clock starting now; the same `deal` again sends the deal in play back. Answered by `game` (kind `arena`). Refused with `arena-not-started`, `arena-finished`, `stale` or `arena-berserk-too-late`. An undo in a berserk deal is refused with `arena-berserk-no-undo`.',
+    schema: arena.ArenaNext,
+  },
+  {
+    name: 'arena-leave',
+    about: 'Stop the standings pushes; the place and a deal in play (and its clock) stay. Answered by nothing.',
+    schema: arena.ArenaLeave,
+  },
+  {
+    name: 'arena-watch',
+    about:
+      "Watch a player's board 5 s behind (`arena-board`), answered by `arena-standings` (a spectator follows them from then on); `playerId: null` stops, answered by nothing. A player of the arena is sent boards only of a deal they have finished themselves; someone who has not joined sees any, and can no longer join (`arena-watched`). Refused with `no-such-arena`, or `not-racing` when that player has no deal yet.",
+    schema: arena.ArenaWatch,
+  },
 ];
 
 export const serverFrames: readonly Frame[] = [
@@ -149,5 +173,21 @@ export const serverFrames: readonly Frame[] = [
     name: 'queue-ghost-ready',
     about: 'The accepted ghost race: its challenge code (`/c/CODE`), played as any challenge is.',
     schema: server.QueueGhostReady,
+  },
+  {
+    name: 'arena-standings',
+    about:
+      "The arena's table: the top rows and your own, at most once a second per socket and only after a change; the first answers `arena-join` (or `arena-watch`).",
+    schema: arena.ArenaStandings,
+  },
+  {
+    name: 'arena-board',
+    about: "A watched arena player's board as it stood at `asOf`, a few seconds behind; never a face-down card.",
+    schema: arena.ArenaBoard,
+  },
+  {
+    name: 'arena-over',
+    about: 'The arena has ended: the podium and your final row. Its deals and games are public from now on.',
+    schema: arena.ArenaOver,
   },
 ];

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { type ZodType, z } from 'zod';
+import * as arena from './arena.ts';
 import * as cards from './cards.ts';
 import * as client from './client.ts';
 import * as devices from './devices.ts';
@@ -49,6 +50,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'rest.ts': rest,
   'devices.ts': devices,
   'moderation.ts': moderation,
+  'arena.ts': arena,
 };
 
 export interface ProtocolSchema {

@@ -103,6 +103,8 @@ export const ErrorCode = z.enum([
   'arena-start-too-far',
   /** A private arena's length outside 10 to 120 whole minutes. */
   'arena-bad-length',
+  /** An undo in an arena deal played berserk: berserk gave undo up for its extra point. */
+  'arena-berserk-no-undo',
   /**
    * The server is shutting down or restarting, or cannot reach its storage just now (503):
    * nothing was changed or stored; try again after `retryAfter` seconds. A game's action refused

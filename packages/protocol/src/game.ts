@@ -66,8 +66,11 @@ export const WireEvent = z.discriminatedUnion('type', [
 ]);
 export type WireEvent = z.infer<typeof WireEvent>;
 
-/** `challenge`: a game against a challenge link's ghost ("Beat my time"); unranked, public once over. */
-export const GameKind = z.enum(['daily', 'practice', 'race', 'challenge']);
+/**
+ * `challenge`: a game against a challenge link's ghost ("Beat my time"); unranked, public once over.
+ * `arena`: a deal of an arena (docs/arenas.md); unranked, public once the arena has ended.
+ */
+export const GameKind = z.enum(['daily', 'practice', 'race', 'challenge', 'arena']);
 export type GameKind = z.infer<typeof GameKind>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BestOf, ChallengeCode, FinishWindow, RoomCode, TimeLimit } from './client.ts';
+import { DealDifficulty } from './deal-difficulty.ts';
 import { ErrorCode } from './errors.ts';
 import { GameAction, GameKind, GameOptions, GameRecord, GameStatus, Move, Seed, VariantId } from './game.ts';
 import { Player, RaceResult, ShownRating } from './server.ts';
@@ -28,12 +29,7 @@ export type PlayerResponse = z.infer<typeof PlayerResponse>;
 
 const DateString = z.iso.date();
 
-/**
- * How hard the solver found a certified deal: 1 to 5 stars (from its search effort and the
- * length of its winning line) and a word for them. It says nothing about the cards.
- */
-export const DealDifficulty = z.strictObject({ stars: z.int().min(1).max(5), label: z.string() });
-export type DealDifficulty = z.infer<typeof DealDifficulty>;
+export { DealDifficulty } from './deal-difficulty.ts';
 
 /** `GET /api/daily` (today) and `GET /api/daily/:date`. The deal only once the day is over. */
 export const DailyInfo = z.strictObject({

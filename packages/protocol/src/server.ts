@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ArenaBoard, ArenaOver, ArenaStandings } from './arena.ts';
 import { BestOf, ChallengeCode, FinishWindow, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
 import {
@@ -12,11 +13,11 @@ import {
   WireEvent,
   WireView,
 } from './game.ts';
+import { Player } from './player.ts';
 import { withRequestId } from './request-id.ts';
 import { PROTOCOL_VERSION } from './version.ts';
 
-export const Player = z.strictObject({ id: z.string(), nickname: z.string() });
-export type Player = z.infer<typeof Player>;
+export { Player };
 
 /** Sent once, right after the upgrade: who you are and what you can resume. */
 export const Welcome = z.strictObject({
@@ -335,6 +336,9 @@ export const ServerMessage = z.discriminatedUnion('type', [
   QueueMatched,
   QueueGhostOffer,
   QueueGhostReady,
+  ArenaStandings,
+  ArenaBoard,
+  ArenaOver,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type ServerMessageType = ServerMessage['type'];

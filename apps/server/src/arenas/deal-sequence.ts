@@ -56,17 +56,30 @@ export interface ArenaOfDeals {
   readonly variant: VariantId;
 }
 
+/** Candidate `candidate` of deal `deal` of an arena: the HMAC's in production, a test's own deals in tests. */
+export type ArenaCandidate = (
+  variant: VariantId,
+  arenaId: string,
+  deal: number,
+  candidate: number,
+) => { readonly seed: string; readonly deck: readonly Card[] };
+
 export class ArenaDeals {
-  private readonly secret: string;
   private readonly certifier: Certifier;
   private readonly store: ArenaDealStore;
+  private readonly candidates: ArenaCandidate;
   /** One ask per process and deal; the store makes it one across every process. */
   private readonly asked = new Map<string, Promise<ArenaDeal>>();
 
-  constructor(secret: string, certifier: Certifier, store: ArenaDealStore) {
-    this.secret = secret;
+  constructor(secret: string, certifier: Certifier, store: ArenaDealStore, candidates?: ArenaCandidate) {
     this.certifier = certifier;
     this.store = store;
+    this.candidates =
+      candidates ??
+      ((variant, arenaId, deal, n) => {
+        const seed = arenaSeed(secret, arenaId, deal, n);
+        return { seed, deck: dealFromSeed(variant, seed) };
+      });
   }
 
   /**
@@ -109,8 +122,12 @@ export class ArenaDeals {
   }
 
   private candidate(arena: ArenaOfDeals, deal: number, candidate: number) {
-    const seed = arenaSeed(this.secret, arena.id, deal, candidate);
-    return { seed, deck: dealFromSeed(arena.variant, seed) };
+    return this.candidates(arena.variant, arena.id, deal, candidate);
+  }
+
+  /** The seed of a stored deal, for the arena's page once it has ended (and only then). */
+  seedOf(arena: ArenaOfDeals, deal: number, candidate: number): string {
+    return this.candidate(arena, deal, candidate).seed;
   }
 
   private dealt(arena: ArenaOfDeals, deal: number, stored: CertifiedDeal): ArenaDeal {

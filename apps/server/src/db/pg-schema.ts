@@ -15,6 +15,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Assessment } from '../deals/certify.ts';
 
 /*
  * The PostgreSQL twin of `schema.ts` (cluster mode): the same tables, columns and indexes, with
@@ -95,7 +96,7 @@ export const games = pgTable(
   {
     id: text('id').primaryKey(),
     playerId: text('player_id').notNull(),
-    kind: text('kind', { enum: ['daily', 'practice', 'race', 'challenge'] }).notNull(),
+    kind: text('kind', { enum: ['daily', 'practice', 'race', 'challenge', 'arena'] }).notNull(),
     variant: text('variant').$type<VariantId>().notNull(),
     options: json('options').$type<Options>().notNull(),
     seed: text('seed'),
@@ -114,8 +115,16 @@ export const games = pgTable(
     undos: integer('undos').notNull().default(0),
     progress: integer('progress').notNull().default(0),
     faceDown: integer('face_down').notNull().default(0),
+    /** An arena deal (kind `arena`): its arena, its number there (from 1), and whether it is played berserk. */
+    arenaId: text('arena_id'),
+    arenaDeal: integer('arena_deal'),
+    berserk: boolean('berserk').notNull().default(false),
+    /** An arena deal takes no action from then on: its own limit, or the arena's end if sooner. */
+    closesAt: ms('closes_at'),
   },
   (t) => [
+    // A player's deal of an arena is one game, so its result cannot be stored, or counted, twice.
+    uniqueIndex('games_arena_deal').on(t.arenaId, t.playerId, t.arenaDeal),
     index('games_player_status').on(t.playerId, t.status),
     index('games_daily').on(t.dailyDate, t.playerId),
     // One ranked attempt per player and day, whichever process or tab asks first.
@@ -467,4 +476,58 @@ export const gameEvidence = pgTable(
     index('game_evidence_player').on(t.playerId, t.queuedAt),
     index('game_evidence_queue').on(t.status, t.queuedAt),
   ],
+);
+
+/**
+ * Arenas (issue #35, docs/arenas.md): a scheduled one is written when first needed (its id names
+ * its slot, so every process writes the same row), a private one when it is made.
+ */
+export const arenas = pgTable(
+  'arenas',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['hourly', 'daily', 'weekly', 'private'] }).notNull(),
+    name: text('name').notNull(),
+    variant: text('variant').$type<VariantId>().notNull(),
+    startsAt: ms('starts_at').notNull(),
+    endsAt: ms('ends_at').notNull(),
+    minutes: integer('minutes').notNull(),
+    createdBy: text('created_by'),
+    createdAt: ms('created_at').notNull(),
+    winnerId: text('winner_id'),
+    /** When its final table was stored (the winner with it): once, whichever process ends it. */
+    settledAt: ms('settled_at'),
+  },
+  (t) => [index('arenas_starts').on(t.startsAt), index('arenas_kind_ends').on(t.kind, t.endsAt)],
+);
+
+/**
+ * Who is in an arena: its players (`player`), and those who watched its boards without playing
+ * (`spectator`), who have seen its deals and may not join it.
+ */
+export const arenaPlayers = pgTable(
+  'arena_players',
+  {
+    arenaId: text('arena_id').notNull(),
+    playerId: text('player_id').notNull(),
+    role: text('role', { enum: ['player', 'spectator'] }).notNull(),
+    joinedAt: ms('joined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.arenaId, t.playerId] }), index('arena_players_player').on(t.playerId, t.joinedAt)],
+);
+
+/**
+ * An arena's certified deals: which candidate of deal N was proven winnable (the first writer
+ * wins, for every process), never the cards; the seed is computed again from the secret.
+ */
+export const arenaDeals = pgTable(
+  'arena_deals',
+  {
+    arenaId: text('arena_id').notNull(),
+    deal: integer('deal').notNull(),
+    candidate: integer('candidate').notNull(),
+    certificate: json('certificate').$type<Assessment>().notNull(),
+    certifiedBy: text('certified_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.arenaId, t.deal] })],
 );

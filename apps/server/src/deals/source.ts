@@ -14,6 +14,11 @@ export interface Deal {
 export interface DealSource {
   daily(variant: VariantId, date: string, candidate: number): Deal;
   fresh(variant: VariantId): Deal;
+  /**
+   * Candidate `candidate` of deal `deal` of an arena (`arenas/deal-sequence.ts`); absent, the
+   * HMAC of the secret, as production deals them.
+   */
+  arena?(variant: VariantId, arenaId: string, deal: number, candidate: number): Deal;
 }
 
 export function secretDeals(secret: string): DealSource {

@@ -2,7 +2,9 @@ import { newId } from '../identity/token.ts';
 import type { GameRow } from '../repo/types.ts';
 
 export type NewGame = Pick<GameRow, 'playerId' | 'kind' | 'variant' | 'options' | 'seed' | 'playerSeed' | 'deck'> &
-  Partial<Pick<GameRow, 'dailyDate' | 'raceId' | 'ranked' | 'startedAt'>>;
+  Partial<
+    Pick<GameRow, 'dailyDate' | 'raceId' | 'ranked' | 'startedAt' | 'arenaId' | 'arenaDeal' | 'berserk' | 'closesAt'>
+  >;
 
 /** A game not yet played: what every new game row holds besides what `spec` says. */
 export function newGameRow(spec: NewGame, now: number): GameRow {
@@ -12,6 +14,10 @@ export function newGameRow(spec: NewGame, now: number): GameRow {
     raceId: null,
     ranked: false,
     startedAt: now,
+    arenaId: null,
+    arenaDeal: null,
+    berserk: false,
+    closesAt: null,
     ...spec,
     status: 'playing',
     pausedMs: 0,

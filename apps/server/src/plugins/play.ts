@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { ArenaPolicy } from '../arenas/policy.ts';
 import { ChallengePolicy } from '../challenges/policy.ts';
 import { DailyPolicy } from '../daily/policy.ts';
 import { PracticePolicy } from '../games/practice.ts';
@@ -27,6 +28,7 @@ export const playPlugin = fp(
         // In a cluster a race is played where its room is owned.
         race: new RacePolicy(repos.races, Boolean(nodeId)),
         challenge: new ChallengePolicy(),
+        arena: new ArenaPolicy(repos.arenas),
       },
       evidence && ((row) => evidence.finished(row)),
     );

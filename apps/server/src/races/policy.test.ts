@@ -1,5 +1,6 @@
 import type { RaceResult, ServerMessage } from '@scorpion/protocol';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { ArenaPolicy } from '../arenas/policy.ts';
 import { ChallengePolicy } from '../challenges/policy.ts';
 import { DailyPolicy } from '../daily/policy.ts';
 import { PracticePolicy } from '../games/practice.ts';
@@ -35,6 +36,7 @@ beforeEach(async () => {
     challenge: new ChallengePolicy(),
     daily: new DailyPolicy(repos),
     race: policy,
+    arena: new ArenaPolicy(repos.arenas),
   });
   for (const id of ['ann', 'ben']) {
     await repos.players.create({ id, nickname: id, nicknameKey: id, tokenHash: id, at: 0 });

@@ -135,3 +135,9 @@ export type HeldState = Row<'gameEvidence'>['held'];
 
 /** A ranked game's evidence: queued at its end, then weighed (`evidence/runner.ts`). */
 export type EvidenceRow = Row<'gameEvidence'>;
+
+/** An arena, scheduled (written when first needed) or private. */
+export type ArenaRow = Row<'arenas'>;
+
+/** In an arena as a player, or as someone who watched its boards without playing. */
+export type ArenaRole = Row<'arenaPlayers'>['role'];

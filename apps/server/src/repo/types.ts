@@ -1,3 +1,4 @@
+import type { ArenasRepo } from './ports/arenas.ts';
 import type {
   ChallengesRepo,
   OneTimeKeysRepo,
@@ -22,6 +23,7 @@ import type {
  * The repositories' interfaces (one file per concern in ports/) and the rows they read and write
  * (row-types.ts, inferred from the drizzle schema), under the one name the server imports.
  */
+export * from './ports/arenas.ts';
 export * from './ports/identity.ts';
 export * from './ports/moderation.ts';
 export * from './ports/play.ts';
@@ -52,6 +54,7 @@ export interface Repos {
   readonly challenges: ChallengesRepo;
   readonly moderation: ModerationRepo;
   readonly evidence: EvidenceRepo;
+  readonly arenas: ArenasRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
   close(): Promise<void>;

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { arenaRoutes } from './arenas.ts';
 import { boardRoutes } from './boards.ts';
 import { challengeRoutes } from './challenges.ts';
 import { dailyRoutes } from './daily.ts';
@@ -24,10 +25,22 @@ export const routesPlugin = fp<{ webDist: string }>(
     await app.register(moderationRoutes);
     await app.register(gameRoutes);
     await app.register(challengeRoutes);
+    await app.register(arenaRoutes);
     await app.register(webRoutes, { webDist });
   },
   {
     name: 'routes',
-    dependencies: ['basics', 'http', 'storage', 'identity', 'play', 'challenges', 'races', 'daily', 'moderation'],
+    dependencies: [
+      'basics',
+      'http',
+      'storage',
+      'identity',
+      'play',
+      'challenges',
+      'races',
+      'arenas',
+      'daily',
+      'moderation',
+    ],
   },
 );

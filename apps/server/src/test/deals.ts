@@ -23,6 +23,7 @@ export const FIXED_SEED = '5eed5eed5eed5eed5eed5eed5eed5eed';
 export const fixedDeals: DealSource = {
   daily: () => ({ seed: FIXED_SEED, deck: WINNING_DECK }),
   fresh: () => ({ seed: FIXED_SEED, deck: WINNING_DECK }),
+  arena: () => ({ seed: FIXED_SEED, deck: WINNING_DECK }),
 };
 
 /**

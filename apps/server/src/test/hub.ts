@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { ArenaPolicy } from '../arenas/policy.ts';
 import { ChallengePolicy } from '../challenges/policy.ts';
 import type { Clock } from '../clock.ts';
 import { DailyPolicy } from '../daily/policy.ts';
@@ -38,6 +39,7 @@ export async function memoryHub(
     challenge: new ChallengePolicy(),
     daily: new DailyPolicy(repos),
     race: new RacePolicy(repos.races),
+    arena: new ArenaPolicy(repos.arenas),
   });
   const hub = new RaceHub({
     repos,

@@ -8,8 +8,9 @@ import type { FastifyRequest } from 'fastify';
 
 /** A frame answering a request carries the request's id, if it had one; the frame itself is left as it is. */
 export function answering(frame: ServerMessage, rid: string | undefined): ServerMessage {
-  // A welcome and another racer's progress are never answers, and their schemas have no `rid`.
-  if (rid === undefined || frame.type === 'welcome' || frame.type === 'race-progress') return frame;
+  // A welcome, another racer's progress and an arena's end are never answers, and their schemas have no `rid`.
+  if (rid === undefined || frame.type === 'welcome' || frame.type === 'race-progress' || frame.type === 'arena-over')
+    return frame;
   return { ...frame, rid };
 }
 

@@ -11,7 +11,7 @@ import { refusalFrame } from '../refusal-edge.ts';
 type Reply = ServerMessage | ServerMessage[];
 
 /** The services a frame may reach. */
-type Play = Pick<FastifyInstance, 'now' | 'games' | 'challenges' | 'daily' | 'queue' | 'hub' | 'deals'>;
+type Play = Pick<FastifyInstance, 'now' | 'games' | 'challenges' | 'daily' | 'queue' | 'hub' | 'deals' | 'arenas'>;
 
 function refused(refusal: Refusal, ref: string, gameId: string | null = null): ServerMessage {
   return refusalFrame(refusal, { ref, gameId });
@@ -45,6 +45,9 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
     case 'move':
       return s.games.act(playerId, m.gameId, m.expect, m.move).then((o) => ackFrame(o, m.type, m.gameId));
     case 'undo':
+      return berserkUndo(s, m.gameId, () =>
+        s.games.act(playerId, m.gameId, m.expect, { kind: 'undo' }).then((o) => ackFrame(o, m.type, m.gameId)),
+      );
     case 'redo':
       return s.games.act(playerId, m.gameId, m.expect, { kind: m.type }).then((o) => ackFrame(o, m.type, m.gameId));
     case 'give-up':
@@ -107,7 +110,28 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
       return s.hub.start(playerId, m.code).then((r) => answered(r, m.type, () => []));
     case 'room-end':
       return s.hub.end(playerId, m.code).then((r) => answered(r, m.type, () => []));
+    case 'arena-join':
+      return s.arenas.join(playerId, m.arenaId).then((r) => answered(r, m.type, (frames) => frames));
+    case 'arena-next':
+      return s.arenas
+        .next(playerId, m.arenaId, m.deal, m.berserk)
+        .then((r) => answered(r, m.type, (game): Reply => ({ type: 'game', game })));
+    case 'arena-leave':
+      return answered(s.arenas.leave(playerId, m.arenaId), m.type, () => []);
+    case 'arena-watch':
+      return s.arenas.watch(playerId, m.arenaId, m.playerId).then((r) => answered(r, m.type, (frames) => frames));
   }
+}
+
+/**
+ * An undo in an arena deal played berserk is refused: berserk gave undo up for its point. The
+ * game in memory answers at once, so the undo keeps its place among the frames before it.
+ */
+function berserkUndo(s: Play, gameId: string, act: () => Promise<Reply>): Promise<Reply> {
+  const refusal = refuse('arena-berserk-no-undo', 'This deal is played berserk: no undo.');
+  const cached = s.games.cached(gameId);
+  if (cached) return cached.row.berserk ? Promise.resolve(refused(refusal, 'undo', gameId)) : act();
+  return s.games.load(gameId).then((game) => (game?.row.berserk ? refused(refusal, 'undo', gameId) : act()));
 }
 
 async function startPractice(

@@ -1,3 +1,4 @@
+import { arenasContract } from './arenas.ts';
 import { boardsContract } from './boards.ts';
 import { challengesContract } from './challenges.ts';
 import { dailyContract } from './daily.ts';
@@ -33,4 +34,5 @@ export function repoContract(fresh: FreshRepos): void {
   challengesContract(fresh);
   moderationContract(fresh);
   evidenceContract(fresh);
+  arenasContract(fresh);
 }

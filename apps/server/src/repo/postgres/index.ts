@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { openPg, PG_MIGRATIONS } from '../../db/pg-open.ts';
+import { sharedArenas } from '../shared/arenas.ts';
 import { sharedPasskeys } from '../shared/devices.ts';
 import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
@@ -55,6 +56,7 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     challenges: pgChallenges(db),
     moderation: pgModeration(db),
     evidence: sharedEvidence(store),
+    arenas: sharedArenas(store),
     ready: () => pgReadiness(probe, newest),
     async close() {
       await leader.close();

@@ -1,5 +1,6 @@
 import { openDb } from '../../db/open.ts';
 import type { HoldOutcome } from '../../db/wal-keeper.ts';
+import { sharedArenas } from '../shared/arenas.ts';
 import { sharedPasskeys } from '../shared/devices.ts';
 import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
@@ -55,6 +56,7 @@ export function sqliteRepos(
     challenges: sqliteChallenges(db),
     moderation: sqliteModeration(db),
     evidence: sharedEvidence(store),
+    arenas: sharedArenas(store),
     ready: async () => readiness(sqlite, newest),
     close: opened.close,
   };

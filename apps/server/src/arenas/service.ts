@@ -1,0 +1,295 @@
+import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
+import type { Clock } from '../clock.ts';
+import { CertifierUnavailable } from '../deals/certify.ts';
+import { KeyedLock } from '../games/lock.ts';
+import type { GameService } from '../games/service.ts';
+import { type Answer, type Refusal, refuse } from '../refusal.ts';
+import type { ArenaRow, Repos } from '../repo/types.ts';
+import { scheduledRowOf } from './arena-row.ts';
+import { ARENA_OPTIONS, type ArenaDeals } from './deal-sequence.ts';
+import { LiveArena, resultRowOf } from './live-arena.ts';
+import { decideJoin, decideNext } from './next-deal.ts';
+import { dealDeadline } from './time-limit.ts';
+
+export interface ArenaServiceDeps {
+  readonly repos: Repos;
+  readonly games: GameService;
+  readonly deals: ArenaDeals;
+  readonly now: Clock;
+  /** To this process's sockets of a player. */
+  readonly send: (playerId: string, message: ServerMessage) => void;
+  readonly connected: (playerId: string) => boolean;
+  /**
+   * Cluster mode: the arena's players play on every process, so each one reads the table from
+   * the database on every sweep rather than trusting what it heard itself.
+   */
+  readonly clustered: boolean;
+  readonly log: (error: unknown, what: string) => void;
+}
+
+const noSuchArena = refuse('no-such-arena', 'There is no such arena.');
+const ARENA_UNAVAILABLE = 'The next deal cannot be certified just now; try again in a moment.';
+
+/**
+ * The arenas this process serves over the socket: joining, dealing the next deal, leaving,
+ * watching, and the clock that times deals out and ends arenas. The arena's state is what
+ * storage holds (its players, and its games as the results); `LiveArena` keeps it in memory
+ * and makes the table from it. Commands of one player in one arena run one at a time.
+ */
+export class ArenaService {
+  private readonly d: ArenaServiceDeps;
+  private readonly live = new Map<string, LiveArena>();
+  private readonly loading = new Map<string, Promise<LiveArena>>();
+  private readonly lock = new KeyedLock();
+  private readonly ending = new Set<string>();
+
+  constructor(d: ArenaServiceDeps) {
+    this.d = d;
+  }
+
+  /** The arena an id names: stored, or on the schedule and not stored yet. */
+  async find(id: string): Promise<ArenaRow | undefined> {
+    return (await this.d.repos.arenas.get(id)) ?? scheduledRowOf(id);
+  }
+
+  /** The arena in memory, if it is (for the REST table of a running arena). */
+  cached(id: string): LiveArena | undefined {
+    return this.live.get(id);
+  }
+
+  async join(playerId: string, arenaId: string): Promise<Answer<ServerMessage[]>> {
+    const row = await this.find(arenaId);
+    if (!row) return noSuchArena;
+    return this.lock.run(`${arenaId}:${playerId}`, async () => {
+      const live = await this.liveOf(row);
+      const refusal = await this.enter(live, playerId);
+      if (refusal) return refusal;
+      live.subscribe(playerId);
+      const frames: ServerMessage[] = [live.standingsFor(playerId)];
+      const last = live.lastGame(playerId);
+      if (last?.status === 'playing') {
+        await this.hold(live, last.id);
+        const shown = await this.d.games.resume(playerId, last.id);
+        if (shown.ok) frames.push({ type: 'game', game: shown.game });
+      }
+      return { ok: true, value: frames };
+    });
+  }
+
+  async next(playerId: string, arenaId: string, deal: number, berserk: boolean): Promise<Answer<GameSnapshot>> {
+    const row = await this.find(arenaId);
+    if (!row) return noSuchArena;
+    return this.lock.run(`${arenaId}:${playerId}`, async () => {
+      const now = this.d.now();
+      const live = await this.liveOf(row);
+      if (now >= row.startsAt && now < row.endsAt) {
+        const refusal = await this.enter(live, playerId);
+        if (refusal) return refusal;
+      }
+      // In a cluster the player may have been dealt a deal on another process.
+      if (this.d.clustered) live.load([], await this.d.repos.arenas.results(arenaId, playerId));
+      const decision = decideNext(row, live.position(playerId), { deal, berserk }, now);
+      if (decision.kind === 'refused') return refuse(decision.code, nextRefusalText[decision.code]);
+      if (decision.kind === 'resume') {
+        const game = live.lastGame(playerId)!;
+        await this.hold(live, game.id);
+        const shown = await this.d.games.resume(playerId, game.id);
+        return shown.ok ? { ok: true, value: shown.game } : shown;
+      }
+      return this.deal(live, playerId, decision.deal, decision.berserk);
+    });
+  }
+
+  leave(playerId: string, arenaId: string): Answer<null> {
+    this.live.get(arenaId)?.unsubscribe(playerId);
+    return { ok: true, value: null };
+  }
+
+  /** Answers the standings (a spectator follows them from now on), or nothing when watching stops. */
+  async watch(playerId: string, arenaId: string, target: string | null): Promise<Answer<ServerMessage[]>> {
+    const row = await this.find(arenaId);
+    if (!row) return noSuchArena;
+    const live = await this.liveOf(row);
+    if (target === null) {
+      live.watchers.unwatch(playerId);
+      return { ok: true, value: [] };
+    }
+    const game = live.lastGame(target);
+    if (!game || target === playerId) return refuse('not-racing', 'That player has no deal in this arena yet.');
+    if (!live.has(playerId)) {
+      // Someone not playing sees any board, and has then seen the arena's deals: a spectator.
+      await this.d.repos.arenas.ensure(row);
+      await this.d.repos.arenas.join(arenaId, playerId, 'spectator', this.d.now());
+      live.subscribe(playerId);
+    }
+    const loaded = await this.d.games.load(game.id);
+    if (!loaded) return refuse('not-racing', 'That player has no deal in this arena yet.');
+    live.watchers.watch(playerId, target, loaded);
+    return { ok: true, value: [live.standingsFor(playerId)] };
+  }
+
+  /**
+   * The clock's sweep, on the injected clock: deals past their limit are timed out, arenas past
+   * their end are ended, a start shows in the standings; in a cluster each table is read again.
+   */
+  async tick(): Promise<void> {
+    const now = this.d.now();
+    for (const live of [...this.live.values()]) {
+      try {
+        if (now >= live.row.endsAt) {
+          await this.end(live);
+          continue;
+        }
+        live.statusTick();
+        for (const game of [...live.inPlay()]) {
+          if (game.closesAt !== null && now >= game.closesAt) await this.timeOut(live, game.id);
+        }
+        if (this.d.clustered) await this.refresh(live);
+      } catch (error) {
+        this.d.log(error, `arena ${live.row.id}: the sweep failed; the next one tries again`);
+      }
+    }
+  }
+
+  /** After a start: every arena whose final table is not stored is taken up again from storage. */
+  async restore(): Promise<void> {
+    for (const row of await this.d.repos.arenas.unsettled()) {
+      const live = await this.liveOf(row);
+      if (this.d.now() >= row.endsAt) await this.end(live);
+    }
+  }
+
+  stop(): void {
+    for (const live of this.live.values()) live.stop();
+    this.live.clear();
+  }
+
+  /** Puts the player in the arena (unless they are); refused once it has ended, or to a spectator. */
+  private async enter(live: LiveArena, playerId: string): Promise<Refusal | undefined> {
+    const { repos, now } = this.d;
+    const arenaId = live.row.id;
+    if (live.has(playerId) && now() < live.row.endsAt) return undefined;
+    const role = await repos.arenas.roleOf(arenaId, playerId);
+    const refused = decideJoin(live.row, role === 'spectator', now());
+    if (refused === 'arena-finished') return refuse(refused, 'This arena has ended; its table is final.');
+    if (refused === 'arena-watched')
+      return refuse(refused, "You have watched this arena's boards, so you have seen its deals: you watch it.");
+    if (role === undefined) {
+      await repos.arenas.ensure(live.row);
+      await repos.arenas.join(arenaId, playerId, 'player', now());
+    }
+    const player = await repos.players.byId(playerId);
+    live.addPlayer(playerId, player?.nickname ?? '');
+    return undefined;
+  }
+
+  private async deal(live: LiveArena, playerId: string, n: number, berserk: boolean): Promise<Answer<GameSnapshot>> {
+    const { games, repos, deals, now } = this.d;
+    const arena = live.row;
+    let dealt: Awaited<ReturnType<ArenaDeals['deal']>>;
+    try {
+      dealt = await deals.deal(arena, n);
+    } catch (error) {
+      if (error instanceof CertifierUnavailable) return refuse('solver-unavailable', ARENA_UNAVAILABLE);
+      throw error;
+    }
+    const startedAt = now();
+    const row = games.newRow({
+      playerId,
+      kind: 'arena',
+      variant: arena.variant,
+      options: ARENA_OPTIONS,
+      seed: dealt.seed,
+      playerSeed: false,
+      deck: dealt.deck,
+      startedAt,
+      arenaId: arena.id,
+      arenaDeal: n,
+      berserk,
+      closesAt: dealDeadline(arena.variant, startedAt, arena.endsAt).at,
+    });
+    try {
+      await repos.games.create(row);
+    } catch (error) {
+      // The same deal dealt to the same player by another process first: theirs stands.
+      if (!(await repos.arenas.results(arena.id, playerId)).some((g) => g.arenaDeal === n)) throw error;
+      live.load([], await repos.arenas.results(arena.id, playerId));
+      return refuse('stale', 'That deal was dealt already; send the deal in play again.');
+    }
+    games.hold(live.ownerOf(row), [row.id], [row]);
+    live.record(resultRowOf(row));
+    return { ok: true, value: await games.snapshot(games.cached(row.id)!) };
+  }
+
+  /** The arena runs the game here from now on (a game dealt on another process, or before a restart). */
+  private async hold(live: LiveArena, gameId: string): Promise<void> {
+    if (live.owns(gameId)) return;
+    const loaded = await this.d.games.load(gameId);
+    if (loaded) this.d.games.hold(live.ownerOf(loaded.row), [gameId]);
+  }
+
+  private async timeOut(live: LiveArena, gameId: string): Promise<void> {
+    const { games } = this.d;
+    await games.close(gameId, 'timed-out');
+    const game = games.cached(gameId) ?? (await games.load(gameId));
+    if (game) live.record(resultRowOf(game.row));
+  }
+
+  /** Reads the arena's players and results again: the table every process shares is storage's. */
+  private async refresh(live: LiveArena): Promise<void> {
+    const { arenas } = this.d.repos;
+    const [players, results] = await Promise.all([arenas.players(live.row.id), arenas.results(live.row.id)]);
+    live.load(players, results);
+  }
+
+  /**
+   * The arena has ended: deals still in play are closed (they count for nothing), the final
+   * table is read from storage, its winner stored once, and everyone here is sent the podium.
+   */
+  private async end(live: LiveArena): Promise<void> {
+    const id = live.row.id;
+    if (this.ending.has(id)) return;
+    this.ending.add(id);
+    try {
+      for (const game of [...live.inPlay()]) await this.timeOut(live, game.id);
+      await this.refresh(live);
+      const winner = live.standings()[0]?.playerId ?? null;
+      await this.d.repos.arenas.settle(id, winner, this.d.now());
+      live.finish();
+      for (const [gameId, owner] of live.held()) this.d.games.release(owner, [gameId]);
+      this.live.delete(id);
+      this.d.deals.forget(id);
+    } finally {
+      this.ending.delete(id);
+    }
+  }
+
+  /** The arena in memory, loaded once from storage however many ask at the same time. */
+  private liveOf(row: ArenaRow): Promise<LiveArena> {
+    const live = this.live.get(row.id);
+    if (live) return Promise.resolve(live);
+    let loading = this.loading.get(row.id);
+    if (!loading) {
+      loading = this.load(row).finally(() => this.loading.delete(row.id));
+      this.loading.set(row.id, loading);
+    }
+    return loading;
+  }
+
+  private async load(row: ArenaRow): Promise<LiveArena> {
+    const { arenas } = this.d.repos;
+    const live = new LiveArena(row, { now: this.d.now, send: this.d.send, connected: this.d.connected });
+    const [players, results] = await Promise.all([arenas.players(row.id), arenas.results(row.id)]);
+    live.load(players, results);
+    for (const game of results) if (game.status === 'playing') await this.hold(live, game.id);
+    this.live.set(row.id, live);
+    return live;
+  }
+}
+
+const nextRefusalText = {
+  'arena-not-started': 'This arena has not started yet.',
+  'arena-finished': 'This arena has ended; its table is final.',
+  stale: 'That is not your next deal.',
+  'arena-berserk-too-late': 'Berserk is chosen before a deal is dealt; this one was dealt without it.',
+} as const;

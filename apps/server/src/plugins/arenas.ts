@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import { ArenaDeals } from '../arenas/deal-sequence.ts';
+import { ArenaPages } from '../arenas/pages.ts';
+import { ArenaService } from '../arenas/service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Arenas over the socket: join, the next deal, leave, watch; and their clock. */
+    arenas: ArenaService;
+    /** Arenas over REST: the schedule, an arena's page and table, a player's history, a private arena made. */
+    arenaPages: ArenaPages;
+  }
+}
+
+export interface ArenasOptions {
+  /** How often (wall time) the arenas' clock is looked at; 0: only when a test calls `arenas.tick()`. */
+  readonly tickMs?: number | undefined;
+}
+
+/** How often deals past their limit and arenas past their end are looked for: the standings' own pace. */
+export const ARENA_TICK_MS = 1000;
+
+/**
+ * Arenas (issue #35): their deals, dealt as games the arena owns here, their standings pushed to
+ * this process's sockets, and the clock that times deals out and ends arenas. On start, every
+ * arena whose final table is not stored is taken up again from storage.
+ */
+export const arenasPlugin = fp<ArenasOptions>(
+  async (app, options) => {
+    const { repos, games, now, connections, certifier, deals } = app;
+    const arenaDeals = new ArenaDeals(app.secret, certifier, repos.arenas, deals.arena?.bind(deals));
+    const service = new ArenaService({
+      repos,
+      games,
+      deals: arenaDeals,
+      now,
+      send: (playerId, message) => connections.send(playerId, message),
+      connected: (playerId) => connections.connected(playerId),
+      clustered: Boolean(app.nodeId),
+      log: (error, what) => app.log.error({ err: error }, what),
+    });
+    const pages = new ArenaPages({ repos, deals: arenaDeals, now, find: (id) => service.find(id) });
+    app.decorate('arenas', service);
+    app.decorate('arenaPages', pages);
+
+    const tickMs = options.tickMs ?? ARENA_TICK_MS;
+    let sweeping = false;
+    const sweep =
+      tickMs > 0
+        ? setInterval(() => {
+            if (sweeping) return;
+            sweeping = true;
+            service.tick().finally(() => {
+              sweeping = false;
+            });
+          }, tickMs)
+        : undefined;
+    sweep?.unref();
+    app.addHook('onReady', async () => service.restore());
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      service.stop();
+    });
+  },
+  { name: 'arenas', dependencies: ['basics', 'storage', 'deals', 'realtime', 'play', 'races'] },
+);

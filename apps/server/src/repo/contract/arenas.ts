@@ -1,0 +1,135 @@
+import { expect, test } from 'vitest';
+import type { ArenaRow } from '../types.ts';
+import { type FreshRepos, gameRow, player } from './fixtures.ts';
+
+const arena = (id: string, spec: Partial<ArenaRow> = {}): ArenaRow => ({
+  id,
+  kind: 'private',
+  name: `Arena ${id}`,
+  variant: 'scorpion',
+  startsAt: 1_000,
+  endsAt: 601_000,
+  minutes: 10,
+  createdBy: 'p1',
+  createdAt: 500,
+  winnerId: null,
+  settledAt: null,
+  ...spec,
+});
+
+const certified = (candidate: number) => ({
+  candidate,
+  certificate: { verdict: 'winnable' as const, nodes: candidate, ms: 1, difficulty: { stars: 2 as const, score: 3.5 } },
+  certifiedBy: 'test',
+});
+
+/** Arenas, their players and deals, and their results read from the games, as any store must keep them. */
+export function arenasContract(fresh: FreshRepos): void {
+  test('arenas: the first row stored stands, private ones are listed until they end, settled once', async () => {
+    const repos = await fresh();
+    const a = arena('p-aaaaaaaaaaaa');
+    expect(await repos.arenas.ensure(a)).toStrictEqual(a);
+    expect(await repos.arenas.ensure({ ...a, name: 'Another' })).toStrictEqual(a);
+    await repos.arenas.ensure(arena('p-bbbbbbbbbbbb', { startsAt: 500, endsAt: 2_000 }));
+    await repos.arenas.ensure(arena('h-2026-12-06T13', { kind: 'hourly', createdBy: null }));
+    expect((await repos.arenas.privateOpen(1_500, 10)).map((r) => r.id)).toStrictEqual([
+      'p-bbbbbbbbbbbb',
+      'p-aaaaaaaaaaaa',
+    ]);
+    expect((await repos.arenas.privateOpen(2_000, 10)).map((r) => r.id)).toStrictEqual(['p-aaaaaaaaaaaa']);
+    expect(await repos.arenas.get('p-nothing')).toBeUndefined();
+    expect((await repos.arenas.unsettled()).length).toBe(3);
+    expect(await repos.arenas.settle('p-aaaaaaaaaaaa', 'p1', 700_000)).toBe(true);
+    expect(await repos.arenas.settle('p-aaaaaaaaaaaa', 'p2', 800_000)).toBe(false);
+    expect(await repos.arenas.get('p-aaaaaaaaaaaa')).toMatchObject({ winnerId: 'p1', settledAt: 700_000 });
+    expect((await repos.arenas.unsettled()).map((r) => r.id)).not.toContain('p-aaaaaaaaaaaa');
+  });
+
+  test('arenas: a spectator stays one, players are counted and listed with their names, history newest first', async () => {
+    const repos = await fresh();
+    for (const id of ['p1', 'p2', 'p3']) await player(repos, id);
+    await repos.arenas.ensure(arena('p-aaaaaaaaaaaa'));
+    await repos.arenas.ensure(arena('p-bbbbbbbbbbbb'));
+    expect(await repos.arenas.join('p-aaaaaaaaaaaa', 'p1', 'player', 10)).toBe('player');
+    expect(await repos.arenas.join('p-aaaaaaaaaaaa', 'p2', 'player', 11)).toBe('player');
+    expect(await repos.arenas.join('p-aaaaaaaaaaaa', 'p3', 'spectator', 12)).toBe('spectator');
+    expect(await repos.arenas.join('p-aaaaaaaaaaaa', 'p3', 'player', 13)).toBe('spectator');
+    expect(await repos.arenas.join('p-bbbbbbbbbbbb', 'p1', 'player', 20)).toBe('player');
+    expect(await repos.arenas.roleOf('p-aaaaaaaaaaaa', 'p3')).toBe('spectator');
+    expect(await repos.arenas.roleOf('p-bbbbbbbbbbbb', 'p3')).toBeUndefined();
+    const players = await repos.arenas.players('p-aaaaaaaaaaaa');
+    expect(players.sort((x, y) => (x.playerId < y.playerId ? -1 : 1))).toStrictEqual([
+      { playerId: 'p1', name: 'N p1' },
+      { playerId: 'p2', name: 'N p2' },
+    ]);
+    const counts = await repos.arenas.counts(['p-aaaaaaaaaaaa', 'p-bbbbbbbbbbbb', 'p-cccccccccccc']);
+    expect([...counts].sort()).toStrictEqual([
+      ['p-aaaaaaaaaaaa', 2],
+      ['p-bbbbbbbbbbbb', 1],
+    ]);
+    expect((await repos.arenas.historyOf('p1', 10)).map((r) => r.id)).toStrictEqual([
+      'p-bbbbbbbbbbbb',
+      'p-aaaaaaaaaaaa',
+    ]);
+    expect(await repos.arenas.historyOf('p3', 10)).toStrictEqual([]);
+  });
+
+  test("arenas: a deal's first certificate is everyone's; a player's deal is one game, its result stored once", async () => {
+    const repos = await fresh();
+    await player(repos, 'p1');
+    await player(repos, 'p2');
+    let made = 0;
+    const make = async () => certified(++made);
+    expect(await repos.arenas.dealOnce('p-aaaaaaaaaaaa', 1, make)).toStrictEqual(certified(1));
+    expect(await repos.arenas.dealOnce('p-aaaaaaaaaaaa', 1, make)).toStrictEqual(certified(1));
+    expect(made).toBe(1);
+    await repos.arenas.dealOnce('p-aaaaaaaaaaaa', 2, make);
+    expect((await repos.arenas.deals('p-aaaaaaaaaaaa')).map((d) => [d.deal, d.candidate])).toStrictEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+
+    const arenaGame = { kind: 'arena' as const, arenaId: 'p-aaaaaaaaaaaa', closesAt: 301_000 };
+    const one = gameRow('p1', { ...arenaGame, id: 'a-1', arenaDeal: 1, berserk: true });
+    await repos.games.create(one);
+    await expect(repos.games.create({ ...one, id: 'a-1-again' })).rejects.toThrow();
+    await repos.games.create(gameRow('p2', { ...arenaGame, id: 'a-2', arenaDeal: 1 }));
+    await repos.games.create(gameRow('p1', { id: 'practice' }));
+    await repos.games.finish('a-1', {
+      status: 'won',
+      finishedAt: 90_000,
+      timeMs: 89_000,
+      seq: 10,
+      moves: 10,
+      undos: 0,
+      progress: 104,
+      faceDown: 0,
+    });
+    const results = await repos.arenas.results('p-aaaaaaaaaaaa');
+    expect(results.sort((x, y) => (x.id < y.id ? -1 : 1))).toStrictEqual([
+      {
+        id: 'a-1',
+        playerId: 'p1',
+        arenaDeal: 1,
+        status: 'won',
+        berserk: true,
+        startedAt: 1_000,
+        finishedAt: 90_000,
+        timeMs: 89_000,
+        closesAt: 301_000,
+      },
+      {
+        id: 'a-2',
+        playerId: 'p2',
+        arenaDeal: 1,
+        status: 'playing',
+        berserk: false,
+        startedAt: 1_000,
+        finishedAt: null,
+        timeMs: null,
+        closesAt: 301_000,
+      },
+    ]);
+    expect((await repos.arenas.results('p-aaaaaaaaaaaa', 'p2')).map((g) => g.id)).toStrictEqual(['a-2']);
+  });
+}
