@@ -67,15 +67,36 @@ export async function dealt(client: TestClient, arenaId: string, deal: number): 
 /** What a player was told is stored: each game's acknowledged moves, in order. */
 export type Acked = Map<string, Move[]>;
 
-/** Plays `moves` of `game`, every one acknowledged, and writes them down as acked. */
+/** Where a game stands after the moves a player was told are stored. */
+export interface Played {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly status: string;
+}
+
+/**
+ * Plays `moves` from `game`, each sent once its previous one is acknowledged, and writes them
+ * down as acked. Each ack is awaited patiently (`PATIENT_MS`, not the test client's 5 s): on a
+ * machine shared with other suites a process may answer late, which is not what this proves.
+ */
 export async function playMoves(
   client: TestClient,
-  game: GameSnapshot,
+  game: Pick<Played, 'gameId' | 'seq'>,
   moves: readonly Move[],
   acked: Acked,
-): Promise<GameSnapshot> {
-  const played = await client.play(game, moves);
-  acked.set(game.gameId, [...(acked.get(game.gameId) ?? []), ...moves]);
+): Promise<Played> {
+  let played: Played = { gameId: game.gameId, seq: game.seq, status: 'playing' };
+  for (const move of moves) {
+    client.send({ type: 'move', gameId: game.gameId, expect: played.seq, move });
+    const reply = await client.nextMatching(
+      (f) => (f.type === 'ack' || f.type === 'error') && f.gameId === game.gameId,
+      'ack or error',
+      PATIENT_MS,
+    );
+    if (reply.type !== 'ack') throw new Error(`move ${JSON.stringify(move)} refused: ${JSON.stringify(reply)}`);
+    played = { gameId: game.gameId, seq: reply.seq, status: reply.update.status };
+    acked.set(game.gameId, [...(acked.get(game.gameId) ?? []), move]);
+  }
   return played;
 }
 
@@ -86,7 +107,7 @@ export async function winDeal(
   arenaId: string,
   deal: number,
   acked: Acked,
-): Promise<GameSnapshot> {
+): Promise<Played> {
   const game = await dealt(client, arenaId, deal);
   const won = await playMoves(client, game, await winningLine(cluster, game.gameId), acked);
   expect(won.status).toBe('won');
