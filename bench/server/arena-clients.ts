@@ -133,6 +133,8 @@ export async function runArenaClients(o: ArenaLoadOptions): Promise<ArenaLoadFig
   let closing = false;
   let closed = 0;
   let standingsBytes = 0;
+  /** The players whose join was answered (by the standings' first frame). */
+  const joined = new Set<number>();
   /** Each deal number's script, worked out once from its cards, with a placeholder for the game. */
   const scripts = new Map<number, Promise<Script>>();
   const count = (code: string) => {
@@ -169,6 +171,7 @@ export async function runArenaClients(o: ArenaLoadOptions): Promise<ArenaLoadFig
     const now = performance.now();
     const frame = isStandings(text) ? undefined : JSON.parse(text);
     if (!frame || frame.type === 'arena-standings') {
+      joined.add(player.index);
       standingsArrived(player, now, measuring);
       if (measuring) standingsBytes += text.length;
       return;
@@ -197,11 +200,17 @@ export async function runArenaClients(o: ArenaLoadOptions): Promise<ArenaLoadFig
       connected.push(...batch);
     }
     // Everyone joins (the standings' first frame answers), leaves the standings when told to, and
-    // is dealt deal 1, fifty at a time.
+    // is dealt deal 1, fifty at a time. The leave waits for the join's answer: a socket's frames
+    // are handled concurrently, and a leave sent at once can run before the join subscribes.
     for (let i = 0; i < connected.length; i += 50) {
       await Promise.all(
         connected.slice(i, i + 50).map(async ({ player, socket }) => {
           socket.send(JSON.stringify({ type: 'arena-join', arenaId, rid: 'join' }));
+          const joinBy = performance.now() + 30_000;
+          while (!joined.has(player.index)) {
+            if (performance.now() > joinBy) throw new Error(`player ${player.index}'s join was not answered`);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
           if (!o.standings) socket.send(JSON.stringify({ type: 'arena-leave', arenaId, rid: 'leave' }));
           socket.send(nextFrame(player, arenaId, performance.now())!);
           while (player.inFlight) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -37,9 +37,12 @@ export async function benchArenaLoad(o: ArenaLoadOptions): Promise<ArenaLoadFigu
   const code = await new Promise((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the arena load's clients exited with ${code}`);
   const figures = JSON.parse(out) as ArenaLoadFigures;
-  // JSON has no NaN: an unknown CPU time comes back as null.
+  // JSON has no NaN or Infinity: an unknown figure (no deal ended, no two standings frames on a
+  // socket, a CPU time not read) comes back as null.
   return {
     ...figures,
+    dealEndP99: figures.dealEndP99 ?? Number.NaN,
+    standingsMinGapMs: figures.standingsMinGapMs ?? Number.POSITIVE_INFINITY,
     serverCpuPerSecond: figures.serverCpuPerSecond ?? Number.NaN,
     serverCpuPerMove: figures.serverCpuPerMove ?? Number.NaN,
   };
