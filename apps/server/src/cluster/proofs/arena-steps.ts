@@ -89,7 +89,10 @@ export async function playMoves(
   for (const move of moves) {
     client.send({ type: 'move', gameId: game.gameId, expect: played.seq, move });
     const reply = await client.nextMatching(
-      (f) => (f.type === 'ack' || f.type === 'error') && f.gameId === game.gameId,
+      // An error that names no game (a rate limit) answers it too: failing at once beats waiting.
+      (f) =>
+        (f.type === 'ack' && f.gameId === game.gameId) ||
+        (f.type === 'error' && (f.gameId ?? game.gameId) === game.gameId),
       'ack or error',
       PATIENT_MS,
     );
