@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { formatFigure, measurePlayouts } from './rules-playout.ts';
+import { benchArenaCluster, formatArenaCluster } from './server/arena-cluster.ts';
+import { benchArenaOneProcess, formatArenaOneProcess } from './server/arena-one-process.ts';
+import { benchArenaTable, formatArenaTable } from './server/arena-table.ts';
 import { clusterBenchMarkdown } from './server/cluster-load.ts';
 import { serverBenchMarkdown } from './server/index.ts';
 import { benchFirstVisit, formatFirstVisit } from './web/first-visit.ts';
 
 /**
- * `pnpm bench [--quick] [--only rules|solver|evidence|analysis|server|cluster|web]`: every benchmark in turn, printed as
+ * `pnpm bench [--quick] [--only rules|solver|evidence|analysis|server|cluster|arena|arena-cluster|web]`: every benchmark in turn, printed as
  * Markdown. The solver bench also writes `bench/solver.md` (not with `--quick`). Figures are
  * medians on a noisy shared machine: compare them as ratios, never as pass/fail (the one failure
  * is the cluster bench's, when an acknowledged move is not stored).
@@ -77,6 +80,26 @@ if (wanted('server')) {
 
 if (wanted('cluster')) {
   console.log(await clusterBenchMarkdown(quick ? { players: 100, seconds: 5 } : {}));
+}
+
+if (wanted('arena')) {
+  // Issue #35: one standings push's CPU apart from the sockets, then 1,000 players in one arena on
+  // one process, two actions a second, standings to all.
+  console.log('## Server: one standings push, apart from the sockets (one core)\n');
+  const sizes = quick ? [1000, 3000] : [1000, 3000, 10_000, 100_000];
+  console.log(formatArenaTable(sizes.map((players) => benchArenaTable(players, 12, quick ? 3 : 7))));
+  console.log();
+  console.log('## Server: one arena on one process (SQLite), beside the race load and the floor\n');
+  console.log(formatArenaOneProcess(await benchArenaOneProcess(quick ? 100 : 1000, quick ? 5 : 20, quick ? 1 : 3)));
+  console.log();
+}
+
+if (wanted('arena-cluster')) {
+  // Issue #35: 3,000 players in one arena on three processes, an action every two seconds each.
+  console.log('## Server: one arena on the cluster (three processes behind HAProxy, PostgreSQL, Redis)\n');
+  const players = quick ? 300 : 3000;
+  console.log(formatArenaCluster(await benchArenaCluster({ players, seconds: quick ? 5 : 30, actionsPerSecond: 0.5 })));
+  console.log();
 }
 
 if (wanted('web')) {

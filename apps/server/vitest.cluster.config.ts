@@ -21,6 +21,7 @@ export default defineConfig({
       'src/cluster/proofs/proof.test.ts',
       'src/cluster/proofs/engine-outages.test.ts',
       'src/cluster/proofs/daily-across.test.ts',
+      'src/cluster/proofs/arena-across.test.ts',
       '../../bench/server/cluster-load.test.ts',
       '../../bench/server/room-socket.test.ts',
     ],

@@ -36,13 +36,14 @@ export class RealCluster {
   private running!: RunningCluster;
   private dir!: string;
 
-  static async start(nodes: number): Promise<RealCluster> {
+  /** `env` adds to (or overrides) the processes' environment: `CERTIFY: 'solver'` for proven deals. */
+  static async start(nodes: number, env: NodeJS.ProcessEnv = {}): Promise<RealCluster> {
     const cluster = new RealCluster();
-    await cluster.boot(nodes);
+    await cluster.boot(nodes, env);
     return cluster;
   }
 
-  private async boot(nodes: number): Promise<void> {
+  private async boot(nodes: number, extraEnv: NodeJS.ProcessEnv): Promise<void> {
     this.dir = mkdtempSync(join(tmpdir(), 'scorpion-proof-'));
     // PostgreSQL runs as `nobody` under root, and must reach its directory inside.
     chmodSync(this.dir, 0o755);
@@ -60,6 +61,7 @@ export class RealCluster {
         // Every player of these tests signs up from this one address, without a device cookie:
         // more than the five a day such a client is allowed.
         RATE_LIMIT_SCALE: '10',
+        ...extraEnv,
       },
       log: (line) => {
         this.out += `${line}\n`;
