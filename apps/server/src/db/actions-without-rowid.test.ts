@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, expect, test } from 'vitest';
 import { gameRow } from '../repo/contract/fixtures.ts';
-import { migrationsBefore } from '../test/migrations-before.ts';
+import { insertAsOf, migrationsBefore } from '../test/migrations-before.ts';
 import { MIGRATIONS, openDb } from './open.ts';
 import { actions, games } from './schema.ts';
 
@@ -22,7 +22,7 @@ test('the migration to a WITHOUT ROWID actions table keeps every action, and a t
     migrationsFolder: migrationsBefore(MIGRATIONS, '0010_actions_without_rowid', join(work, 'drizzle')),
   });
   const rows = [gameRow('p'), gameRow('q')];
-  old.insert(games).values(rows).run();
+  insertAsOf(before, games, rows);
   const stored = rows.flatMap((g, i) =>
     [0, 1, 2].map((seq) => ({
       gameId: g.id,

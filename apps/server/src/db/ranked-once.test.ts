@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, expect, test } from 'vitest';
-import { migrationsBefore, rankedTwice, resultOf } from '../test/migrations-before.ts';
+import { insertAsOf, migrationsBefore, rankedTwice, resultOf } from '../test/migrations-before.ts';
 import { MIGRATIONS, openDb } from './open.ts';
 import { dailyResults, games } from './schema.ts';
 
@@ -18,7 +18,7 @@ test('the migration to one ranked daily per player keeps the game holding the re
   const old = drizzle(before);
   migrate(old, { migrationsFolder: migrationsBefore(MIGRATIONS, '0005_daily_ranked_once', join(work, 'drizzle')) });
   const { games: rows, withResult, ranked } = rankedTwice();
-  old.insert(games).values(rows).run();
+  insertAsOf(before, games, rows);
   old.insert(dailyResults).values(resultOf(withResult)).run();
   before.close();
 

@@ -1,5 +1,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { type Column, getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import type pg from 'pg';
 import { gameRow } from '../repo/contract/fixtures.ts';
 import type { GameRow } from '../repo/types.ts';
 
@@ -44,4 +47,44 @@ export function resultOf(game: GameRow) {
     sortKey: 0,
     finishedAt: 1,
   };
+}
+
+/**
+ * The columns of `table` (today's schema) that the old database has, and each of `rows`' values
+ * for them as the driver takes them: a newer schema's insert would name columns the old table
+ * lacks (an arena's, say), so rows go in by the old table's own columns.
+ */
+function asOf(table: Table, present: ReadonlySet<string>, rows: readonly Record<string, unknown>[]) {
+  const columns = Object.entries(getTableColumns(table)).filter(([, c]) => present.has(c.name)) as [string, Column][];
+  const names = columns.map(([, c]) => `"${c.name}"`).join(', ');
+  const values = rows.map((row) =>
+    columns.map(([key, c]) => (row[key] === undefined ? null : c.mapToDriverValue(row[key]))),
+  );
+  return { name: getTableName(table), names, count: columns.length, values };
+}
+
+/** Inserts `rows` into an old SQLite database's `table`, naming only the columns it has. */
+export function insertAsOf(sqlite: Database.Database, table: Table, rows: readonly Record<string, unknown>[]): void {
+  const name = getTableName(table);
+  const present = new Set(
+    (sqlite.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name),
+  );
+  const old = asOf(table, present, rows);
+  const insert = sqlite.prepare(
+    `INSERT INTO "${name}" (${old.names}) VALUES (${Array(old.count).fill('?').join(', ')})`,
+  );
+  for (const values of old.values) insert.run(...values);
+}
+
+/** Inserts `rows` into an old PostgreSQL database's `table`, naming only the columns it has. */
+export async function insertAsOfPg(client: pg.Client, table: Table, rows: readonly Record<string, unknown>[]) {
+  const name = getTableName(table);
+  const columns = await client.query<{ column_name: string }>(
+    'SELECT column_name FROM information_schema.columns WHERE table_name = $1',
+    [name],
+  );
+  const old = asOf(table, new Set(columns.rows.map((c) => c.column_name)), rows);
+  const placeholders = Array.from({ length: old.count }, (_, i) => `$${i + 1}`).join(', ');
+  for (const values of old.values)
+    await client.query(`INSERT INTO "${name}" (${old.names}) VALUES (${placeholders})`, values);
 }

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { PG_MIGRATIONS } from '../../db/pg-open.ts';
 import { dailyResults, games } from '../../db/pg-schema.ts';
-import { migrationsBefore, rankedTwice, resultOf } from '../../test/migrations-before.ts';
+import { insertAsOfPg, migrationsBefore, rankedTwice, resultOf } from '../../test/migrations-before.ts';
 import { testPostgres } from '../../test/postgres.ts';
 import { dayAfter, gameRow } from '../contract/fixtures.ts';
 import { RankedDailyTaken } from '../errors.ts';
@@ -121,7 +121,7 @@ test('the migration to one ranked daily per player keeps the game holding the re
     ),
   });
   const { games: rows, withResult, ranked } = rankedTwice();
-  await old.insert(games).values(rows);
+  await insertAsOfPg(before, games, rows);
   await old.insert(dailyResults).values(resultOf(withResult));
   await before.end();
 
