@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { ArenaBoard, ArenaOver, ArenaStandings } from './arena.ts';
 import { BestOf, ChallengeCode, FinishWindow, RoomCode, TimeLimit } from './client.ts';
 import { ErrorCode } from './errors.ts';
-import {
-  GameKind,
-  GameOptions,
-  GameSnapshot,
-  GameStatus,
-  GameUpdate,
-  Seed,
-  VariantId,
-  WireEvent,
-  WireView,
-} from './game.ts';
+import { GameKind, GameOptions, GameSnapshot, GameStatus, GameUpdate, Seed, VariantId, WireEvent } from './game.ts';
 import { Player } from './player.ts';
 import { withRequestId } from './request-id.ts';
 import { PROTOCOL_VERSION } from './version.ts';

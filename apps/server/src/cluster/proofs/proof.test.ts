@@ -1,10 +1,8 @@
-import type { ClientMessage, GameSnapshot } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { LEASE_MS } from '../../races/leases.ts';
 import { signUp, TestClient } from '../../test/client.ts';
 import { fixedDeals, WINNING } from '../../test/deals.ts';
 import { startServer } from '../../test/helper.ts';
-import { RealCluster, type RoomSocket } from '../../test/real-cluster.ts';
+import { RealCluster } from '../../test/real-cluster.ts';
 import { openRoom } from '../../test/rooms.ts';
 import {
   ALICE_MOVES,
