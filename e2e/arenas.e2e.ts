@@ -14,6 +14,8 @@ import { fitsTheWidth, movesShown, PHONE, playByHand, recordThrown, screenshots 
  */
 
 const thrown: string[] = [];
+/** Under the 20 frames a second a socket may send, as a person's play always is. */
+const MOVE_EVERY_MS = 60;
 test.describe.configure({ mode: 'serial' });
 
 /** One player: their browser context, page, and the socket their page talks through. */
@@ -52,14 +54,20 @@ class Tap {
     ws.onMessage((message) => server.send(message));
   }
 
-  /** Plays `moves` on the deal in play, each once the last is stored (the page catches up by itself). */
+  /**
+   * Plays `moves` on the deal in play, each once the last is stored (the page catches up by
+   * itself), and no faster than one every `MOVE_EVERY_MS`: a socket may send 20 frames a second
+   * (a burst of 40), and a line of 50 moves sent as fast as acks come is refused past that.
+   */
   async play(moves: readonly Move[]) {
     for (const move of moves) {
       const game = this.game;
       if (!game || !this.server) throw new Error('no arena deal in play');
       const seq = game.seq;
+      const sentAt = Date.now();
       this.server.send(JSON.stringify({ type: 'move', gameId: game.gameId, expect: seq, move }));
       await expect.poll(() => this.game?.seq, { intervals: [25] }).toBe(seq + 1);
+      await new Promise((resolve) => setTimeout(resolve, MOVE_EVERY_MS - (Date.now() - sentAt)));
     }
   }
 }
