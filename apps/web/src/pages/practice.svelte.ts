@@ -115,9 +115,13 @@ export class PracticePage {
    * A game begun in the browser stays there while it is under way.
    */
   follow(reachable: PracticePage['reachable']): void {
-    const local = untrack(() => this.local);
-    if (reachable === 'server' && this.#mode === 'local' && local?.status === 'playing' && local.canUndo) return;
-    this.#mode = reachable;
+    // Only `reachable` moves the page: read under the component's effect, the game's status would
+    // too, and a game won in the browser would then be swapped for a new one on the server.
+    untrack(() => {
+      const local = this.local;
+      if (reachable === 'server' && this.#mode === 'local' && local?.status === 'playing' && local.canUndo) return;
+      this.#mode = reachable;
+    });
   }
 
   /**
