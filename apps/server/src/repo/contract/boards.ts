@@ -27,7 +27,10 @@ export function boardsContract(fresh: FreshRepos): void {
     for (const [i, id] of order.entries()) expect((await repos.boards.dailyRankOf(DAY, id))?.rank).toBe(i + 1);
     // One win each: the all-time board's tie goes to the best time ('first' alone is faster),
     // then to the player id descending, in byte order too.
-    const byBytesDescending = order.filter((id) => id !== 'first').sort().reverse();
+    const byBytesDescending = order
+      .filter((id) => id !== 'first')
+      .sort()
+      .reverse();
     expect((await repos.boards.mostWins(0, 10)).map((r) => r.playerId)).toEqual(['first', ...byBytesDescending]);
   });
 
