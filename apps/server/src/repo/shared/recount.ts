@@ -1,30 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notHeld, unmarked } from '../rows.ts';
 import type { Tables } from '../store.ts';
+import { resultColumns } from './boards.ts';
 
 /**
  * The pieces of `BoardsRepo.recount` that both stores share; each store runs them in its own
  * transaction (SQLite's is synchronous, PostgreSQL's takes locks).
  */
-export function recountQueries({ dailyResults }: Tables) {
+export function recountQueries(tables: Tables) {
+  const { dailyResults } = tables;
   /** A result counts on its day's board and in the counts: not held on its evidence, its player not marked. */
   const counts = sql<number>`CASE WHEN ${unmarked(dailyResults.playerId)} AND ${notHeld(dailyResults.gameId)} THEN 1 ELSE 0 END`;
   return {
     /** Every verified result of the player, with whether it counts (1 or 0). */
-    resultColumns: {
-      date: dailyResults.date,
-      playerId: dailyResults.playerId,
-      gameId: dailyResults.gameId,
-      won: dailyResults.won,
-      timeMs: dailyResults.timeMs,
-      moves: dailyResults.moves,
-      progress: dailyResults.progress,
-      faceDown: dailyResults.faceDown,
-      verified: dailyResults.verified,
-      finishedAt: dailyResults.finishedAt,
-      sortKey: dailyResults.sortKey,
-      counts: counts.mapWith(Number),
-    },
+    resultColumns: { ...resultColumns(tables), sortKey: dailyResults.sortKey, counts: counts.mapWith(Number) },
     ofPlayer: (playerId: string) => and(eq(dailyResults.playerId, playerId), eq(dailyResults.verified, true)),
     /** The day's counted results: how many, and how many won. */
     dayColumns: {
