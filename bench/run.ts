@@ -22,6 +22,10 @@ const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 const wanted = (name: string) => only === undefined || only === name;
+function numberFlag(name: string): number | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Number(process.argv[at + 1]) : undefined;
+}
 
 if (wanted('rules')) {
   console.log('## Rules: random-playout throughput (one core)\n');
@@ -97,8 +101,10 @@ if (wanted('arena')) {
 if (wanted('arena-cluster')) {
   // Issue #35: 3,000 players in one arena on three processes, an action every two seconds each.
   console.log('## Server: one arena on the cluster (three processes behind HAProxy, PostgreSQL, Redis)\n');
-  const players = quick ? 300 : 3000;
-  console.log(formatArenaCluster(await benchArenaCluster({ players, seconds: quick ? 5 : 30, actionsPerSecond: 0.5 })));
+  // `--players N` and `--seconds N`: a size between the quick one and the issue's, for a loaded machine.
+  const players = numberFlag('--players') ?? (quick ? 300 : 3000);
+  const seconds = numberFlag('--seconds') ?? (quick ? 5 : 30);
+  console.log(formatArenaCluster(await benchArenaCluster({ players, seconds, actionsPerSecond: 0.5 })));
   console.log();
 }
 

@@ -56,6 +56,13 @@ export interface ArenaLoadFigures extends ArenaLoadOptions {
   readonly standingsMinGapMs: number;
   /** Bytes of standings frames received per second, all sockets. */
   readonly standingsBytesPerSecond: number;
+  /**
+   * From a deal's end acknowledged to its player to a standings frame, on another socket (a few
+   * sampled ones), showing that deal in the player's row of the top: how late the table others
+   * follow is. In a cluster the row's player mostly plays on another process than the socket.
+   */
+  readonly standingsLatencyP50: number;
+  readonly standingsLatencyP99: number;
   readonly errors: Record<string, number>;
   readonly closed: number;
   readonly clientLagP99: number;
@@ -67,6 +74,14 @@ export interface ArenaLoadFigures extends ArenaLoadOptions {
 
 const WARM_UP_MS = 2000;
 const LAG_RESOLUTION_MS = 5;
+/** How many sockets parse their standings frames to time them (parsing all would load the clients). */
+const SAMPLED_SOCKETS = 20;
+
+/** The part of a standings frame the latency reads. */
+interface StandingsFrame {
+  readonly top: readonly { readonly player: { readonly id: string }; readonly points: readonly number[] }[];
+  readonly me: { readonly player: { readonly id: string } } | null;
+}
 
 interface Connected {
   readonly player: ArenaPlayer;
@@ -135,6 +150,13 @@ export async function runArenaClients(o: ArenaLoadOptions): Promise<ArenaLoadFig
   let standingsBytes = 0;
   /** The players whose join was answered (by the standings' first frame). */
   const joined = new Set<number>();
+  /** Each player by id (from their join's own row), and when each of their deals' ends was acknowledged. */
+  const byId = new Map<string, ArenaPlayer>();
+  const endedAt = new Map<ArenaPlayer, number[]>();
+  /** The sampled sockets: for each, the deals ended it has been shown of each top player. */
+  const sampleEvery = Math.max(1, Math.floor(o.players / SAMPLED_SOCKETS));
+  const shown = new Map<ArenaPlayer, Map<string, number>>();
+  const latencies: number[] = [];
   /** Each deal number's script, worked out once from its cards, with a placeholder for the game. */
   const scripts = new Map<number, Promise<Script>>();
   const count = (code: string) => {
@@ -157,6 +179,7 @@ export async function runArenaClients(o: ArenaLoadOptions): Promise<ArenaLoadFig
     if (a.error) count(a.error);
     if (measuring) (a.kind === 'move' ? moveRtts : endRtts).push(a.rttMs);
     if (a.acked) acked.push(JSON.stringify(a.acked));
+    if (a.kind === 'give-up' && !a.error) endedAt.get(player)?.push(performance.now());
     if (a.dealt) {
       const { deal, gameId } = a.dealt;
       scriptOf(deal, gameId).then(
@@ -167,10 +190,34 @@ export async function runArenaClients(o: ArenaLoadOptions): Promise<ArenaLoadFig
       );
     }
   };
+  /** A sampled socket's frame: each top row showing a deal end it had not shown is timed. */
+  const sawTop = (socket: ArenaPlayer, frame: StandingsFrame, now: number) => {
+    let seen = shown.get(socket);
+    if (!seen) {
+      seen = new Map();
+      shown.set(socket, seen);
+    }
+    for (const row of frame.top) {
+      const ended = row.points.length;
+      const before = seen.get(row.player.id);
+      seen.set(row.player.id, ended);
+      if (before === undefined || ended <= before) continue;
+      const player = byId.get(row.player.id);
+      const at = player && endedAt.get(player)?.[ended - 1];
+      if (measuring && at !== undefined && player !== socket) latencies.push(now - at);
+    }
+  };
   const onFrame = (player: ArenaPlayer) => (text: string) => {
     const now = performance.now();
     const frame = isStandings(text) ? undefined : JSON.parse(text);
     if (!frame || frame.type === 'arena-standings') {
+      if (!joined.has(player.index)) {
+        const me = (JSON.parse(text) as StandingsFrame).me;
+        if (me) byId.set(me.player.id, player);
+        endedAt.set(player, []);
+      } else if (player.index % sampleEvery === 0) {
+        sawTop(player, JSON.parse(text) as StandingsFrame, now);
+      }
       joined.add(player.index);
       standingsArrived(player, now, measuring);
       if (measuring) standingsBytes += text.length;
@@ -264,6 +311,8 @@ export async function runArenaClients(o: ArenaLoadOptions): Promise<ArenaLoadFig
       standingsMostOnOneSocket: Math.max(...players.map((p) => p.standings)),
       standingsMinGapMs: Math.min(...players.map((p) => p.minStandingsGapMs)),
       standingsBytesPerSecond: standingsBytes / elapsed,
+      standingsLatencyP50: percentile(latencies, 50),
+      standingsLatencyP99: percentile(latencies, 99),
       errors,
       closed,
       clientLagP99: Math.max(0, lag.percentile(99) / 1e6 - LAG_RESOLUTION_MS),

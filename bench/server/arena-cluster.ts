@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { type RunningCluster, startCluster } from '../../apps/server/src/cluster/launcher/cluster.ts';
 import { freePort } from '../../apps/server/src/cluster/launcher/engines/ports.ts';
 import buildServer from '../../apps/server/src/cluster/proofs/build.global.ts';
@@ -29,8 +30,38 @@ export interface ArenaClusterFigures {
   readonly redisCommandsPerMove: number;
   /** Redis's sorted-set commands (`Z…`) per move, and per second of the run. */
   readonly redisSortedSetPerMove: number;
+  /** Rows PostgreSQL read from the games table a second, and index or table scans of it a second, while the arena ran. */
+  readonly pgGameRowsReadPerSecond: number;
+  readonly pgGameScansPerSecond: number;
   readonly pinned: boolean;
 }
+
+interface GameReads {
+  readonly at: number;
+  readonly rows: number;
+  readonly scans: number;
+}
+
+/**
+ * The rows read from `games` (fetched through an index or read by a scan) and its scans, from
+ * `pg_stat_user_tables`: each backend adds its counts when it goes idle, at most a second late
+ * under a steady load, so a read taken after `STATS_SETTLE_MS` has the load's.
+ */
+async function gameReads(databaseUrl: string): Promise<GameReads> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ rows: string; scans: string }>(
+      `SELECT (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::text AS rows,
+              (coalesce(seq_scan, 0) + coalesce(idx_scan, 0))::text AS scans
+         FROM pg_stat_user_tables WHERE relname = 'games'`,
+    );
+    return { at: performance.now(), rows: Number(rows[0]!.rows), scans: Number(rows[0]!.scans) };
+  } finally {
+    await client.end();
+  }
+}
+const STATS_SETTLE_MS = 2000;
 
 /** Calls of Redis's sorted-set commands since it started (`INFO commandstats`). */
 async function sortedSetCalls(redisUrl: string): Promise<number> {
@@ -96,6 +127,7 @@ export async function benchArenaCluster(o: {
     const acksFile = join(dir, 'acks.jsonl');
     const before = await engineCounts(cluster.databaseUrl, cluster.redisUrl);
     const zBefore = await sortedSetCalls(cluster.redisUrl);
+    const readsBefore = await gameReads(cluster.databaseUrl);
     const load = await benchArenaLoad({
       url: `http://127.0.0.1:${cluster.port}`,
       dealsFrom: cluster.databaseUrl,
@@ -108,6 +140,9 @@ export async function benchArenaCluster(o: {
     });
     const after = await engineCounts(cluster.databaseUrl, cluster.redisUrl);
     const zAfter = await sortedSetCalls(cluster.redisUrl);
+    await new Promise((resolve) => setTimeout(resolve, STATS_SETTLE_MS));
+    const readsAfter = await gameReads(cluster.databaseUrl);
+    const readSeconds = (readsAfter.at - readsBefore.at) / 1000;
     const stored = await checkStoredAcks(cluster.databaseUrl, acksFile);
     if (stored.lost.length > 0) {
       throw new LostAcks(
@@ -128,6 +163,8 @@ export async function benchArenaCluster(o: {
       walBytesPerMove: per('walBytes'),
       redisCommandsPerMove: per('redisCommands'),
       redisSortedSetPerMove: (zAfter - zBefore) / stored.acked,
+      pgGameRowsReadPerSecond: (readsAfter.rows - readsBefore.rows) / readSeconds,
+      pgGameScansPerSecond: (readsAfter.scans - readsBefore.scans) / readSeconds,
       pinned,
     };
   } catch (error) {
@@ -151,5 +188,9 @@ export function formatArenaCluster(f: ArenaClusterFigures): string {
     '| processes | players | actions/s each | moves timed | moves/s | p50 ms | p95 ms | p99 ms | max ms | floor p99 ms | p99 ÷ floor | deal end p99 ms | standings per socket per s | most on one socket | shortest gap ms | server CPU ms/s (all) | server CPU µs/move | PostgreSQL writes per move | WAL bytes per move | Redis commands per move | Redis sorted-set commands per move | acks stored once | errors |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     `| ${f.processes} | ${l.players.toLocaleString('en-US')} | ${l.actionsPerSecond} | ${l.moves.toLocaleString('en-US')} | ${l.movesPerSecond.toFixed(0)} | ${ms(l.p50)} | ${ms(l.p95)} | ${ms(l.p99)} | ${ms(l.max)} | ${ms(f.floor.p99)} | ${(l.p99 / f.floor.p99).toFixed(1)}× | ${ms(l.dealEndP99)} | ${l.standingsPerSocketPerSecond.toFixed(2)} | ${l.standingsMostOnOneSocket} | ${Number.isFinite(l.standingsMinGapMs) ? l.standingsMinGapMs.toFixed(0) : '–'} | ${(l.serverCpuPerSecond * 1000).toFixed(0)} | ${l.serverCpuPerMove.toFixed(0)} | ${f.pgWritesPerMove.toFixed(2)} | ${f.walBytesPerMove.toFixed(0)} | ${f.redisCommandsPerMove.toFixed(2)} | ${f.redisSortedSetPerMove.toFixed(2)} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(l)} |`,
+    '',
+    '| standings latency p50 ms | standings latency p99 ms | games rows read from PostgreSQL per s | games scans per s |',
+    '|---|---|---|---|',
+    `| ${ms(l.standingsLatencyP50)} | ${ms(l.standingsLatencyP99)} | ${f.pgGameRowsReadPerSecond.toFixed(0)} | ${f.pgGameScansPerSecond.toFixed(1)} |`,
   ].join('\n');
 }

@@ -42,6 +42,8 @@ export async function benchArenaLoad(o: ArenaLoadOptions): Promise<ArenaLoadFigu
   return {
     ...figures,
     dealEndP99: figures.dealEndP99 ?? Number.NaN,
+    standingsLatencyP50: figures.standingsLatencyP50 ?? Number.NaN,
+    standingsLatencyP99: figures.standingsLatencyP99 ?? Number.NaN,
     standingsMinGapMs: figures.standingsMinGapMs ?? Number.POSITIVE_INFINITY,
     serverCpuPerSecond: figures.serverCpuPerSecond ?? Number.NaN,
     serverCpuPerMove: figures.serverCpuPerMove ?? Number.NaN,
