@@ -16,6 +16,12 @@ export interface LiveArenaDeps {
   /** The same, for a frame already serialized (the standings' pushes, built once for everyone). */
   readonly sendFrame: (playerId: string, frame: string) => void;
   readonly connected: (playerId: string) => boolean;
+  /**
+   * A player joined here or one of their games was stored here (dealt, ended): in a cluster the
+   * other processes learn of it from the shared table (`shared-table.ts`). Not called for what
+   * was read from storage or from the shared table.
+   */
+  readonly stored?: (playerId: string) => void;
 }
 
 /** The part of a game row the table reads (`ArenaResultRow`), taken from a live game's row. */
@@ -80,6 +86,7 @@ export class LiveArena {
   addPlayer(playerId: string, name: string): void {
     if (this.names.has(playerId)) return;
     this.names.set(playerId, name);
+    this.d.stored?.(playerId);
     this.changed();
   }
 
@@ -105,7 +112,11 @@ export class LiveArena {
     for (const deals of this.games.values()) for (const g of deals.values()) if (g.status === 'playing') yield g;
   }
 
-  /** A game of the arena as stored now (dealt, or ended); true when the table changed. */
+  /**
+   * A game of the arena as stored now (dealt, or ended); true when the table changed. A game
+   * that has ended stays so: a copy read before it ended (a cache, a slower process) is older.
+   * `push` false: it was read (from storage or the shared table), not stored here.
+   */
   record(game: ArenaResultRow, push = true): boolean {
     const deal = game.arenaDeal;
     if (deal === null || !this.names.has(game.playerId)) return false;
@@ -115,10 +126,13 @@ export class LiveArena {
       this.games.set(game.playerId, deals);
     }
     const before = deals.get(deal);
-    if (before && before.status === game.status) return false;
+    if (before && (before.status === game.status || before.status !== 'playing')) return false;
     deals.set(deal, game);
     this.sheets.delete(game.playerId);
-    if (push) this.changed();
+    if (push) {
+      this.d.stored?.(game.playerId);
+      this.changed();
+    }
     return true;
   }
 

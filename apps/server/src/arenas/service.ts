@@ -9,6 +9,7 @@ import { scheduledRowOf } from './arena-row.ts';
 import { ARENA_OPTIONS, type ArenaDeals } from './deal-sequence.ts';
 import { LiveArena, resultRowOf } from './live-arena.ts';
 import { decideJoin, decideNext } from './next-deal.ts';
+import type { SharedTables } from './shared-table.ts';
 import { dealDeadline } from './time-limit.ts';
 import { MAX_AHEAD_MS } from './validate.ts';
 
@@ -26,6 +27,11 @@ export interface ArenaServiceDeps {
    * the database on every sweep rather than trusting what it heard itself.
    */
   readonly clustered: boolean;
+  /**
+   * Cluster mode with Redis: the sweep reads only what changed from the shared table, and reads
+   * the database as above only while it cannot answer.
+   */
+  readonly shared?: SharedTables | undefined;
   readonly log: (error: unknown, what: string) => void;
 }
 
@@ -153,7 +159,7 @@ export class ArenaService {
         for (const game of [...live.inPlay()]) {
           if (game.closesAt !== null && now >= game.closesAt) await this.timeOut(live, game.id);
         }
-        if (this.d.clustered) await this.refresh(live);
+        if (this.d.clustered) await this.follow(live);
       } catch (error) {
         this.d.log(error, `arena ${live.row.id}: the sweep failed; the next one tries again`);
       }
@@ -244,6 +250,16 @@ export class ArenaService {
     if (game) live.record(resultRowOf(game.row));
   }
 
+  /**
+   * What other processes stored since the last sweep: from the shared table when it answers
+   * (only the players who changed), else the whole arena from storage.
+   */
+  private async follow(live: LiveArena): Promise<void> {
+    const changes = await this.d.shared?.changes(live.row);
+    if (changes) live.load(changes.players, changes.results);
+    else await this.refresh(live);
+  }
+
   /** Reads the arena's players and results again: the table every process shares is storage's. */
   private async refresh(live: LiveArena): Promise<void> {
     const { arenas } = this.d.repos;
@@ -268,6 +284,7 @@ export class ArenaService {
       for (const [gameId, owner] of live.held()) this.d.games.release(owner, [gameId]);
       this.live.delete(id);
       this.d.deals.forget(id);
+      this.d.shared?.forget(id);
     } finally {
       this.ending.delete(id);
     }
@@ -287,8 +304,9 @@ export class ArenaService {
 
   private async load(row: ArenaRow): Promise<LiveArena> {
     const { arenas } = this.d.repos;
-    const { now, send, sendFrame, connected } = this.d;
-    const live = new LiveArena(row, { now, send, sendFrame, connected });
+    const { now, send, sendFrame, connected, shared } = this.d;
+    const stored = shared && ((playerId: string) => shared.stored(row, playerId, live.nickname(playerId) ?? ''));
+    const live: LiveArena = new LiveArena(row, { now, send, sendFrame, connected, ...(stored ? { stored } : {}) });
     const [players, results] = await Promise.all([arenas.players(row.id), arenas.results(row.id)]);
     live.load(players, results);
     for (const game of results) if (game.status === 'playing') await this.hold(live, game.id);

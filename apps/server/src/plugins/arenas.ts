@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { ArenaDeals } from '../arenas/deal-sequence.ts';
 import { ArenaPages } from '../arenas/pages.ts';
 import { ArenaService } from '../arenas/service.ts';
+import { ArenaTables } from '../cluster/adapters/arena-tables.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,18 @@ export const ARENA_TICK_MS = 1000;
  */
 export const arenasPlugin = fp<ArenasOptions>(
   async (app, options) => {
-    const { repos, games, now, connections, certifier, deals } = app;
+    const { repos, games, now, connections, certifier, deals, redis } = app;
+    const log = (error: unknown, what: string) => app.log.error({ err: error }, what);
+    // In a cluster the standings are shared through Redis (docs/scaling.md), storage the truth.
+    const shared =
+      app.nodeId && redis
+        ? new ArenaTables({
+            redis: redis.commands,
+            repos,
+            now,
+            failed: (error, what) => app.log.warn({ err: error }, what),
+          })
+        : undefined;
     const arenaDeals = new ArenaDeals(app.secret, certifier, repos.arenas, deals.arena?.bind(deals));
     const service = new ArenaService({
       repos,
@@ -38,7 +50,8 @@ export const arenasPlugin = fp<ArenasOptions>(
       sendFrame: (playerId, frame) => connections.sendFrame(playerId, frame),
       connected: (playerId) => connections.connected(playerId),
       clustered: Boolean(app.nodeId),
-      log: (error, what) => app.log.error({ err: error }, what),
+      shared,
+      log,
     });
     const pages = new ArenaPages({ repos, deals: arenaDeals, now, find: (id) => service.find(id) });
     app.decorate('arenas', service);
@@ -63,5 +76,5 @@ export const arenasPlugin = fp<ArenasOptions>(
       service.stop();
     });
   },
-  { name: 'arenas', dependencies: ['basics', 'storage', 'deals', 'realtime', 'play', 'races'] },
+  { name: 'arenas', dependencies: ['basics', 'redis', 'storage', 'deals', 'realtime', 'play', 'races'] },
 );
