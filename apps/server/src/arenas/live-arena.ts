@@ -4,8 +4,9 @@ import type { GameOwner, LiveGame } from '../games/live-game.ts';
 import type { ArenaResultRow, ArenaRow, GameRow } from '../repo/types.ts';
 import { resultOf, statusAt } from './arena-row.ts';
 import { maySeeBoard, NOT_YET_DEALT, type Position } from './next-deal.ts';
+import { OrderedTable } from './ordered-table.ts';
 import { Pacer } from './pacer.ts';
-import { type Sheet, type Standing, sheet, standings } from './scoring.ts';
+import { type Sheet, type Standing, sheet, tableKey } from './scoring.ts';
 import { TableView } from './table-view.ts';
 import { ArenaWatchers } from './watchers.ts';
 
@@ -42,6 +43,9 @@ export class LiveArena {
   /** player → deal → the game of it, as last stored */
   private readonly games = new Map<string, Map<number, ArenaResultRow>>();
   private readonly sheets = new Map<string, Sheet>();
+  /** The players in the table's order, and those whose place may have moved since it was last read. */
+  private readonly order = new OrderedTable();
+  private readonly moved = new Set<string>();
   private readonly subscribers = new Set<string>();
   private readonly owners = new Map<string, GameOwner>();
   private readonly pacer = new Pacer();
@@ -71,6 +75,7 @@ export class LiveArena {
     for (const p of players) {
       if (!this.names.has(p.playerId)) {
         this.names.set(p.playerId, p.name);
+        this.moved.add(p.playerId);
         changed = true;
       }
     }
@@ -86,6 +91,7 @@ export class LiveArena {
   addPlayer(playerId: string, name: string): void {
     if (this.names.has(playerId)) return;
     this.names.set(playerId, name);
+    this.moved.add(playerId);
     this.d.stored?.(playerId);
     this.changed();
   }
@@ -129,6 +135,7 @@ export class LiveArena {
     if (before && (before.status === game.status || before.status !== 'playing')) return false;
     deals.set(deal, game);
     this.sheets.delete(game.playerId);
+    this.moved.add(game.playerId);
     if (push) {
       this.d.stored?.(game.playerId);
       this.changed();
@@ -172,8 +179,16 @@ export class LiveArena {
     return this.view;
   }
 
+  /** The table as `scoring.ts`'s `standings` orders it, from the order kept here: only the players who moved are placed again. */
   standings(): Standing[] {
-    return standings([...this.names].map(([playerId, name]) => ({ playerId, name, sheet: this.sheetOf(playerId) })));
+    for (const playerId of this.moved) this.order.set(playerId, tableKey(this.sheetOf(playerId)));
+    this.moved.clear();
+    return [...this.order.ranked()].map(({ id, rank }) => ({
+      playerId: id,
+      name: this.names.get(id) ?? '',
+      sheet: this.sheetOf(id),
+      rank,
+    }));
   }
 
   sheetOf(playerId: string): Sheet {
