@@ -23,8 +23,9 @@ export interface ArenaServiceDeps {
   readonly sendFrame: (playerId: string, frame: string) => void;
   readonly connected: (playerId: string) => boolean;
   /**
-   * Cluster mode: the arena's players play on every process, so each one reads the table from
-   * the database on every sweep rather than trusting what it heard itself.
+   * Cluster mode: the arena's players play on every process, so each one follows what the others
+   * stored on every sweep (from `shared`, else from the database) rather than trusting what it
+   * heard itself.
    */
   readonly clustered: boolean;
   /**
@@ -145,7 +146,7 @@ export class ArenaService {
 
   /**
    * The clock's sweep, on the injected clock: deals past their limit are timed out, arenas past
-   * their end are ended, a start shows in the standings; in a cluster each table is read again.
+   * their end are ended, a start shows in the standings; in a cluster each table follows the others'.
    */
   async tick(): Promise<void> {
     const now = this.d.now();
@@ -309,6 +310,7 @@ export class ArenaService {
     const live: LiveArena = new LiveArena(row, { now, send, sendFrame, connected, ...(stored ? { stored } : {}) });
     const [players, results] = await Promise.all([arenas.players(row.id), arenas.results(row.id)]);
     live.load(players, results);
+    shared?.loaded(row, players, results);
     for (const game of results) if (game.status === 'playing') await this.hold(live, game.id);
     this.live.set(row.id, live);
     return live;

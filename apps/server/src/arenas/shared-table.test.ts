@@ -16,7 +16,8 @@ import { tableKey } from './scoring.ts';
  * each process through Redis's shared table (`shared-table.ts`), not by reading the whole arena
  * from the database on every sweep; with Redis down the sweep reads the database, and once Redis
  * is back (restarted empty) the table is rebuilt from it and shared again. The sweeps run when
- * the test calls `tick()` (`arenaTickMs: 0`); each step waits for a frame or a key.
+ * the test calls `tick()` (`arenaTickMs: 0`); each step waits for a frame or a key. Four servers
+ * and a dozen steps each: a minute allowed on a loaded machine.
  */
 const postgres = testPostgres('pg-arena-shared');
 let dir: string;
@@ -107,7 +108,7 @@ async function sweptUntil(server: RunningServer, arenaId: string, playerId: stri
   );
 }
 
-test('the standings reach the other process from Redis: its sweeps read no whole arena from the database, and fire and streak stay exact', async () => {
+test('the standings reach the other process from Redis: its sweeps read no whole arena from the database, fire and streak stay exact, and an entry left behind is brought up to storage', async () => {
   const { arenaId, now } = arenaAt(13);
   const one = await start('n1', now);
   const two = await start('n2', now);
@@ -140,8 +141,27 @@ test('the standings reach the other process from Redis: its sweeps read no whole
   const sheetOf = (id: string) => one.app.arenas.cached(arenaId)!.sheetOf(id);
   expect(Number(await links.commands.zscore(`arena:${arenaId}:table`, ann.id))).toBe(tableKey(sheetOf(ann.id)));
   expect(await links.commands.zrange(`arena:${arenaId}:table`, 0, -1)).toStrictEqual([ann.id, ben.id]);
+
+  // A process killed between storing Ann's wins and sharing them would leave her entry behind:
+  // the next process to take the arena up (here a new one, restoring it at its start) brings it
+  // up to storage.
+  await links.commands.hset(`arena:${arenaId}:rows`, ann.id, JSON.stringify({ v: 1, name: 'Sh Ann', results: [] }));
+  await links.commands.zadd(`arena:${arenaId}:table`, 0, ann.id);
+  await start('n5', now);
+  await vi.waitFor(
+    async () => {
+      const key = Number(await links.commands.zscore(`arena:${arenaId}:table`, ann.id));
+      expect(key).toBe(tableKey(sheetOf(ann.id)));
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  const entry = JSON.parse((await links.commands.hget(`arena:${arenaId}:rows`, ann.id))!);
+  expect(entry.results.map((r: { arenaDeal: number; status: string }) => [r.arenaDeal, r.status])).toStrictEqual([
+    [1, 'won'],
+    [2, 'won'],
+  ]);
   for (const c of [a, b, other]) await c.close();
-});
+}, 60_000);
 
 test('Redis down mid-arena: the sweeps read the database and the standings stay right; back (emptied), the table is rebuilt and shared again', async () => {
   const { arenaId, now } = arenaAt(15);
@@ -190,4 +210,4 @@ test('Redis down mid-arena: the sweeps read the database and the standings stay 
   expect(up.count()).toBe(0);
   up.restore();
   for (const client of [c, d]) await client.close();
-});
+}, 60_000);

@@ -18,6 +18,17 @@ export interface SharedChanges {
 export interface SharedTables {
   /** The player's stored games changed (joined, dealt, a deal ended): their entry is written again, in the background. */
   stored(arena: ArenaRow, playerId: string, name: string): void;
+  /**
+   * What this process read of the arena from storage (on taking it up): any entry older than it
+   * is written again, in the background. A process killed between storing a result and sharing
+   * it leaves the entry behind; the next process to take the arena up (its own restart, at the
+   * latest) brings it up to storage.
+   */
+  loaded(
+    arena: ArenaRow,
+    players: readonly { playerId: string; name: string }[],
+    results: readonly ArenaResultRow[],
+  ): void;
   /** The entries changed since the last call (all of them the first time); undefined: read storage instead. */
   changes(arena: ArenaRow): Promise<SharedChanges | undefined>;
   /** The arena has ended here: what this process remembered of it goes. */

@@ -183,6 +183,40 @@ export class ArenaTables implements SharedTables {
     await this.o.redis.eval(PUT, 4, ...putArgs(arena, playerId, entry, this.keepMs(arena)));
   }
 
+  loaded(
+    arena: ArenaRow,
+    players: readonly { playerId: string; name: string }[],
+    results: readonly ArenaResultRow[],
+  ): void {
+    if (this.o.redis.status !== 'ready') return;
+    this.writeAll(arena, players, results).catch((error: unknown) => {
+      this.lost.add(arena.id);
+      this.o.failed(
+        error,
+        `arena ${arena.id}: the shared table was not brought up to storage; rebuilt when Redis answers`,
+      );
+    });
+  }
+
+  /** Every player's entry from a read of the arena in storage, `REBUILD_BATCH` to a round trip; newer entries stay. */
+  private async writeAll(
+    arena: ArenaRow,
+    players: readonly { playerId: string; name: string }[],
+    results: readonly ArenaResultRow[],
+  ): Promise<void> {
+    const byPlayer = new Map<string, ArenaResultRow[]>(players.map((p) => [p.playerId, []]));
+    for (const r of results) byPlayer.get(r.playerId)?.push(r);
+    for (let i = 0; i < players.length; i += REBUILD_BATCH) {
+      const batch = this.o.redis.pipeline();
+      for (const { playerId, name } of players.slice(i, i + REBUILD_BATCH)) {
+        const own = byPlayer.get(playerId)!;
+        const entry = { v: versionOf(own), name, results: own };
+        batch.eval(PUT, 4, ...putArgs(arena, playerId, entry, this.keepMs(arena)));
+      }
+      for (const [error] of (await batch.exec()) ?? []) if (error) throw error;
+    }
+  }
+
   /** In the background, once per arena at a time here, and by one process at a time (a lock in Redis). */
   private rebuild(arena: ArenaRow): void {
     if (this.rebuilding.has(arena.id)) return;
@@ -205,20 +239,7 @@ export class ArenaTables implements SharedTables {
     if ((await redis.set(k.building, token, 'PX', BUILD_LOCK_MS, 'NX')) !== 'OK') return;
     try {
       const [players, results] = await Promise.all([repos.arenas.players(arena.id), repos.arenas.results(arena.id)]);
-      const byPlayer = new Map<string, ArenaResultRow[]>(players.map((p) => [p.playerId, []]));
-      for (const r of results) byPlayer.get(r.playerId)?.push(r);
-      for (let i = 0; i < players.length; i += REBUILD_BATCH) {
-        const batch = redis.pipeline();
-        for (const { playerId, name } of players.slice(i, i + REBUILD_BATCH)) {
-          const own = byPlayer.get(playerId)!;
-          batch.eval(
-            PUT,
-            4,
-            ...putArgs(arena, playerId, { v: versionOf(own), name, results: own }, this.keepMs(arena)),
-          );
-        }
-        for (const [error] of (await batch.exec()) ?? []) if (error) throw error;
-      }
+      await this.writeAll(arena, players, results);
       await redis.eval(COMPLETE, 2, k.built, k.building, token, this.keepMs(arena));
     } finally {
       if ((await redis.get(k.building).catch(() => undefined)) === token) await redis.del(k.building).catch(() => {});
