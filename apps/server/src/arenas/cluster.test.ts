@@ -7,9 +7,10 @@ import { getJson } from '../test/http.ts';
 import { testPostgres } from '../test/postgres.ts';
 
 /*
- * Cluster mode on one PostgreSQL, two processes (in-process servers with node ids): an arena's
- * players play on either, and each process reads the one table from the database on its sweep,
- * so a result stored through one is in the standings the other pushes.
+ * Cluster mode on one PostgreSQL, two processes (in-process servers with node ids) and no Redis:
+ * an arena's players play on either, and each process reads the one table from the database on
+ * its sweep (what a cluster falls back to while Redis cannot answer: shared-table.test.ts), so a
+ * result stored through one is in the standings the other pushes.
  */
 const postgres = testPostgres('pg-arena');
 const ARENA = 'h-2026-12-06T13';
