@@ -10,7 +10,7 @@ const START = GUESS;
 const AGAINST_THE_ODDS_RIGHTLY = FOUR_ONTO_FIVE;
 const WITH_THE_ODDS_WRONGLY = ACE_ONTO_TWO;
 const OPTIONS = {
-  clairvoyance: { samples: 24, limits: { nodes: 50_000, ms: 600_000, tableMegabytes: 8 } },
+  clairvoyance: { samples: 24, draws: 96, limits: { nodes: 50_000, ms: 600_000, tableMegabytes: 8 } },
   analysis: { nodes: 200_000, ms: 600_000, tableMegabytes: 8 },
 };
 const SEED = 'ab'.repeat(16);
