@@ -11,8 +11,12 @@ import { hasHiddenCards, moveKey, type PlayedAction, sampleCompletion, solve } f
  *   completions of the hidden cards it cannot see, and plays the move that wins in most.
  * - `human`: an honest ordinary player: the same view, but it weighs its options loosely,
  *   now and then plays a move at random, takes some of those back, and pauses as people do.
+ * - `completing`: an honest player as strong as a view allows. It knows the daily was dealt
+ *   winnable, so it guesses completions of the hidden cards until `COMPLETING_VOTES` of them are
+ *   winnable, and plays the move the solver plays in most of those. Nothing but the hidden cards
+ *   sets it apart from `knowing`: the hardest honest player to tell from a scout.
  */
-export type BotKind = 'knowing' | 'viewing' | 'human';
+export type BotKind = 'knowing' | 'viewing' | 'human' | 'completing';
 
 /** The bots' own estimates: fewer and smaller solves than the evidence's, drawn from other seeds. */
 const BOT_SAMPLES = 4;
@@ -20,6 +24,10 @@ const BOT_LIMITS = { nodes: 10_000, ms: 600_000, tableMegabytes: 8 };
 const MAX_MOVES = 160;
 /** A bot that finds no winning move in this many positions in a row gives up, as people do. */
 const HOPELESS = 6;
+
+/** Winnable completions the `completing` bot's move is voted over, and its draws per move at most. */
+const COMPLETING_VOTES = 3;
+const COMPLETING_DRAWS = 24;
 
 export interface BotGame {
   readonly actions: PlayedAction[];
@@ -55,6 +63,24 @@ function estimate(state: GameState, legal: readonly Move[], rng: Sfc32): number[
   return shares;
 }
 
+/** The move the solver plays in most of a few winnable completions (undefined when none is found). */
+function completingMove(state: GameState, legal: readonly Move[], rng: Sfc32): number | undefined {
+  const votes = new Map<string, number>();
+  let found = 0;
+  for (let draw = 0; found < COMPLETING_VOTES && draw < COMPLETING_DRAWS; draw++) {
+    const completion = hasHiddenCards(state) ? sampleCompletion(state, rng) : state;
+    const verdict = solve(completion, BOT_LIMITS);
+    if (verdict.result !== 'win' || verdict.line.length === 0) continue;
+    found++;
+    const key = moveKey(verdict.line[0]!);
+    votes.set(key, (votes.get(key) ?? 0) + 1);
+    if (!hasHiddenCards(state)) break;
+  }
+  if (found === 0) return undefined;
+  const best = [...votes.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  return legal.findIndex((m) => moveKey(m) === best);
+}
+
 export function playBot(kind: BotKind, start: GameState, winningLine: readonly Move[], seed: string): BotGame {
   const rng = new Sfc32(seed);
   const actions: PlayedAction[] = [];
@@ -77,6 +103,15 @@ export function playBot(kind: BotKind, start: GameState, winningLine: readonly M
     hopeless < HOPELESS
   ) {
     const legal = legalMoves(state);
+    if (kind === 'completing') {
+      const choice = completingMove(state, legal, rng);
+      hopeless = choice === undefined ? hopeless + 1 : 0;
+      const move = legal[choice ?? rng.below(legal.length)]!;
+      act(move);
+      previous.push(state);
+      state = (applyMove(state, move) as { ok: true; state: GameState }).state;
+      continue;
+    }
     const shares = estimate(state, legal, rng);
     const best = Math.max(...shares);
     hopeless = best === 0 ? hopeless + 1 : 0;

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_OPTIONS, newGame } from '@scorpion/rules';
-import {
-  assessmentOf,
-  CLAIRVOYANCE_OPTIONS,
-  findCertifiedDeal,
-  type GameEvidence,
-  gameEvidence,
-  HOLD_SCORE,
-} from '@scorpion/solver';
+import { CLAIRVOYANCE_OPTIONS, findCertifiedDeal, type GameEvidence, gameEvidence } from '@scorpion/solver';
 import { type BotKind, playBot } from './bots.ts';
+import { perGameTable, runningTable, type WeighedRow } from './summary.ts';
 
 /*
- * The evidence bench: `tsx bench/evidence/run.ts [--games N]` (default 50 of each bot; `--quick`: 1).
+ * The evidence bench: `tsx bench/evidence/run.ts [--games N] [--bots knowing,viewing,human,completing]
+ * [--players P --days D] [--verbose]` (default 50 games of each bot, `--quick`: 1; the running sum
+ * simulated over 200 players of 10 dailies; `--verbose` prints each game as it is weighed).
  * Deals are the daily's kind: Scorpion deals proven winnable with the server's certify budget,
  * each from a fixed seed. Every game is weighed exactly as the server weighs a ranked game
  * (`gameEvidence`, default budgets), one after another on this thread.
@@ -23,11 +19,12 @@ const flag = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
-const KINDS = (flag('bots')?.split(',') ?? ['knowing', 'viewing', 'human']) as BotKind[];
-/** `--samples S --nodes N`: weigh with other budgets than the server's, to see what they change. */
+const KINDS = (flag('bots')?.split(',') ?? ['knowing', 'viewing', 'human', 'completing']) as BotKind[];
+/** `--samples S --draws D --nodes N`: weigh with other budgets than the server's, to see what they change. */
 const WEIGH = {
   clairvoyance: {
     samples: Number(flag('samples') ?? CLAIRVOYANCE_OPTIONS.samples),
+    draws: Number(flag('draws') ?? CLAIRVOYANCE_OPTIONS.draws),
     limits: { ...CLAIRVOYANCE_OPTIONS.limits, nodes: Number(flag('nodes') ?? CLAIRVOYANCE_OPTIONS.limits.nodes) },
   },
 };
@@ -65,80 +62,21 @@ for (let i = 0; i < GAMES; i++) {
     rows.push({ kind, evidence, won: game.won, ms });
     if (process.argv.includes('--verbose')) {
       console.error(
-        `${i} ${kind} won=${game.won} moves=${game.actions.length} score=${evidence.score.toFixed(2)} decisive=${evidence.clairvoyance.decisive.length} ${Math.round(ms)} ms`,
+        `${i} ${kind} won=${game.won} moves=${game.actions.length} score=${evidence.score.toFixed(2)} decisive=${evidence.clairvoyance.decisive.length} agreed=${evidence.clairvoyance.agreed} ${Math.round(ms)} ms`,
       );
     }
   }
 }
 
-const quantile = (values: readonly number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
-const fixed = (n: number, digits = 1) => n.toFixed(digits);
-
-console.log(
-  `## Evidence: who is held at a clairvoyance score of ${fixed(HOLD_SCORE, 2)} (ln 100) (${GAMES} games per bot)\n`,
-);
-console.log(
-  '| bot | won | held | score min | median | max | decisive positions (median) | agreed where it mattered | weighing ms (median, max) |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const kind of KINDS) {
-  const mine = rows.filter((r) => r.kind === kind);
-  const scores = mine.map((r) => r.evidence.score);
-  const mattered = mine.reduce((n, r) => n + r.evidence.clairvoyance.mattered, 0);
-  const agreed = mine.reduce((n, r) => n + r.evidence.clairvoyance.agreed, 0);
-  console.log(
-    `| ${kind} | ${mine.filter((r) => r.won).length}/${mine.length} | ${mine.filter((r) => r.evidence.held).length}/${mine.length} | ` +
-      `${fixed(Math.min(...scores))} | ${fixed(quantile(scores, 0.5))} | ${fixed(Math.max(...scores))} | ` +
-      `${quantile(
-        mine.map((r) => r.evidence.clairvoyance.decisive.length),
-        0.5,
-      )} | ` +
-      `${mattered === 0 ? '–' : `${Math.round((100 * agreed) / mattered)}%`} | ` +
-      `${Math.round(
-        quantile(
-          mine.map((r) => r.ms),
-          0.5,
-        ),
-      )}, ${Math.round(Math.max(...mine.map((r) => r.ms)))} |`,
-  );
-}
-const honest = rows.filter((r) => r.kind !== 'knowing').map((r) => r.evidence.score);
-const knowing = rows.filter((r) => r.kind === 'knowing').map((r) => r.evidence.score);
-console.log(
-  `\nHighest honest score ${fixed(Math.max(...honest), 2)}; lowest score of the bot that knows the deal ` +
-    `${fixed(Math.min(...knowing), 2)}. Detected at ${fixed(HOLD_SCORE, 2)}: ${knowing.filter((s) => s >= HOLD_SCORE).length}/${knowing.length}; ` +
-    `honest games held: ${honest.filter((s) => s >= HOLD_SCORE).length}/${honest.length}.`,
-);
-
-/*
- * The running sum, as the server holds on it (`assessmentOf` over every weighed game of a
- * player's): each bot's games in order are one player's dailies, and also `PLAYER_DAYS`-game
- * stretches of them as that many players each. A game held on its own is reviewed, so its
- * lean leaves the sum as it does on the server.
- */
-const PLAYER_DAYS = 10;
-const firstReview = (scores: readonly number[]) => {
-  const games: { score: number; reviewed: boolean }[] = [];
-  for (const [i, score] of scores.entries()) {
-    if (assessmentOf([...games, { score, reviewed: false }]).review && score > 0) return i + 1;
-    games.push({ score, reviewed: score >= HOLD_SCORE });
-  }
-  return undefined;
-};
-console.log(`\n### The running sum over a player's dailies (reviewed once it reaches ${fixed(HOLD_SCORE, 2)})\n`);
-console.log(`| bot | sum after ${GAMES} games | reviewed at game | players of ${PLAYER_DAYS} dailies reviewed |`);
-console.log('|---|---|---|---|');
-for (const kind of KINDS) {
-  const scores = rows.filter((r) => r.kind === kind).map((r) => r.evidence.score);
-  const players = [];
-  for (let at = 0; at + PLAYER_DAYS <= scores.length; at += PLAYER_DAYS)
-    players.push(scores.slice(at, at + PLAYER_DAYS));
-  const reviewed = players.filter((p) => firstReview(p) !== undefined).length;
-  console.log(
-    `| ${kind} | ${fixed(assessmentOf(scores).total, 2)} | ${firstReview(scores) ?? 'never'} | ` +
-      `${players.length === 0 ? '–' : `${reviewed}/${players.length}`} |`,
-  );
-}
+const PLAYERS = Number(flag('players') ?? 200);
+const DAYS = Number(flag('days') ?? 10);
+const weighed: WeighedRow[] = rows.map(({ kind, evidence, won, ms }) => ({
+  kind,
+  score: evidence.score,
+  won,
+  decisive: evidence.clairvoyance.decisive.length,
+  mattered: evidence.clairvoyance.mattered,
+  agreed: evidence.clairvoyance.agreed,
+  ms,
+}));
+console.log([...perGameTable(weighed, KINDS, GAMES), ...runningTable(weighed, KINDS, PLAYERS, DAYS)].join('\n'));

@@ -14,7 +14,7 @@ export function heldSummary(evidence: GameEvidence, holdScore: number, running?:
         `${running.leaning} of them leaning; this game's ${evidence.score.toFixed(2)} over `
       : `Clairvoyance score ${evidence.score.toFixed(2)} (held from ${holdScore.toFixed(2)}) over `) +
     `${clairvoyance.decisive.length} position${clairvoyance.decisive.length === 1 ? '' : 's'} the hidden cards decided; ` +
-    `kept the deal at ${clairvoyance.agreed} of ${clairvoyance.mattered} that mattered; ` +
+    `played the solver’s move with the true cards at ${clairvoyance.agreed} of ${clairvoyance.mattered} that mattered; ` +
     `${timing.moves} moves, median ${(timing.medianMs / 1000).toFixed(1)} s, ${timing.fast} faster than a board can be read; ` +
     `${evidence.undos} undos.`
   );

@@ -4,7 +4,7 @@ import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { joinRoom, openRoom, type Player, players, roomWhere } from '../test/rooms.ts';
 
-/** Below the winner's score (its straight line keeps the deal against the odds once) and above an unmoved game's (0). */
+/** Below the winner's score (its straight line keeps the deal against the odds at a few positions) and above an unmoved game's (0). */
 const HOLD_FOR_TEST = 0.25;
 
 let server: RunningServer;

@@ -8,9 +8,11 @@ import {
   type GameEvidence,
   HOLD_SCORE,
   isHeld,
+  type Models,
   type PlayedGame,
   type SolverPool,
   SolverUnavailableError,
+  type WeighedGame,
 } from '@scorpion/solver';
 import type { Clock } from '../clock.ts';
 import type { GameRow, Repos, StoredAction } from '../repo/types.ts';
@@ -152,7 +154,7 @@ export class EvidenceRunner {
     };
     const evidence = await pool.evidence(game, seedOf(row, stored), this.options.budgets);
     const threshold = this.options.holdScore ?? HOLD_SCORE;
-    const running = await this.running(row.playerId, gameId, evidence.score, threshold);
+    const running = await this.running(row.playerId, gameId, evidence, threshold);
     // Held by its own score, or as the game that took the player's running sum to the threshold.
     const held = isHeld(evidence.score, threshold) || (evidence.score > 0 && running.review);
     await repos.evidence.weighed(gameId, {
@@ -169,13 +171,21 @@ export class EvidenceRunner {
   }
 
   /** The player's running assessment with this game: every weighed game of theirs (of this evidence's version). */
-  private async running(playerId: string, gameId: string, score: number, threshold: number): Promise<Assessment> {
+  private async running(playerId: string, gameId: string, evidence: GameEvidence, threshold: number) {
     const earlier = await this.options.repos.evidence.recentOf(playerId, RUNNING_GAMES);
     const games = earlier
       .filter((r) => r.gameId !== gameId && r.version === EVIDENCE_VERSION && r.score !== null)
-      .map((r) => ({ score: r.score!, reviewed: r.held !== 'no' }));
-    return assessmentOf([...games, { score, reviewed: false }], threshold);
+      .map((r): WeighedGame => ({ score: r.score!, models: modelsOf(r.signals), reviewed: r.held !== 'no' }));
+    const score = evidence.score;
+    return assessmentOf([...games, { score, models: evidence.clairvoyance.models, reviewed: false }], threshold);
   }
+}
+
+/** A stored game's score under each model (in its signals), when it has them. */
+function modelsOf(signals: string | null): Models | undefined {
+  if (!signals) return undefined;
+  const models = (JSON.parse(signals) as { clairvoyance?: { models?: Models } }).clairvoyance?.models;
+  return typeof models?.solver === 'number' && typeof models.keeps === 'number' ? models : undefined;
 }
 
 /** The completions a game is weighed over come from its deal and moves: the same game, the same evidence. */

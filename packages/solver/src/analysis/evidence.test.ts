@@ -10,7 +10,7 @@ const START = GUESS;
 const AGAINST_THE_ODDS_RIGHTLY = FOUR_ONTO_FIVE;
 const WITH_THE_ODDS_WRONGLY = ACE_ONTO_TWO;
 const OPTIONS = {
-  clairvoyance: { samples: 24, limits: { nodes: 50_000, ms: 600_000, tableMegabytes: 8 } },
+  clairvoyance: { samples: 24, draws: 96, limits: { nodes: 50_000, ms: 600_000, tableMegabytes: 8 } },
   analysis: { nodes: 200_000, ms: 600_000, tableMegabytes: 8 },
 };
 const SEED = 'ab'.repeat(16);
@@ -109,5 +109,22 @@ describe('assessmentOf over a player’s games, some already reviewed', () => {
     expect(assessmentOf(games).total).toBeCloseTo(1);
     expect(assessmentOf(games)).toMatchObject({ games: 3, leaning: 2, review: false });
     expect(assessmentOf([...games, { score: 2.7, reviewed: false }], 3.5)).toMatchObject({ review: true });
+  });
+});
+
+describe('assessmentOf with each game’s two models', () => {
+  it('mixes the models over the whole history, so the mixture’s ln 2 is paid once, not game by game', () => {
+    const game = {
+      score: Math.log((Math.exp(2) + Math.exp(-5)) / 2),
+      models: { solver: 2, keeps: -5 },
+      reviewed: false,
+    };
+    const three = assessmentOf([game, game, game]);
+    expect(three.total).toBeCloseTo(Math.log((Math.exp(6) + Math.exp(-15)) / 2), 9);
+    expect(three.review).toBe(true);
+    // Game by game, the same three would sum to about 3.9: short of ln 100.
+    expect(3 * game.score).toBeLessThan(HOLD_SCORE);
+    // A reviewed game's lean leaves each model's sum; what went against a model stays.
+    expect(assessmentOf([{ ...game, reviewed: true }]).total).toBeCloseTo(Math.log((1 + Math.exp(-5)) / 2), 9);
   });
 });

@@ -5,7 +5,7 @@ import { type Timing, timingOf } from './timing.ts';
 import { ANALYSIS_LIMITS, analyseLine, type LineAnalysis } from './verdicts.ts';
 
 /** Stored with every result: a score from another version of this code is computed again, not compared. */
-export const EVIDENCE_VERSION = 2;
+export const EVIDENCE_VERSION = 3;
 
 /**
  * A ranked result is held for a person to look at when its clairvoyance score reaches this:

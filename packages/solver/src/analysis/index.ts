@@ -6,6 +6,10 @@ export {
   clairvoyance,
   type Decision,
   type DecisivePosition,
+  type Models,
+  mixtureScore,
+  positionEvalues,
+  SOLVER_WEIGHT,
 } from './clairvoyance.ts';
 export { hasHiddenCards, sampleCompletion } from './completions.ts';
 export {
