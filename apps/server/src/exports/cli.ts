@@ -48,7 +48,9 @@ async function main(args: readonly string[]): Promise<number> {
     }
     const { info, withheld } = built;
     const kept = withheld > 0 ? `; ${withheld} left out, their deal still secret (make it again later)` : '';
-    process.stdout.write(`${info.month}: ${info.games} games, ${megabytes(info.bytes)}, sha256 ${info.sha256}${kept}\n`);
+    process.stdout.write(
+      `${info.month}: ${info.games} games, ${megabytes(info.bytes)}, sha256 ${info.sha256}${kept}\n`,
+    );
     return 0;
   } finally {
     await repos.close();

@@ -61,7 +61,13 @@ export async function writeExport(
   });
   try {
     await pipeline(Readable.from(counted()), createGzip({ level: 9 }), measure, createWriteStream(partial));
-    const info: ExportInfo = { month, games, bytes, sha256: hash.digest('hex'), builtAt: new Date(builtAt).toISOString() };
+    const info: ExportInfo = {
+      month,
+      games,
+      bytes,
+      sha256: hash.digest('hex'),
+      builtAt: new Date(builtAt).toISOString(),
+    };
     await rename(partial, target);
     await writeFile(`${join(dir, infoName(month))}.partial`, `${JSON.stringify(info, null, 2)}\n`);
     await rename(`${join(dir, infoName(month))}.partial`, join(dir, infoName(month)));

@@ -44,7 +44,10 @@ export function sharedGames({
     },
     async finishedBetween(from, to, after, limit) {
       const past = after
-        ? or(gt(games.finishedAt, after.finishedAt), and(eq(games.finishedAt, after.finishedAt), gt(games.id, after.id)))
+        ? or(
+            gt(games.finishedAt, after.finishedAt),
+            and(eq(games.finishedAt, after.finishedAt), gt(games.id, after.id)),
+          )
         : undefined;
       return db
         .select()
