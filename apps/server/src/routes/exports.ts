@@ -57,7 +57,7 @@ export async function exportRoutes(app: FastifyInstance, { dir }: { dir: string 
       .header('cache-control', CACHE)
       .header('last-modified', new Date(info.builtAt).toUTCString());
     const asked = request.headers['if-none-match'];
-    if (asked !== undefined && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       return reply.code(304).send();
     }
     return reply

@@ -10,6 +10,7 @@ import { gameRoutes } from './games.ts';
 import { moderationRoutes } from './moderation.ts';
 import { passkeyRoutes } from './passkeys.ts';
 import { playerRoutes } from './players.ts';
+import { privacyRoutes } from './privacy.ts';
 import { profileRoutes } from './profiles.ts';
 import { roomRoutes } from './rooms.ts';
 import { webRoutes } from './web.ts';
@@ -18,6 +19,7 @@ import { webRoutes } from './web.ts';
 export const routesPlugin = fp<{ webDist: string; exportsDir?: string }>(
   async (app, { webDist, exportsDir }) => {
     await app.register(playerRoutes);
+    await app.register(privacyRoutes);
     await app.register(deviceRoutes);
     await app.register(passkeyRoutes);
     await app.register(dailyRoutes);
