@@ -8,10 +8,10 @@ import { storeResult } from '../repo/contract/fixtures.ts';
 import { sqliteRepos } from '../repo/sqlite/index.ts';
 import type { Repos } from '../repo/types.ts';
 import { WINNING } from '../test/deals.ts';
+import { HIDDEN, MONTH, NOW, SHOWN, seedMonth } from '../test/export-month.ts';
 import { buildExport } from './build.ts';
 import { exportPath, readExport } from './files.ts';
 import { ExportedGame } from './format.ts';
-import { HIDDEN, MONTH, NOW, SHOWN, seedMonth } from './month-fixture.ts';
 import { publicGate } from './public-gate.ts';
 import { monthLines } from './records.ts';
 

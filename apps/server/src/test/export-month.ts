@@ -1,7 +1,7 @@
 import type { GameAction } from '@scorpion/protocol';
 import { gameRow, storeResult } from '../repo/contract/fixtures.ts';
 import type { GameRow, Repos } from '../repo/types.ts';
-import { WINNING } from '../test/deals.ts';
+import { WINNING } from './deals.ts';
 
 /*
  * A fixed March 2026 for the export's tests, seen from NOW (2 April, noon UTC): March has closed,
