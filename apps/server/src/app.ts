@@ -35,6 +35,8 @@ export interface AppOptions {
   readonly secret?: string;
   readonly logger?: FastifyServerOptions['logger'];
   readonly webDist?: string;
+  /** The monthly open-data files `/api/exports` serves (`pnpm export-games` makes them); none without it. */
+  readonly exportsDir?: string;
   readonly allowedOrigins?: readonly string[];
   /** Bearer token for `/metrics`; without one the route answers 404. */
   readonly metricsToken?: string;
@@ -143,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(restorePlugin, { heartbeatMs: options.downtimeTickMs, renewMs: options.lease?.renewMs });
   await app.register(socketPlugin, { edge: edgeOptions(options) });
   await app.register(opsPlugin, { metricsToken: options.metricsToken });
-  await app.register(routesPlugin, { webDist: options.webDist ?? '' });
+  await app.register(routesPlugin, { webDist: options.webDist ?? '', exportsDir: options.exportsDir });
   return app;
 }
 

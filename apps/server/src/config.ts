@@ -25,6 +25,8 @@ export interface Config {
   /** Extra origins allowed to open the socket (comma-separated); the page's own origin always is. */
   readonly allowedOrigins: readonly string[];
   readonly webDist: string;
+  /** Where the monthly open-data files are made (`pnpm export-games`) and served from (`/api/exports`). */
+  readonly exportsDir: string;
   readonly countdownMs: number;
   /** `solver` (default): daily deals and "winnable only" races are proven winnable; `none`: not. */
   readonly certify: 'solver' | 'none';
@@ -151,6 +153,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     webDist: fromRoot(env.WEB_DIST ?? 'apps/web/dist'),
+    exportsDir: fromRoot(env.EXPORTS_DIR ?? 'data/exports'),
     countdownMs: wholeNumber('RACE_COUNTDOWN_MS', optional(env.RACE_COUNTDOWN_MS), 3000, MAX_TIMER_MS),
     certify: oneOf('CERTIFY', optional(env.CERTIFY), ['solver', 'none'], 'solver'),
     trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),

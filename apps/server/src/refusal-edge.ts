@@ -35,6 +35,8 @@ const STATUS: Partial<Record<ErrorCode, 400 | 403 | 404>> = {
   'no-such-game': 404,
   'no-such-challenge': 404,
   'not-found': 404,
+  'no-such-export': 404,
+  'bad-month': 400,
   'not-your-game': 403,
   'challenge-not-finished': 403,
   'nickname-invalid': 400,

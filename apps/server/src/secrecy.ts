@@ -5,8 +5,8 @@ import type { GameStatus } from '@scorpion/protocol';
  * sends no deck, no seed that rebuilds it, no move line and no winning line to anyone (the seed
  * of a practice game to the player who chose it excepted, who knows it anyway). Each game
  * kind's policy, the daily route and the race's end decide with the rules below; every road out
- * (game frames, the daily's REST, a public game, a room's race history, a race's end) then
- * passes the secrets through `gate`.
+ * (game frames, the daily's REST, a public game, a room's race history, a race's end, the
+ * monthly open-data export) then passes the secrets through `gate`.
  */
 
 /** A practice game: once it is over. */

@@ -22,6 +22,7 @@ const app = await buildApp({
   databaseSync: config.databaseSync,
   secret: config.secret,
   webDist: config.webDist,
+  exportsDir: config.exportsDir,
   allowedOrigins: config.allowedOrigins,
   metricsToken: config.metricsToken,
   countdownMs: config.countdownMs,

@@ -109,6 +109,10 @@ export const ErrorCode = z.enum([
   'arena-bad-length',
   /** An undo in an arena deal played berserk: berserk gave undo up for its extra point. */
   'arena-berserk-no-undo',
+  /** `GET /api/exports/:month`: the month is not written `YYYY-MM` (400). */
+  'bad-month',
+  /** `GET /api/exports/:month`: no file has been made for that month (404): it has not closed, or held no game. */
+  'no-such-export',
   /**
    * The server is shutting down or restarting, or cannot reach its storage just now (503):
    * nothing was changed or stored; try again after `retryAfter` seconds. A game's action refused

@@ -48,6 +48,8 @@ export const players = pgTable(
     nicknameKey: text('nickname_key').notNull(),
     tokenHash: text('token_hash'),
     createdAt: ms('created_at').notNull(),
+    /** The player's choice: the monthly open-data export names them by an anonymous label, not their nickname. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [uniqueIndex('players_nickname_key').on(t.nicknameKey), uniqueIndex('players_token_hash').on(t.tokenHash)],
 );
@@ -133,6 +135,8 @@ export const games = pgTable(
     index('games_open').on(t.status).where(sql`status = 'playing'`),
     // A past daily's deal played late, as practice on its seed: its own board (`repo/shared/late.ts`).
     index('games_seed').on(t.seed).where(sql`kind = 'practice'`),
+    // The month's finished games in order, for the open-data export (`exports/`).
+    index('games_finished').on(t.finishedAt, t.id),
   ],
 );
 

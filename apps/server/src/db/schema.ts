@@ -24,6 +24,8 @@ export const players = sqliteTable(
      */
     tokenHash: text('token_hash'),
     createdAt: integer('created_at').notNull(),
+    /** The player's choice: the monthly open-data export names them by an anonymous label, not their nickname. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('players_nickname_key').on(t.nicknameKey), uniqueIndex('players_token_hash').on(t.tokenHash)],
 );
@@ -122,6 +124,8 @@ export const games = sqliteTable(
     index('games_open').on(t.status).where(sql`status = 'playing'`),
     // A past daily's deal played late, as practice on its seed: its own board (`repo/shared/late.ts`).
     index('games_seed').on(t.seed).where(sql`kind = 'practice'`),
+    // The month's finished games in order, for the open-data export (`exports/`).
+    index('games_finished').on(t.finishedAt, t.id),
   ],
 );
 

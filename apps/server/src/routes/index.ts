@@ -5,18 +5,21 @@ import { boardRoutes } from './boards.ts';
 import { challengeRoutes } from './challenges.ts';
 import { dailyRoutes } from './daily.ts';
 import { deviceRoutes } from './devices.ts';
+import { exportRoutes } from './exports.ts';
 import { gameRoutes } from './games.ts';
 import { moderationRoutes } from './moderation.ts';
 import { passkeyRoutes } from './passkeys.ts';
 import { playerRoutes } from './players.ts';
+import { privacyRoutes } from './privacy.ts';
 import { profileRoutes } from './profiles.ts';
 import { roomRoutes } from './rooms.ts';
 import { webRoutes } from './web.ts';
 
 /** The REST API and the web app; each route reads the services it needs off the app. */
-export const routesPlugin = fp<{ webDist: string }>(
-  async (app, { webDist }) => {
+export const routesPlugin = fp<{ webDist: string; exportsDir?: string }>(
+  async (app, { webDist, exportsDir }) => {
     await app.register(playerRoutes);
+    await app.register(privacyRoutes);
     await app.register(deviceRoutes);
     await app.register(passkeyRoutes);
     await app.register(dailyRoutes);
@@ -28,6 +31,7 @@ export const routesPlugin = fp<{ webDist: string }>(
     await app.register(analysisRoutes);
     await app.register(challengeRoutes);
     await app.register(arenaRoutes);
+    await app.register(exportRoutes, { dir: exportsDir });
     await app.register(webRoutes, { webDist });
   },
   {

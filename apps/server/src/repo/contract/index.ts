@@ -8,6 +8,7 @@ import { evidenceContract } from './evidence.ts';
 import type { FreshRepos } from './fixtures.ts';
 import { gamesContract } from './games.ts';
 import { moderationContract } from './moderation.ts';
+import { openDataContract } from './open-data.ts';
 import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
@@ -37,4 +38,5 @@ export function repoContract(fresh: FreshRepos): void {
   evidenceContract(fresh);
   arenasContract(fresh);
   countsContract(fresh);
+  openDataContract(fresh);
 }

@@ -48,6 +48,10 @@ export interface PlayersRepo {
    * under a key of their own (`key#id`) that no name can produce; returns how many those are.
    */
   rekey(keyOf: (nickname: string) => string): Promise<{ players: number; lookAlikes: number }>;
+  /** Whether the open-data export leaves the player's nickname out (their own setting). */
+  setHidden(id: string, hidden: boolean): Promise<void>;
+  /** Each of `ids` that is a player, with their nickname and whether they have hidden it from the export. */
+  listing(ids: readonly string[]): Promise<{ id: string; nickname: string; hidden: boolean }[]>;
 }
 
 export interface SessionsRepo {

@@ -57,6 +57,16 @@ export interface GamesRepo {
   dailyOf(playerId: string, date: string): Promise<{ id: string; status: GameStatus; ranked: boolean }[]>;
   openDailiesBefore(date: string): Promise<string[]>;
   /**
+   * Finished games with `from <= finishedAt < to`, in `(finishedAt, id)` order, the `limit`
+   * after `after` (from the first without it): the open-data export reads a month page by page.
+   */
+  finishedBetween(
+    from: number,
+    to: number,
+    after: { finishedAt: number; id: string } | undefined,
+    limit: number,
+  ): Promise<GameRow[]>;
+  /**
    * After a restart at `now`, adds the downtime to the paused time of every open game and race:
    * the time since the server was last known alive, which is the later of `lastAlive` (the
    * heartbeat) and the game's (or race's) last stored action. A clock therefore never falls

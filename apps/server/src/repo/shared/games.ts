@@ -1,5 +1,5 @@
 import type { GameAction } from '@scorpion/protocol';
-import { and, asc, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or } from 'drizzle-orm';
 import type { Store } from '../store.ts';
 import type { GamesRepo } from '../types.ts';
 
@@ -10,7 +10,7 @@ import type { GamesRepo } from '../types.ts';
 export function sharedGames({
   db,
   t,
-}: Store): Pick<GamesRepo, 'get' | 'actions' | 'unfinishedOf' | 'dailyOf' | 'openDailiesBefore'> {
+}: Store): Pick<GamesRepo, 'get' | 'actions' | 'unfinishedOf' | 'dailyOf' | 'openDailiesBefore' | 'finishedBetween'> {
   const { actions, games, races } = t;
   return {
     async get(id) {
@@ -41,6 +41,20 @@ export function sharedGames({
         .from(games)
         .where(and(eq(games.status, 'playing'), eq(games.kind, 'daily'), lt(games.dailyDate, date)));
       return rows.map((g) => g.id);
+    },
+    async finishedBetween(from, to, after, limit) {
+      const past = after
+        ? or(
+            gt(games.finishedAt, after.finishedAt),
+            and(eq(games.finishedAt, after.finishedAt), gt(games.id, after.id)),
+          )
+        : undefined;
+      return db
+        .select()
+        .from(games)
+        .where(and(gte(games.finishedAt, from), lt(games.finishedAt, to), past))
+        .orderBy(asc(games.finishedAt), asc(games.id))
+        .limit(limit);
     },
   };
 }

@@ -30,6 +30,16 @@ export function sharedPlayers({ db, t, isUniqueViolation }: Store): Omit<Players
     async byNicknameKey(key) {
       return (await db.select(row).from(players).where(eq(players.nicknameKey, key)))[0];
     },
+    async setHidden(id, hidden) {
+      await db.update(players).set({ hidden }).where(eq(players.id, id));
+    },
+    async listing(ids) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ ...row, hidden: players.hidden })
+        .from(players)
+        .where(inArray(players.id, [...ids]));
+    },
     async byIds(ids) {
       if (ids.length === 0) return [];
       return db
