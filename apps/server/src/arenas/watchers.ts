@@ -1,8 +1,7 @@
 import type { ArenaBoard, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import { DelayedBoards } from '../games/delayed-boards.ts';
+import { DelayedBoards, watchedPosition } from '../games/delayed-boards.ts';
 import type { LiveGame } from '../games/live-game.ts';
-import { wireView } from '../games/wire.ts';
 
 export interface ArenaWatchersDeps {
   readonly arenaId: string;
@@ -30,21 +29,9 @@ export class ArenaWatchers extends DelayedBoards<Omit<ArenaBoard, 'asOf' | 'serv
   }
 }
 
-/** A player's board now, through `wireView` (the choke point: face-down cards hidden). */
+/** A player's board now. */
 function arenaBoard(d: ArenaWatchersDeps, game: LiveGame): Omit<ArenaBoard, 'asOf' | 'serverTime'> {
-  const row = game.row;
-  const deal = row.arenaDeal ?? 1;
-  return {
-    type: 'arena-board',
-    arenaId: d.arenaId,
-    player: { id: row.playerId, nickname: d.nickname(row.playerId) },
-    deal,
-    gameId: row.id,
-    seq: game.seq,
-    view: wireView(game.state),
-    progress: row.progress,
-    faceDown: row.faceDown,
-    moves: row.moves,
-    state: row.status,
-  };
+  const { playerId, arenaDeal } = game.row;
+  const player = { id: playerId, nickname: d.nickname(playerId) };
+  return { type: 'arena-board', arenaId: d.arenaId, player, deal: arenaDeal ?? 1, ...watchedPosition(game) };
 }

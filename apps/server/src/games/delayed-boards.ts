@@ -1,5 +1,7 @@
+import type { RaceBoard } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
 import type { LiveGame } from './live-game.ts';
+import { wireView } from './wire.ts';
 
 /**
  * How far behind a watcher sees a player's board, in a race or an arena. Five seconds is two or
@@ -22,6 +24,23 @@ export interface Stamp {
   readonly serverTime: number;
 }
 
+/** What every watched board shows of the position (`watched-board.ts`), after whose it is. */
+export type WatchedPosition = Pick<RaceBoard, 'gameId' | 'seq' | 'view' | 'progress' | 'faceDown' | 'moves' | 'state'>;
+
+/** A player's position now, through `wireView`: the one road a position takes to the wire, face-down cards hidden. */
+export function watchedPosition(game: LiveGame): WatchedPosition {
+  const row = game.row;
+  return {
+    gameId: row.id,
+    seq: game.seq,
+    view: wireView(game.state),
+    progress: row.progress,
+    faceDown: row.faceDown,
+    moves: row.moves,
+    state: row.status,
+  };
+}
+
 /** One position of a watched player, as it will be shown `WATCH_DELAY_MS` later. */
 interface Moment<F> {
   readonly at: number;
@@ -31,7 +50,7 @@ interface Moment<F> {
 export interface DelayedBoardsDeps<F> {
   readonly now: Clock;
   readonly send: (watcher: string, board: F & Stamp) => void;
-  /** A player's board now, built through `wireView` (the one road a position takes to the wire). */
+  /** A player's board now, its position by `watchedPosition`. */
   readonly frame: (game: LiveGame) => F;
   /** Whether `watcher` may be sent `frame` now; asked again at every send. */
   readonly maySee: (watcher: string, frame: F) => boolean;

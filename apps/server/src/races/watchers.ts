@@ -1,9 +1,8 @@
 import type { RaceBoard, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import { DelayedBoards } from '../games/delayed-boards.ts';
+import { DelayedBoards, watchedPosition } from '../games/delayed-boards.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import type { GameService } from '../games/service.ts';
-import { wireView } from '../games/wire.ts';
 import { type Refusal, refuse } from '../refusal.ts';
 
 export interface WatchersDeps {
@@ -70,21 +69,9 @@ function mayWatch(d: WatchersDeps, playerId: string): boolean {
   return status !== undefined && status !== 'playing';
 }
 
-/** A racer's board now, through `wireView` (the choke point: face-down cards hidden). */
+/** A racer's board now. */
 function raceBoard(d: WatchersDeps, game: LiveGame): Omit<RaceBoard, 'asOf' | 'serverTime'> {
-  const row = game.row;
-  return {
-    type: 'race-board',
-    code: d.race.code,
-    raceId: d.race.raceId,
-    playerId: row.playerId,
-    nickname: d.nickname(row.playerId),
-    gameId: row.id,
-    seq: game.seq,
-    view: wireView(game.state),
-    progress: row.progress,
-    faceDown: row.faceDown,
-    moves: row.moves,
-    state: row.status,
-  };
+  const { playerId } = game.row;
+  const { code, raceId } = d.race;
+  return { type: 'race-board', code, raceId, playerId, nickname: d.nickname(playerId), ...watchedPosition(game) };
 }
