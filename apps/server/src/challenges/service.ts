@@ -34,7 +34,7 @@ export class ChallengeService {
 
   constructor(d: ChallengeDeps) {
     this.d = d;
-    d.games.onChanged((game) => this.gameChanged(game));
+    d.games.onChanged('challenge', (game) => this.gameChanged(game));
   }
 
   /** The link to one of the player's finished games; the same link each time it is shared. */
@@ -121,7 +121,7 @@ export class ChallengeService {
 
   /** A game changed: once a challenge game is over its ghost stops, where it stood then. */
   private gameChanged(game: LiveGame): void {
-    if (game.row.kind !== 'challenge' || game.row.status === 'playing') return;
+    if (game.row.status === 'playing') return;
     const runner = this.ghosts.get(game.row.id);
     if (!runner) return;
     this.ghosts.delete(game.row.id);

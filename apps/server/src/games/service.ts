@@ -1,4 +1,4 @@
-import type { GameAction, GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
+import type { GameAction, GameKind, GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
 import { cardCode, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import { type Refusal, refuse } from '../refusal.ts';
@@ -16,6 +16,9 @@ import { snapshot } from './wire.ts';
 
 const noSuchGame = refuse('no-such-game', 'There is no such game.');
 const notYours = refuse('not-your-game', 'That game belongs to another player.');
+const nothingToUndo = refuse('nothing-to-undo', 'There is nothing to undo.');
+const nothingToRedo = refuse('nothing-to-redo', 'There is nothing to redo.');
+const notStarted = refuse('not-started', 'The race has not started yet.');
 
 /** A game its owner runs, at `now`: not open before its window opens, timed out from its close on. */
 export function gateAt(window: GameWindow, now: number): Gate {
@@ -37,7 +40,8 @@ export class GameService {
   private readonly now: Clock;
   private readonly policies: Policies;
   private readonly finished: ((row: GameRow) => void) | undefined;
-  private readonly listeners: ((game: LiveGame) => void)[] = [];
+  /** By kind: a move of a race reaches no listener of challenge games. */
+  private readonly listeners = new Map<GameKind, ((game: LiveGame) => void)[]>();
 
   /**
    * `finished` hears every game once its end is stored (the evidence runner queues ranked ones);
@@ -75,9 +79,11 @@ export class GameService {
     this.memory.release(owner, gameIds);
   }
 
-  /** `listener` hears every stored change of every game (an action, its end), after its owner. */
-  onChanged(listener: (game: LiveGame) => void): void {
-    this.listeners.push(listener);
+  /** `listener` hears every stored change of every game of `kind` (an action, its end), after its owner. */
+  onChanged(kind: GameKind, listener: (game: LiveGame) => void): void {
+    const heard = this.listeners.get(kind);
+    if (heard) heard.push(listener);
+    else this.listeners.set(kind, [listener]);
   }
 
   load(gameId: string): Promise<LiveGame | undefined> {
@@ -152,9 +158,9 @@ export class GameService {
         // Another process stored this move number first: the game in memory is behind.
         this.forget(gameId);
         const fresh = await this.load(gameId);
-        return fresh ? this.refused('stale', fresh, gate, expect, action) : noSuchGame;
+        return fresh ? this.refused('stale', fresh, gate, expect) : noSuchGame;
       }
-      if (!played.ok) return this.refused(played.reason, game, gate, expect, action);
+      if (!played.ok) return this.refused(played.reason, game, gate, expect);
       // A resent action is acknowledged again, even the one that ended the game.
       if (played.duplicate) return this.acked(game, true, [], null);
       if (played.won) await this.end(game, 'won');
@@ -217,12 +223,10 @@ export class GameService {
     game: LiveGame,
     gate: Gate | 'over',
     expect: number,
-    action: GameAction,
   ): Promise<Refusal> {
     if (reason === 'closed') return (await this.closed(await this.settle(game, gate), game))!;
-    if (reason === 'nothing-to-undo' || reason === 'nothing-to-redo') {
-      return refuse(reason, `There is nothing to ${action.kind}.`);
-    }
+    if (reason === 'nothing-to-undo') return nothingToUndo;
+    if (reason === 'nothing-to-redo') return nothingToRedo;
     const shown = await this.snapshot(game);
     return reason === 'stale'
       ? refuse('stale', `The game is at ${game.seq}, not ${expect}.`, { game: shown })
@@ -253,11 +257,12 @@ export class GameService {
 
   /**
    * The one event of a stored change: its owner hears it first (and answers what the ack
-   * carries), then every listener.
+   * carries), then the listeners of its kind.
    */
   private changed(game: LiveGame, ack: boolean): ReturnType<GameOwner['changed']> {
     const standing = game.owner?.changed(game, ack);
-    for (const listener of this.listeners) listener(game);
+    const heard = this.listeners.get(game.row.kind);
+    if (heard) for (const listener of heard) listener(game);
     return standing;
   }
 
@@ -271,7 +276,7 @@ export class GameService {
 
   /** The refusal of an action on a game that is not open: not started yet, or over. */
   private async closed(gate: 'early' | 'open' | 'over', game: LiveGame): Promise<Refusal | undefined> {
-    if (gate === 'early') return refuse('not-started', 'The race has not started yet.');
+    if (gate === 'early') return notStarted;
     if (gate === 'over') return refuse('game-over', 'This game is over.', { game: await this.snapshot(game) });
     return undefined;
   }
