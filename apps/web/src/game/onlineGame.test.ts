@@ -41,6 +41,8 @@ function snapshot(state: GameState, seq: number): GameSnapshot {
     daily: { date: '2026-11-22', day: 326 },
     roomCode: null,
     raceId: null,
+    arena: null,
+    hints: 0,
     seed: null,
     record: null,
   };
