@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
 import { ARTIFACTS, fitsTheWidth, startDaily } from './helpers.ts';
 
 test('on a phone, every link of the main menu is on the screen, with nothing to scroll sideways', async ({ page }) => {
