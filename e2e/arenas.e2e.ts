@@ -119,8 +119,6 @@ async function deal(p: Player, n: number, berserk = false) {
 /** Wins the deal in play: the line up to its last move sent fast, the last one played by hand. */
 async function win(p: Player) {
   await p.socket.play(line.slice(0, -1));
-  // Back on the page after a reload: the player is joined again and the deal in play comes back.
-  await p.page.reload();
   await expect(await movesShown(p.page)).toHaveText(String(line.length - 1));
   await playByHand(p.page, line.at(-1)!);
 }

@@ -1,5 +1,20 @@
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startDaily } from './helpers.ts';
+import { ARTIFACTS, fitsTheWidth, startDaily } from './helpers.ts';
+
+test('on a phone, every link of the main menu is on the screen, with nothing to scroll sideways', async ({ page }) => {
+  await page.goto('/daily');
+  // A player with a name: the header's right side (name, settings) takes its share of the width too.
+  await startDaily(page, 'Menu Reader');
+  await fitsTheWidth(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // The menu itself must not scroll either: a link past its edge is one a phone never shows.
+  expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  const links = nav.getByRole('link');
+  expect(await links.count()).toBeGreaterThanOrEqual(6);
+  for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: join(ARTIFACTS, 'menu-phone.png') });
+});
 
 test("on a phone, a newcomer's daily bar fits the screen: Give up stays in reach", async ({ page }) => {
   await page.goto('/daily');

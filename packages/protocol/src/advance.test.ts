@@ -40,6 +40,8 @@ function snapshotOf(state: GameState, seq: number): GameSnapshot {
     daily: null,
     roomCode: null,
     raceId: null,
+    arena: null,
+    hints: 0,
     seed: null,
     record: null,
   };

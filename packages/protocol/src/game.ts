@@ -113,6 +113,10 @@ export const GameSnapshot = z.strictObject({
   daily: z.strictObject({ date: z.string(), day: z.int() }).nullable(),
   roomCode: z.string().nullable(),
   raceId: z.string().nullable(),
+  /** An arena's deal: its arena, its number there (from 1), and whether it is played berserk (no undo then). */
+  arena: z.strictObject({ arenaId: z.string(), deal: z.int().min(1), berserk: z.boolean() }).nullable(),
+  /** The hints the server has given in this game so far (practice; 0 in any other). A game with one is no challenge. */
+  hints: z.int().min(0),
   /** Only for practice games with a seed the player chose, or once the game is public (see `record`). */
   seed: Seed.nullable(),
   /**

@@ -77,6 +77,7 @@ test('a player joins, wins the certified deal through the socket, goes on fire, 
 
   const one = await next(a, 1);
   expect(one).toMatchObject({ kind: 'arena', status: 'playing', seed: null, record: null });
+  expect(one.arena).toEqual({ arenaId: ARENA, deal: 1, berserk: false });
   expect((await a.play(one, WINNING.moves)).status).toBe('won');
   await standings(a, (me) => me.score === 2);
 
@@ -88,6 +89,12 @@ test('a player joins, wins the certified deal through the socket, goes on fire, 
   const moved = await a.play(three, WINNING.moves.slice(0, 1));
   const undo = await a.act({ type: 'undo', gameId: three.gameId, expect: moved.seq });
   expect(undo).toMatchObject({ type: 'error', code: 'arena-berserk-no-undo' });
+  // A page that comes back to the deal (a reload: a new socket resumes it) is told it is berserk.
+  expect(three.arena).toEqual({ arenaId: ARENA, deal: 3, berserk: true });
+  const reloaded = await TestClient.connect(server.wsUrl, ann.cookie);
+  reloaded.send({ type: 'game-resume', gameId: three.gameId });
+  expect((await reloaded.next('game')).game).toMatchObject({ seq: moved.seq, arena: { deal: 3, berserk: true } });
+  await reloaded.close();
   // Nothing changed: the next move is taken at the same seq.
   expect((await a.play(moved, WINNING.moves.slice(1))).status).toBe('won');
   await standings(a, (me) => me.score === 9 && me.points.join() === '2,2,5');

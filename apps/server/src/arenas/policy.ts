@@ -25,8 +25,13 @@ export class ArenaPolicy implements GamePolicy {
     return arena !== undefined && arenaIsPublic(arena, now);
   }
 
-  async placeOf(): Promise<Place> {
-    return NOWHERE;
+  /** The deal and its berserk, so that a page that comes back to it (a reload) offers no undo. */
+  async placeOf(row: GameRow): Promise<Place> {
+    const arena =
+      row.arenaId === null || row.arenaDeal === null
+        ? null
+        : { arenaId: row.arenaId, deal: row.arenaDeal, berserk: row.berserk };
+    return { ...NOWHERE, arena };
   }
 
   async onEnd(): Promise<undefined> {

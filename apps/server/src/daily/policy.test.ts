@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { LiveGame } from '../games/live-game.ts';
 import { newGameRow } from '../games/new-row.ts';
+import { NOWHERE } from '../games/policy.ts';
 import { sqliteRepos } from '../repo/sqlite/index.ts';
 import type { GameRow, Repos } from '../repo/types.ts';
 import { FIXED_SEED, WINNING, WINNING_DECK } from '../test/deals.ts';
@@ -52,7 +53,7 @@ test('a daily game is public once its day is over, whether or not it is', async 
   const row = newGameRow(dailyGame('p', DEAL, true), NOON);
   expect(await policy.isPublic({ ...row, status: 'won' }, NOON)).toBe(false);
   expect(await policy.isPublic(row, NEXT_DAY)).toBe(true);
-  expect(await policy.placeOf(row)).toEqual({ daily: { date: DAY, day: 152 }, roomCode: null });
+  expect(await policy.placeOf(row)).toEqual({ ...NOWHERE, daily: { date: DAY, day: 152 } });
 });
 
 test('the end of a ranked game stores a verified result that counts; an unranked one stores nothing', async () => {

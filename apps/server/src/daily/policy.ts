@@ -1,7 +1,7 @@
 import { isWon } from '@scorpion/rules';
 import { dayNumber, utcDate } from '../clock.ts';
 import { LiveGame } from '../games/live-game.ts';
-import type { GameEnd, GamePolicy, Gate, Place } from '../games/policy.ts';
+import { type GameEnd, type GamePolicy, type Gate, NOWHERE, type Place } from '../games/policy.ts';
 import type { DailyFinish, GameRow, Repos } from '../repo/types.ts';
 import { dailyIsPublic } from '../secrecy.ts';
 import { openedOnSharedDevice } from './flag-verdict.ts';
@@ -29,7 +29,7 @@ export class DailyPolicy implements GamePolicy {
   }
 
   async placeOf(row: GameRow): Promise<Place> {
-    return { daily: row.dailyDate ? { date: row.dailyDate, day: dayNumber(row.dailyDate) } : null, roomCode: null };
+    return { ...NOWHERE, daily: row.dailyDate ? { date: row.dailyDate, day: dayNumber(row.dailyDate) } : null };
   }
 
   async onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined> {

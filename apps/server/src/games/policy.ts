@@ -29,15 +29,18 @@ export interface GamePolicy {
   gate(row: GameRow, now: number): Gate;
   /** Whether the deck, the seed and the moves may be shown to anyone. */
   isPublic(row: GameRow, now: number): Promise<boolean>;
-  /** Where the game is played, for its snapshot: the day of a daily, the room of a race. */
+  /**
+   * What only the kind knows, for its snapshot: where the game is played (the day of a daily,
+   * the room of a race, the deal of an arena) and the hints it had (practice).
+   */
   placeOf(row: GameRow): Promise<Place>;
   /** What is stored with the end in the same transaction (a ranked daily result), if anything. */
   onEnd(game: LiveGame, end: GameEnd): Promise<DailyFinish | undefined>;
 }
 
-/** A snapshot's fields that say where a game is played. */
-export type Place = Pick<GameSnapshot, 'daily' | 'roomCode'>;
+/** A snapshot's fields that only the game's kind fills: where it is played, and its hints. */
+export type Place = Pick<GameSnapshot, 'daily' | 'roomCode' | 'arena' | 'hints'>;
 
-export const NOWHERE: Place = { daily: null, roomCode: null };
+export const NOWHERE: Place = { daily: null, roomCode: null, arena: null, hints: 0 };
 
 export type Policies = Readonly<Record<GameKind, GamePolicy>>;

@@ -125,6 +125,8 @@ export class GameService {
         daily: place.daily,
         roomCode: place.roomCode,
         raceId: row.raceId,
+        arena: place.arena,
+        hints: place.hints,
       },
       update: current,
       state: game.state,

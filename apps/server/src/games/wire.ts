@@ -45,6 +45,8 @@ export function snapshot({ base: b, update: u, state, seed, record }: SnapshotIn
     daily: b.daily,
     roomCode: b.roomCode,
     raceId: b.raceId,
+    arena: b.arena,
+    hints: b.hints,
     seed,
     record,
   };

@@ -26,7 +26,7 @@ export const playPlugin = fp(
       repos.games,
       now,
       {
-        practice: new PracticePolicy(),
+        practice: new PracticePolicy(repos.hints),
         daily: new DailyPolicy(repos),
         // In a cluster a race is played where its room is owned.
         race: new RacePolicy(repos.races, Boolean(nodeId)),

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ArenaPolicy } from '../arenas/policy.ts';
 import { ChallengePolicy } from '../challenges/policy.ts';
 import { DailyPolicy } from '../daily/policy.ts';
+import { NOWHERE } from '../games/policy.ts';
 import { PracticePolicy } from '../games/practice.ts';
 import { GameService, gateAt } from '../games/service.ts';
 import { sqliteRepos } from '../repo/sqlite/index.ts';
@@ -32,7 +33,7 @@ beforeEach(async () => {
   policy = new RacePolicy(repos.races);
   const clock = () => now;
   games = new GameService(repos.games, clock, {
-    practice: new PracticePolicy(),
+    practice: new PracticePolicy(repos.hints),
     challenge: new ChallengePolicy(),
     daily: new DailyPolicy(repos),
     race: policy,
@@ -136,7 +137,7 @@ test('a race game waits for the start, then is open until the deadline, which en
 test('a race game is public once its race is over, live or stored, and carries the room code', async () => {
   const ann = rows[0]!;
   expect(await policy.isPublic(ann)).toBe(false);
-  expect(await policy.placeOf(ann)).toEqual({ daily: null, roomCode: 'ROOM42' });
+  expect(await policy.placeOf(ann)).toEqual({ ...NOWHERE, roomCode: 'ROOM42' });
   now = START;
   // Every racer's end goes to the race through the policy; the last one ends it.
   expect((await games.giveUp('ann', ann.id)).ok).toBe(true);
@@ -151,7 +152,7 @@ test('a race game is public once its race is over, live or stored, and carries t
   expect(await policy.isPublic(ann)).toBe(true);
   race.release();
   expect(await policy.isPublic(ann)).toBe(true);
-  expect(await policy.placeOf(ann)).toEqual({ daily: null, roomCode: 'ROOM42' });
+  expect(await policy.placeOf(ann)).toEqual({ ...NOWHERE, roomCode: 'ROOM42' });
 });
 
 test('a race game whose race is neither live nor stored as finished stays secret', async () => {

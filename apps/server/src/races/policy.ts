@@ -1,4 +1,4 @@
-import type { GamePolicy, Gate, Place } from '../games/policy.ts';
+import { type GamePolicy, type Gate, NOWHERE, type Place } from '../games/policy.ts';
 import type { GameRow, RaceRow, RacesRepo } from '../repo/types.ts';
 import { raceIsPublic } from '../secrecy.ts';
 import { OwnedElsewhere } from './leases.ts';
@@ -33,7 +33,7 @@ export class RacePolicy implements GamePolicy {
   }
 
   async placeOf(row: GameRow): Promise<Place> {
-    return { daily: null, roomCode: (await this.stored(row))?.code ?? null };
+    return { ...NOWHERE, roomCode: (await this.stored(row))?.code ?? null };
   }
 
   async onEnd(): Promise<undefined> {

@@ -35,7 +35,7 @@ export async function memoryHub(
   const repos = sqliteRepos(':memory:');
   const push = new RecordingPush();
   const games = new GameService(repos.games, now, {
-    practice: new PracticePolicy(),
+    practice: new PracticePolicy(repos.hints),
     challenge: new ChallengePolicy(),
     daily: new DailyPolicy(repos),
     race: new RacePolicy(repos.races),

@@ -31,7 +31,7 @@ export class ArenaRoom {
   #standings = $state.raw<ArenaStandings>();
   #over = $state.raw<ArenaOver>();
   #game = $state.raw<OnlineGame>();
-  /** The deal number of `#game`, and whether it is played berserk (as asked on this page). */
+  /** The deal number of `#game`, and whether it is played berserk, as its snapshot says (a reload too). */
   #gameDeal = $state<number | undefined>();
   #gameBerserk = $state(false);
   /** In the arena: joined on this page, or found in the player's history and joined again. */
@@ -39,8 +39,6 @@ export class ArenaRoom {
   #joining = $state(false);
   #dealing = $state(false);
   #failure = $state('');
-  /** The deal `arena-next` asked for, until its game comes (the game frame reaches listeners first). */
-  #asked: { deal: number; berserk: boolean } | undefined;
   #missing = $state(false);
   /** Berserk for the next deal, as the player ticks it; cleared once that deal is dealt. */
   berserk = $state(false);
@@ -192,11 +190,9 @@ export class ArenaRoom {
     const deal = this.nextDeal;
     const berserk = this.berserk;
     this.#dealing = true;
-    this.#asked = { deal, berserk };
     const answer = await this.#client.request({ type: 'arena-next', arenaId: this.id, deal, berserk });
     this.#dealing = false;
     if (answer.ok && answer.frame.type === 'game') this.#adopt(answer.frame.game);
-    this.#asked = undefined;
     this.#refused(answer);
   }
 
@@ -219,14 +215,13 @@ export class ArenaRoom {
     this.#refused(answer);
   }
 
-  /** The game of a deal: the one asked for, or (a deal that came back) the one the table's row names. */
+  /** The game of a deal: the one asked for, or one that came back (a second tab, a reload). */
   #adopt(game: GameSnapshot) {
     if (game.gameId === this.#game?.id) return;
     this.#game?.dispose();
     this.#game = new OnlineGame(this.#link, game);
-    this.#gameDeal = this.#asked?.deal;
-    // A deal that came back says not whether it is berserk; the server refuses its undo if it is.
-    this.#gameBerserk = this.#asked?.berserk ?? false;
+    this.#gameDeal = game.arena?.deal;
+    this.#gameBerserk = game.arena?.berserk ?? false;
     this.berserk = false;
   }
 

@@ -103,7 +103,8 @@ test('join, then deal after deal: each asks the next number with the berserk tic
   const first = room.next();
   expect(last()).toMatchObject({ type: 'arena-next', arenaId: ID, deal: 1, berserk: true });
   expect(room.dealing).toBe(true);
-  socket().deliver({ type: 'game', game: gameSnapshot('g1', 'arena'), rid: last().rid });
+  const one = { arenaId: ID, deal: 1, berserk: true };
+  socket().deliver({ type: 'game', game: gameSnapshot('g1', 'arena', { arena: one }), rid: last().rid });
   await first;
   expect(room.game?.id).toBe('g1');
   expect(room.gameDeal).toBe(1);
@@ -113,26 +114,32 @@ test('join, then deal after deal: each asks the next number with the berserk tic
   expect(room.playing).toBe(true);
 
   // The deal ends (given up): the next is deal 2, even before the table says so.
-  socket().deliver({ type: 'game', game: gameSnapshot('g1', 'arena', { status: 'gave-up' }) });
+  socket().deliver({ type: 'game', game: gameSnapshot('g1', 'arena', { arena: one, status: 'gave-up' }) });
   expect(room.playing).toBe(false);
   expect(room.nextDeal).toBe(2);
   const second = room.next();
   expect(last()).toMatchObject({ type: 'arena-next', deal: 2, berserk: false });
-  socket().deliver({ type: 'game', game: gameSnapshot('g2', 'arena'), rid: last().rid });
+  const two = { arenaId: ID, deal: 2, berserk: false };
+  socket().deliver({ type: 'game', game: gameSnapshot('g2', 'arena', { arena: two }), rid: last().rid });
   await second;
   expect(room.game?.id).toBe('g2');
   expect(room.gameDeal).toBe(2);
+  expect(room.gameBerserk).toBe(false);
 });
 
-test('a deal in play comes back with the join; the table’s row says which', async () => {
+test('a deal in play comes back with the join (a reload): its snapshot says which, and that it is berserk', async () => {
   const joined = room.join();
   const rid = last().rid;
   socket().deliver({ ...standings(row(ada, { deal: 3, playing: true })), rid });
   await joined;
-  socket().deliver({ type: 'game', game: gameSnapshot('g3', 'arena') });
+  expect(room.berserk).toBe(false);
+  const three = { arenaId: ID, deal: 3, berserk: true };
+  socket().deliver({ type: 'game', game: gameSnapshot('g3', 'arena', { arena: three }) });
   expect(room.game?.id).toBe('g3');
   expect(room.gameDeal).toBe(3);
   expect(room.nextDeal).toBe(3);
+  // The page never asked for berserk, yet offers no undo: the server would refuse it.
+  expect(room.gameBerserk).toBe(true);
 });
 
 test('the table follows the pushes for this arena only', async () => {

@@ -58,6 +58,13 @@ export class OnlineGame {
   #giveUpSent = false;
   /** The server could not store an action just now (`unavailable`): the game is fetched again then. */
   #retry: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * A `game-resume` for acks this page could not follow is on its way, and the furthest move
+   * count such an ack named: one ask at a time, so that a run of them (moves sent on this
+   * socket by something other than this game) costs the player's frame budget one ask, not one each.
+   */
+  #resuming = false;
+  #heard = 0;
   #catchingUp = $state(false);
   readonly #connection: GameLink;
   readonly #stop: (() => void)[] = [];
@@ -73,6 +80,8 @@ export class OnlineGame {
     this.#stop.push(
       connection.onReady(() => {
         this.#giveUpSent = false;
+        // An ask on the old socket went with it; the resume below answers for it.
+        this.#resuming = false;
         if (!first) connection.send({ type: 'game-resume', gameId: this.id });
         first = false;
       }),
@@ -216,6 +225,10 @@ export class OnlineGame {
     } else if (message.type === 'error' && message.gameId === this.id) {
       if (message.code === 'unavailable') this.#later(message.retryAfter ?? 1);
       else this.#onError(message);
+    } else if (message.type === 'error' && message.code === 'rate-limited' && this.#resuming) {
+      // The socket's budget ran out and a frame was dropped (the refusal says not which): ask again in a second.
+      this.#resuming = false;
+      this.#resumeIn(1);
     }
   }
 
@@ -243,9 +256,16 @@ export class OnlineGame {
       this.#line.moved(before.view);
       this.#settle(stored, ack);
     } else {
-      // Out of step (another tab played, say, or an undo past the boards kept): the whole game puts it right.
-      this.#connection.send({ type: 'game-resume', gameId: this.id });
+      // Out of step (a move this page did not send, an undo past the boards kept): the whole game puts it right.
+      this.#catchUp(ack.seq);
     }
+  }
+
+  /** Asks for the whole game unless an ask is on its way; an ack heard meanwhile is asked for once it is answered. */
+  #catchUp(seq: number) {
+    this.#heard = Math.max(this.#heard, seq);
+    if (this.#resuming) return;
+    this.#resuming = this.#connection.send({ type: 'game-resume', gameId: this.id });
   }
 
   /**
@@ -269,6 +289,7 @@ export class OnlineGame {
 
   /** A fresh snapshot (on resume): moves it already holds are dropped, the others resent. */
   #resync(snapshot: GameSnapshot) {
+    this.#resuming = false;
     const applied = snapshot.seq - this.#snapshot.seq;
     const left = applied >= 0 ? this.#pending.slice(applied).map((sent) => sent.move) : [];
     this.#line.reset();
@@ -282,6 +303,8 @@ export class OnlineGame {
     // The moves sent again are still waiting since they were first made.
     for (const move of left) if (this.play(move)) break;
     this.#stored();
+    // An ack came meanwhile for a move further on than this answer holds.
+    if (this.#heard > this.#snapshot.seq) this.#catchUp(this.#heard);
   }
 
   /** Once no move is pending any more, the wait is over: what the server stored of it is saved. */
@@ -301,15 +324,22 @@ export class OnlineGame {
   #later(seconds: number) {
     this.#catchingUp = true;
     this.#giveUpSent = false;
+    this.#resumeIn(seconds);
+  }
+
+  /** Fetches the game again after `seconds`: one fetch for all the asks meanwhile. */
+  #resumeIn(seconds: number) {
     if (this.#retry !== undefined) return;
     this.#retry = setTimeout(() => {
       this.#retry = undefined;
-      this.#connection.send({ type: 'game-resume', gameId: this.id });
+      this.#resuming = this.#connection.send({ type: 'game-resume', gameId: this.id });
     }, seconds * 1000);
   }
 
   #onError(error: ErrorFrame) {
     this.#pending = [];
+    // A refusal is an answer too: whatever was asked, the next ack that cannot be followed asks again.
+    this.#resuming = false;
     // The refused move and those after it are not stored: the refusal says so, not "saved".
     this.#unsavedFrom = undefined;
     if (error.game) {

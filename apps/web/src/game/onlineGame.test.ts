@@ -41,6 +41,8 @@ function snapshot(state: GameState, seq: number): GameSnapshot {
     daily: { date: '2026-11-22', day: 326 },
     roomCode: null,
     raceId: null,
+    arena: null,
+    hints: 0,
     seed: null,
     record: null,
   };
@@ -237,6 +239,45 @@ describe('OnlineGame', () => {
     expect(game.snapshot.seq).toBe(0);
     link.deliver({ type: 'game', game: snapshot(after(start, first), 1) });
     expect(game.snapshot.seq).toBe(1);
+  });
+
+  it('follows a run of acks for moves it did not send with one ask at a time, and ends where the last ack is', () => {
+    // Each ack asked for the game once: a run of 50 moves cost the player's budget 50 more frames,
+    // the socket refused some past 20 a second, and the page was left behind the game.
+    const link = new FakeLink();
+    const game = new OnlineGame(link, snapshot(start, 0));
+    const resumes = () => link.sent.filter((m) => m.type === 'game-resume').length;
+    for (const seq of [1, 2, 3]) link.deliver(ackFor(start, first, seq));
+    expect(resumes()).toBe(1);
+    // The answer was made before moves 2 and 3: one more ask, for them.
+    link.deliver({ type: 'game', game: snapshot(after(start, first), 1) });
+    expect(resumes()).toBe(2);
+    link.deliver(ackFor(start, first, 4));
+    expect(resumes()).toBe(2);
+    link.deliver({ type: 'game', game: snapshot(start, 4) });
+    expect(game.snapshot.seq).toBe(4);
+    expect(resumes()).toBe(2);
+  });
+
+  it('asks again a second later when the socket dropped its ask for want of budget', () => {
+    vi.useFakeTimers();
+    try {
+      const link = new FakeLink();
+      const game = new OnlineGame(link, snapshot(start, 0));
+      const resumes = () => link.sent.filter((m) => m.type === 'game-resume').length;
+      link.deliver(ackFor(start, first, 1));
+      expect(resumes()).toBe(1);
+      // The refusal names no frame: the ask on its way is taken as the one dropped.
+      const limited = { type: 'error', code: 'rate-limited', message: 'Too many messages: slow down.' } as const;
+      link.deliver({ ...limited, ref: null, gameId: null, reason: null, game: null });
+      expect(resumes()).toBe(1);
+      vi.advanceTimersByTime(1000);
+      expect(resumes()).toBe(2);
+      link.deliver({ type: 'game', game: snapshot(after(start, first), 1) });
+      expect(game.snapshot.seq).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a move the server could not store pending, says it is catching up, and sends it again after retryAfter', () => {

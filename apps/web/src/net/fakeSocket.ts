@@ -137,6 +137,8 @@ export function gameSnapshot(gameId: string, kind: GameKind, patch: Partial<Game
     daily: null,
     roomCode: null,
     raceId: null,
+    arena: null,
+    hints: 0,
     seed: null,
     record: null,
     ...patch,

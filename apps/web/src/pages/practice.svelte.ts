@@ -177,10 +177,15 @@ export class PracticePage {
     const hint = this.hint;
     return hint?.kind === 'move' ? hint.move : undefined;
   }
-  /** How many hints the server gave in the game on the board (0 in the browser's games: nothing is marked there). */
+  /**
+   * How many hints the server gave in the game on the board (0 in the browser's games: nothing is
+   * marked there): as its snapshot said (a reload counts on), or as the last hint answered.
+   */
   get hints(): number {
     const online = this.online;
-    return online && this.#hintsIn?.gameId === online.id ? this.#hintsIn.hints : 0;
+    if (!online) return 0;
+    const answered = this.#hintsIn?.gameId === online.id ? this.#hintsIn.hints : 0;
+    return Math.max(online.snapshot.hints, answered);
   }
   /** Whether Hint can be pressed now. */
   get canHint(): boolean {

@@ -52,7 +52,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function serverPage(askHint: AskHint, solver = browserSolver()) {
+function serverPage(askHint: AskHint, solver = browserSolver(), hints = 0) {
   page = new PracticePage(connection, {
     query: () => query,
     navigate,
@@ -67,7 +67,7 @@ function serverPage(askHint: AskHint, solver = browserSolver()) {
   socket().welcome();
   const [start] = socket().sent;
   expect(start?.type).toBe('practice-start');
-  socket().deliver({ type: 'game', game: gameSnapshot('g1', 'practice'), rid: start!.rid });
+  socket().deliver({ type: 'game', game: gameSnapshot('g1', 'practice', { hints }), rid: start!.rid });
   expect(page.online?.id).toBe('g1');
 }
 
@@ -84,6 +84,13 @@ test("a game the server dealt gets its hint from the server, never from the brow
   expect(solver.asked).toEqual([]);
   expect(page.hintMove).toEqual(MOVE);
   expect(page.hints).toBe(1);
+});
+
+test('a game that comes back with hints (a reload) is marked at once, and counts on from there', async () => {
+  serverPage(async (_gameId, seq) => ({ seq, hint: { kind: 'move', move: MOVE }, hints: 3 }), browserSolver(), 2);
+  expect(page.hints).toBe(2);
+  await page.askHint();
+  expect(page.hints).toBe(3);
 });
 
 test('an answer for a position the game has left is not shown', async () => {
