@@ -13,7 +13,7 @@ import type { GameRow, Repos } from '../repo/types.ts';
  */
 export function publicGate(repos: Repos, now: () => number): (row: GameRow) => Promise<boolean> {
   const policies: Policies = {
-    practice: new PracticePolicy(),
+    practice: new PracticePolicy(repos.hints),
     daily: new DailyPolicy(repos),
     race: new RacePolicy(repos.races),
     challenge: new ChallengePolicy(),
