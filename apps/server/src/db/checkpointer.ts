@@ -83,9 +83,10 @@ export function startCheckpointer(path: string): Checkpointer {
   worker.unref();
   const waiting = new Map<number, { resolve: (r: CheckpointResult) => void; reject: (e: Error) => void }>();
   let nextId = 0;
-  worker.on('message', ({ id, result, error }: CheckpointAnswer) => {
+  worker.on('message', (answer: CheckpointAnswer) => {
+    const { id, error } = answer;
     if (error) waiting.get(id)?.reject(Object.assign(new Error(error.message), { code: error.code }));
-    else waiting.get(id)?.resolve(result);
+    else waiting.get(id)?.resolve(answer.result);
     waiting.delete(id);
   });
   void exited.then(() => {
