@@ -1,4 +1,5 @@
 import type { SolverPool } from '@scorpion/solver';
+import type Database from 'better-sqlite3';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Certifier } from './deals/certify.ts';
@@ -53,6 +54,8 @@ export interface AppOptions {
    * moderators' seam (`onHeld`). Without it no game is weighed and every result stands.
    */
   readonly evidence?: EvidenceOptions;
+  /** Test seam: opens the SQLite connection, so a test can make its disk refuse writes. */
+  readonly openSqlite?: (path: string) => Database.Database;
   /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
   readonly now?: Clock;
   readonly deals?: DealSource;

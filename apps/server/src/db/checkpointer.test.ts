@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -28,4 +28,18 @@ test('a checkpointer stopped as soon as it starts ends itself, every time', asyn
   const codes: number[] = [];
   for (let i = 0; i < 5; i++) codes.push(await startCheckpointer(path).stop());
   expect(codes).toEqual([0, 0, 0, 0, 0]);
+});
+
+// A checkpoint that fails (on a full disk: SQLITE_FULL, as the pages it copies cannot be written)
+// is that request's rejection, with SQLite's code; the thread lives on for the next one. Here a
+// file that is not a database makes every checkpoint fail, without needing a full disk.
+test('a failed checkpoint is rejected with its code, and the thread answers the next one', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'checkpointer-'));
+  dirs.push(dir);
+  const path = join(dir, 'not-a-database');
+  writeFileSync(path, 'x'.repeat(4096));
+  const checkpointer = startCheckpointer(path);
+  await expect(checkpointer.checkpoint('passive')).rejects.toMatchObject({ code: 'SQLITE_NOTADB' });
+  await expect(checkpointer.checkpoint('catch-up')).rejects.toMatchObject({ code: 'SQLITE_NOTADB' });
+  expect(await checkpointer.stop()).toBe(0);
 });

@@ -18,8 +18,10 @@ export type CheckpointKind = 'passive' | 'catch-up';
 
 /*
  * Runs in a worker thread with its own connection. Plain JavaScript, so it needs no loader in
- * the worker (tsx, vitest or none). It answers each request with the checkpoint's result, and
- * ends itself when told to stop: see startCheckpointer.
+ * the worker (tsx, vitest or none). It answers each request with the checkpoint's result, or
+ * its error (a full disk cannot take the pages a checkpoint copies into the database file: the
+ * thread lives on and the next checkpoint tries again), and ends itself when told to stop: see
+ * startCheckpointer.
  */
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads');
@@ -33,13 +35,22 @@ parentPort.on('message', (request) => {
     parentPort.close();
     return;
   }
-  let result = passive();
-  for (let pass = 1; request.kind === 'catch-up' && pass < 3 && result.checkpointed < result.log; pass++) {
-    result = passive();
+  try {
+    let result = passive();
+    for (let pass = 1; request.kind === 'catch-up' && pass < 3 && result.checkpointed < result.log; pass++) {
+      result = passive();
+    }
+    parentPort.postMessage({ id: request.id, result });
+  } catch (error) {
+    parentPort.postMessage({ id: request.id, error: { code: error.code, message: error.message } });
   }
-  parentPort.postMessage({ id: request.id, result });
 });
 `;
+
+/** A request's answer from the thread: SQLite's error crosses as its code and message. */
+type CheckpointAnswer =
+  | { id: number; result: CheckpointResult; error?: undefined }
+  | { id: number; error: { code: string; message: string } };
 
 /** How long a stop waits for the thread to end itself before it is terminated. */
 const STOP_GRACE_MS = 10_000;
@@ -62,7 +73,8 @@ export interface Checkpointer {
  * does not terminate a thread that is still starting: on Node 24, terminating a thread while it
  * loads better-sqlite3's native addon aborts the whole process (a fatal
  * `napi_get_last_error_info` error), which a server opened and closed at once in a test would
- * otherwise hit now and then. Requests still unanswered when the thread ends are rejected.
+ * otherwise hit now and then. Requests still unanswered when the thread ends are rejected, as
+ * is a checkpoint that fails (with SQLite's `code`, e.g. `SQLITE_FULL`).
  */
 export function startCheckpointer(path: string): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -71,8 +83,10 @@ export function startCheckpointer(path: string): Checkpointer {
   worker.unref();
   const waiting = new Map<number, { resolve: (r: CheckpointResult) => void; reject: (e: Error) => void }>();
   let nextId = 0;
-  worker.on('message', ({ id, result }: { id: number; result: CheckpointResult }) => {
-    waiting.get(id)?.resolve(result);
+  worker.on('message', (answer: CheckpointAnswer) => {
+    const { id, error } = answer;
+    if (error) waiting.get(id)?.reject(Object.assign(new Error(error.message), { code: error.code }));
+    else waiting.get(id)?.resolve(answer.result);
     waiting.delete(id);
   });
   void exited.then(() => {

@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { startCheckpointer } from './checkpointer.ts';
 import { CommitGate } from './commit-gate.ts';
 import * as schema from './schema.ts';
+import { type StorageChange, StorageHealth } from './storage-health.ts';
 import { WalKeeper, type WalKeeperOptions } from './wal-keeper.ts';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -17,7 +18,23 @@ export interface OpenDb {
   /** For a file: the action commits, which the WAL keeper holds while it catches a checkpoint up. */
   readonly commits?: CommitGate;
   readonly wal?: WalKeeper;
+  /** Whether the file takes writes, as the last commit, checkpoint or probe found it. */
+  readonly health: StorageHealth;
   close(): Promise<void>;
+}
+
+/** How the file is opened, and who hears whether it takes writes. */
+export interface StorageWatching {
+  /**
+   * Opens the connection (better-sqlite3's `new Database(path)` unless given): a test opens it
+   * itself to hold the server's own connection, and lower its `max_page_count` (a real
+   * SQLITE_FULL) or turn on its `query_only` (a real SQLITE_READONLY).
+   */
+  readonly open?: (path: string) => Database.Database;
+  /** Hears each change of whether the file takes writes (storage-health.ts). */
+  readonly onChange?: StorageChange;
+  /** Hears a checkpoint that failed other than by the disk refusing it. */
+  readonly onCheckpointFailure?: (error: unknown) => void;
 }
 
 /** A WAL keeper's settings, and how often it checkpoints (`null`: only when its `cycle` is called). */
@@ -44,9 +61,15 @@ export const MIGRATIONS = fileURLToPath(new URL('../../../../drizzle', import.me
  * every committed transaction through a process crash (kill -9); only a power cut can lose the
  * last few, which `DATABASE_SYNC=full` closes at a cost in move latency.
  */
-export function openDb(path: string, sync: 'normal' | 'full' = 'normal', keeping: WalKeeping = {}): OpenDb {
+export function openDb(
+  path: string,
+  sync: 'normal' | 'full' = 'normal',
+  keeping: WalKeeping = {},
+  watching: StorageWatching = {},
+): OpenDb {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
+  const sqlite = watching.open ? watching.open(path) : new Database(path);
+  const health = new StorageHealth(watching.onChange);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('busy_timeout = 5000');
@@ -57,6 +80,7 @@ export function openDb(path: string, sync: 'normal' | 'full' = 'normal', keeping
     return {
       db,
       sqlite,
+      health,
       close: async () => {
         sqlite.close();
       },
@@ -69,6 +93,10 @@ export function openDb(path: string, sync: 'normal' | 'full' = 'normal', keeping
   const { everyMs, ...options } = { ...WAL_KEEPING, ...keeping };
   const wal = new WalKeeper((kind) => checkpointer.checkpoint(kind), commits, {
     holdAtFrames: Math.ceil(WAL_HOLD_AT_BYTES / (pageSize + WAL_FRAME_HEADER)),
+    // A full disk fails every checkpoint until it has room: told once, as a change of state.
+    onFailure: (error) => {
+      if (!health.failed(error)) watching.onCheckpointFailure?.(error);
+    },
     ...options,
   });
   if (everyMs !== null) wal.start(everyMs);
@@ -77,11 +105,17 @@ export function openDb(path: string, sync: 'normal' | 'full' = 'normal', keeping
     sqlite,
     commits,
     wal,
+    health,
     async close() {
       // Releases a hold, so its writes commit while the connection is open.
       await wal.stop();
       await checkpointer.stop();
-      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      // On a disk still full the last checkpoint fails; the WAL keeps what it holds for the next start.
+      try {
+        sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        if (!health.failed(error)) throw error;
+      }
       sqlite.close();
     },
   };

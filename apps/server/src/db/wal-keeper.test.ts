@@ -126,3 +126,26 @@ test('a stopped keeper runs no more cycles', async () => {
   expect(await keeper.cycle()).toBe('checked');
   expect(thread.asked).toStrictEqual([]);
 });
+
+// A full disk fails checkpoints (SQLITE_FULL) for as long as it stays full. The cycle runs on a
+// timer, so a rejection would be unhandled and end the process: it is `failed` instead, heard by
+// `onFailure`, with the commits released if the catch-up held them.
+test('a failed checkpoint fails the cycle quietly, releases a hold, and the next cycle tries again', async () => {
+  const gate = new CommitGate();
+  const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  const answers: (CheckpointResult | Error)[] = [full, { busy: 0, log: 500, checkpointed: 400 }, full];
+  const heldWhenAsked: boolean[] = [];
+  const checkpoint = async (_kind: CheckpointKind) => {
+    heldWhenAsked.push(gate.held);
+    const answer = answers.shift()!;
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  const onFailure = vi.fn();
+  const keeper = new WalKeeper(checkpoint, gate, { ...OPTIONS, onFailure });
+  expect(await keeper.cycle()).toBe('failed');
+  expect(await keeper.cycle()).toBe('failed');
+  expect(heldWhenAsked).toStrictEqual([false, false, true]);
+  expect(gate.held).toBe(false);
+  expect(onFailure.mock.calls).toStrictEqual([[full], [full]]);
+});

@@ -12,13 +12,18 @@ export interface WalKeeperOptions {
   readonly now?: () => number;
   /** Hears how each catch-up ended and how long the commits were held, in seconds (for the metrics). */
   readonly onHold?: (outcome: HoldOutcome, seconds: number) => void;
+  /** Hears a checkpoint that failed (SQLITE_FULL on a full disk); the next cycle tries again. */
+  readonly onFailure?: (error: unknown) => void;
 }
 
 export const HOLD_OUTCOMES = ['caught-up', 'behind', 'timed-out'] as const;
 export type HoldOutcome = (typeof HOLD_OUTCOMES)[number];
 
-/** What one cycle did: checked only (or nothing, once stopped), or held the commits and how that ended. */
-export type CycleOutcome = 'checked' | HoldOutcome;
+/**
+ * What one cycle did: checked only (or nothing, once stopped), held the commits and how that
+ * ended, or `failed`: its checkpoint failed (any hold released).
+ */
+export type CycleOutcome = 'checked' | HoldOutcome | 'failed';
 
 /**
  * Keeps the WAL bounded under steady writes. SQLite starts the WAL over from its beginning only
@@ -71,12 +76,20 @@ export class WalKeeper {
     await this.running;
   }
 
-  /** One cycle, or the one already running. */
+  /**
+   * One cycle, or the one already running. It never rejects: it runs on a timer, and a disk
+   * that cannot take a checkpoint now (full) may take the next; `onFailure` hears why.
+   */
   cycle(): Promise<CycleOutcome> {
     if (this.stopped) return Promise.resolve('checked');
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
+    this.running ??= this.run()
+      .catch((error: unknown): CycleOutcome => {
+        this.options.onFailure?.(error);
+        return 'failed';
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 

@@ -18,7 +18,7 @@ test('/healthz and /readyz answer 200 on a running server; /api/health still wor
   expect(await alive.json()).toEqual({ ok: true });
   const ready = await fetch(`${server.url}/readyz`);
   expect(ready.status).toBe(200);
-  expect(await ready.json()).toEqual({ ok: true });
+  expect(await ready.json()).toEqual({ ok: true, storage: 'up' });
   const api = await fetch(`${server.url}/api/health`);
   expect(api.status).toBe(200);
   expect(await api.json()).toMatchObject({ ok: true, serverTime: expect.any(Number) });
@@ -26,7 +26,7 @@ test('/healthz and /readyz answer 200 on a running server; /api/health still wor
 
 test("with NODE_ID, /readyz, /api/health and the socket's upgrade say which process answered", async () => {
   const node = await startServer({ nodeId: 'node-7' });
-  expect(await (await fetch(`${node.url}/readyz`)).json()).toEqual({ ok: true, node: 'node-7' });
+  expect(await (await fetch(`${node.url}/readyz`)).json()).toEqual({ ok: true, storage: 'up', node: 'node-7' });
   expect(await (await fetch(`${node.url}/api/health`)).json()).toMatchObject({ ok: true, node: 'node-7' });
   const { cookie } = await signUp(node.url, 'Node Nell');
   const socket = new WebSocket(node.wsUrl, { headers: { cookie } });
@@ -65,7 +65,7 @@ test("solver readiness: ready without a pool or with a sound one; otherwise 503 
   });
 });
 
-test('passing health checks log nothing; a failing /readyz logs its reason as a warning', async () => {
+test('passing health checks log nothing; a failing /readyz logs its reason once, and its end once', async () => {
   const lines: { level: number; msg: string; reason?: string; req?: { url: string } }[] = [];
   const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
   let ready: Readiness = { ok: true };
@@ -85,5 +85,16 @@ test('passing health checks log nothing; a failing /readyz logs its reason as a 
   ready = { ok: false, reason: 'database unreachable' };
   expect((await app.inject('/readyz')).statusCode).toBe(503);
   expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'not ready', reason: 'database unreachable' })]);
+  // Checked twice a second through an outage: the same reason is not logged again.
+  for (let i = 0; i < 3; i++) expect((await app.inject('/readyz')).statusCode).toBe(503);
+  ready = { ok: false, reason: 'storage full' };
+  await app.inject('/readyz');
+  ready = { ok: true };
+  for (let i = 0; i < 3; i++) expect((await app.inject('/readyz')).statusCode).toBe(200);
+  expect(lines.map((l) => [l.msg, l.reason])).toEqual([
+    ['not ready', 'database unreachable'],
+    ['not ready', 'storage full'],
+    ['ready again', undefined],
+  ]);
   await app.close();
 });

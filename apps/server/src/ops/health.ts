@@ -21,14 +21,19 @@ export function solverReadiness(health: PoolHealth | undefined): Readiness {
  * 503 until the port closes, so a load balancer stops sending players at once.
  *
  * A load balancer checks every process twice a second: a check that passes logs nothing (the
- * routes log at `warn`), one that fails logs its reason as a warning.
+ * routes log at `warn`); a failing one logs its reason as a warning when the reason changes, and
+ * the first pass after it logs that the process is ready again, so an outage of an hour is two
+ * lines, not seven thousand.
  */
 export async function healthRoutes(
   app: FastifyInstance,
   opts: {
     ready: () => Promise<Readiness>;
-    /** How the engines a process can serve without are doing (`redis: 'down'`), told beside the answer. */
-    engines?: (() => Promise<Record<string, 'up' | 'down'>>) | undefined;
+    /**
+     * How the engines are doing, told beside the answer: those a process can serve without
+     * (`redis: 'down'`), and the embedded file's `storage` (`'full'`…). Asked after `ready`.
+     */
+    engines?: (() => Promise<Record<string, string>>) | undefined;
     now: Clock;
     nodeId?: string | undefined;
   },
@@ -41,9 +46,14 @@ export async function healthRoutes(
     serverTime: opts.now(),
     ...(opts.nodeId === undefined ? {} : { node: opts.nodeId }),
   }));
+  let lastReason: string | undefined;
   app.get('/readyz', quiet, async (request, reply) => {
-    const [state, engines] = await Promise.all([opts.ready(), opts.engines?.()]);
-    if (!state.ok) request.log.warn({ reason: state.reason }, 'not ready');
+    const state = await opts.ready();
+    const engines = await opts.engines?.();
+    const reason = state.ok ? undefined : state.reason;
+    if (reason !== undefined && reason !== lastReason) request.log.warn({ reason }, 'not ready');
+    if (reason === undefined && lastReason !== undefined) request.log.warn('ready again');
+    lastReason = reason;
     return reply
       .code(state.ok ? 200 : 503)
       .header('cache-control', 'no-store')

@@ -22,7 +22,12 @@ export const opsPlugin = fp<{ metricsToken?: string | undefined }>(
       },
       // Redis holds only what can be rebuilt and every use of it has a way on without it, so a
       // process that cannot reach it still takes players: it says so beside the answer.
-      engines: redis && (async () => ({ redis: (await redis.ping()) ? 'up' : 'down' })),
+      // The embedded file says whether it takes writes (`storage`); when it does not, `ready`
+      // has already answered 503 with why.
+      engines: async () => ({
+        ...(redis ? { redis: (await redis.ping()) ? 'up' : 'down' } : {}),
+        ...(repos.storage ? { storage: repos.storage() } : {}),
+      }),
     });
     await app.register(metricsRoute, { metrics, token: options.metricsToken });
   },

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import fp from 'fastify-plugin';
 import { DailyRanks } from '../cluster/adapters/daily-ranks.ts';
 import { withRankUpdates } from '../cluster/adapters/rank-updates.ts';
@@ -21,6 +22,8 @@ export interface StorageOptions {
   readonly databaseSync?: 'normal' | 'full' | undefined;
   readonly databaseUrl?: string | undefined;
   readonly secret?: string | undefined;
+  /** Test seam: opens the SQLite connection (db/open.ts `StorageWatching`). */
+  readonly openSqlite?: ((path: string) => Database.Database) | undefined;
 }
 
 /**
@@ -33,7 +36,20 @@ export const storagePlugin = fp<StorageOptions>(
     const { metrics, now, redis } = app;
     const stored = options.databaseUrl
       ? await pgRepos(options.databaseUrl, metrics.sqliteCommit)
-      : sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit, metrics.walHold);
+      : sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit, metrics.walHold, {
+          ...(options.openSqlite ? { open: options.openSqlite } : {}),
+          // One line when the file stops taking writes and one when it takes them again, however
+          // many moves are refused between (each is answered `unavailable`, logged at debug).
+          onChange: (storage, error) => {
+            if (storage === 'up') app.log.info({ storage }, 'the database file takes writes again');
+            else
+              app.log.error(
+                { storage, err: error, path: options.databasePath },
+                'the database file refuses writes: moves are refused (unavailable) and /readyz answers 503 until it takes them',
+              );
+          },
+          onCheckpointFailure: (error) => app.log.error({ err: error }, 'WAL checkpoint failed'),
+        });
     const ranks = redis && new DailyRanks({ redis: redis.commands, repos: stored, now });
     const repos = ranks
       ? withRankUpdates(stored, ranks, (error) => app.log.warn({ err: error }, 'rank not added'))

@@ -1,3 +1,4 @@
+import type { StorageState } from '../db/storage-health.ts';
 import type { ArenasRepo } from './ports/arenas.ts';
 import type {
   ChallengesRepo,
@@ -59,6 +60,11 @@ export interface Repos {
   readonly arenas: ArenasRepo;
   /** Whether the store answers and holds the newest schema (the readiness check). */
   ready(): Promise<Readiness>;
+  /**
+   * The embedded SQLite file only: whether it takes writes, as the last commit, checkpoint or
+   * readiness check found it (`/readyz` says it as `storage`).
+   */
+  storage?(): StorageState;
   close(): Promise<void>;
 }
 

@@ -182,7 +182,9 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
             return;
           }
           if (isStorageUnavailable(error)) {
-            request.log.warn({ err: error, type: message.type }, 'storage unavailable; action refused');
+            // At debug: the storage says once when it stops taking writes (plugins/storage.ts,
+            // and `/readyz`), where a full disk would make this one line per refused move.
+            request.log.debug({ err: error, type: message.type }, 'storage unavailable; action refused');
             send(answering(storageUnavailable(message), message.rid));
             return;
           }

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CommitGate } from '../../db/commit-gate.ts';
 import type { Db } from '../../db/open.ts';
 import { actions, dailyCounts, dailyFlagged, dailyResults, games, playerStats, races } from '../../db/schema.ts';
+import type { StorageHealth } from '../../db/storage-health.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
 import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
@@ -45,12 +46,15 @@ export function sqliteGames(
   sync: 'normal' | 'full',
   onCommit?: (seconds: number) => void,
   gate?: CommitGate,
+  health?: StorageHealth,
 ): GamesRepo {
   // The move path is a raw prepared insert, without query-builder work, and commits in groups:
   // the actions that arrive in one turn of the event loop are stored by a transaction per
   // `mostPerCommit` of them, and each promise resolves only after its commit. Under load the
   // groups grow, so the cost of a commit is shared instead of queueing up. `gate` holds them
-  // while the WAL keeper catches a checkpoint up (db/wal-keeper.ts).
+  // while the WAL keeper catches a checkpoint up (db/wal-keeper.ts). `health` hears whether the
+  // disk took each commit (a full or read-only disk refuses them: the moves are then refused
+  // `unavailable`, and acknowledged again once it takes them).
   const insertAction = sqlite.prepare('INSERT INTO actions (game_id, seq, action, at) VALUES (?, ?, ?, ?)');
   const insertOne = (p: PendingAction) =>
     insertAction.run(p.gameId, p.action.seq, JSON.stringify(p.action.action), p.action.at);
@@ -62,14 +66,17 @@ export function sqliteGames(
       const started = performance.now();
       insertAll.immediate(batch);
       onCommit?.((performance.now() - started) / 1000);
+      health?.succeeded();
       for (const p of batch) p.done();
     } catch {
       // One bad row (a taken seq) must not fail the others: store them one by one.
       for (const p of batch) {
         try {
           insertOne(p);
+          health?.succeeded();
           p.done();
         } catch (error) {
+          health?.failed(error);
           p.failed(isSeqTaken(error) ? new SeqTakenError(p.gameId, p.action.seq) : error);
         }
       }

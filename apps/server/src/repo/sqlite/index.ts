@@ -1,4 +1,5 @@
-import { openDb } from '../../db/open.ts';
+import { openDb, type StorageWatching } from '../../db/open.ts';
+import { storageProbe } from '../../db/storage-probe.ts';
 import type { HoldOutcome } from '../../db/wal-keeper.ts';
 import { sharedArenas } from '../shared/arenas.ts';
 import { sharedPasskeys } from '../shared/devices.ts';
@@ -27,17 +28,20 @@ import { sqliteStore } from './store.ts';
 /**
  * The SQLite implementation of every repository, on one database file. `onCommit` hears how
  * long each group commit of game actions took, and `onWalHold` how each hold of them for a WAL
- * catch-up ended and how long it took (for the metrics).
+ * catch-up ended and how long it took (for the metrics); `watching` who hears whether the file
+ * takes writes (and, in tests, how it is opened).
  */
 export function sqliteRepos(
   path: string,
   sync: 'normal' | 'full' = 'normal',
   onCommit?: (seconds: number) => void,
   onWalHold?: (outcome: HoldOutcome, seconds: number) => void,
+  watching: StorageWatching = {},
 ): Repos {
-  const opened = openDb(path, sync, onWalHold ? { onHold: onWalHold } : {});
-  const { db, sqlite } = opened;
+  const opened = openDb(path, sync, onWalHold ? { onHold: onWalHold } : {}, watching);
+  const { db, sqlite, health } = opened;
   const newest = latestMigration();
+  const probe = storageProbe(sqlite, path, health);
   const store = sqliteStore(db);
   return {
     settings: sharedSettings(store),
@@ -45,7 +49,7 @@ export function sqliteRepos(
     sessions: sqliteSessions(db),
     passkeys: sharedPasskeys(store),
     oneTimeKeys: sharedOneTimeKeys(store),
-    games: sqliteGames(db, sqlite, sync, onCommit, opened.commits),
+    games: sqliteGames(db, sqlite, sync, onCommit, opened.commits, health),
     daily: sqliteDaily(db),
     rooms: sqliteRooms(db),
     races: sqliteRaces(db),
@@ -61,7 +65,8 @@ export function sqliteRepos(
     arenas: sharedArenas(store),
     hints: sharedHints(store),
     late: sharedLate(store),
-    ready: async () => readiness(sqlite, newest),
+    ready: async () => readiness(sqlite, newest, probe),
+    storage: () => health.state,
     close: opened.close,
   };
 }

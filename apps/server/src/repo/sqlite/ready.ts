@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS } from '../../db/open.ts';
+import type { StorageState } from '../../db/storage-health.ts';
 import type { Readiness } from '../types.ts';
 
 /** A migration as drizzle's migrator records it in `__drizzle_migrations` once applied. */
@@ -18,8 +19,18 @@ export function latestMigration(folder: string = MIGRATIONS): AppliedMigration {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Ready: the database answers, and it holds the newest migration. */
-export function readiness(sqlite: Database.Database, latest: AppliedMigration): Readiness {
+/** What each way of refusing writes means to the operator. */
+const REFUSING: Record<Exclude<StorageState, 'up'>, string> = {
+  full: 'storage full: the disk has no room for a write',
+  'read-only': 'storage read-only: the database file, its directory or its disk refuses writes',
+  'io-error': 'storage failing: the disk answers writes with I/O errors',
+};
+
+/**
+ * Ready: the database answers, holds the newest migration, and (with `probe`,
+ * db/storage-probe.ts) takes writes: while it does not, every move is refused `unavailable`.
+ */
+export function readiness(sqlite: Database.Database, latest: AppliedMigration, probe?: () => StorageState): Readiness {
   try {
     sqlite.prepare('SELECT 1').get();
   } catch (error) {
@@ -33,5 +44,7 @@ export function readiness(sqlite: Database.Database, latest: AppliedMigration): 
   } catch (error) {
     return { ok: false, reason: `migrations unreadable: ${reasonOf(error)}` };
   }
+  const storage = probe?.() ?? 'up';
+  if (storage !== 'up') return { ok: false, reason: `${REFUSING[storage]}; moves are refused until it takes them` };
   return { ok: true };
 }
