@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Lays out the production install into DEST, after install-and-build.sh has built everything:
 # the compiled server and the workspace packages it imports (their dist/ and package.json), the
-# web app's build, the migrations, and their production dependencies only, installed from the
-# lockfile (so no tsx, no TypeScript: the server runs as plain JavaScript).
+# web app's build, the migrations, the socket's AsyncAPI document (served at /api/asyncapi.json),
+# and their production dependencies only, installed from the lockfile (so no tsx, no TypeScript:
+# the server runs as plain JavaScript).
 # The Dockerfile runs this to make the image's /app, and the production smoke test
 # (apps/server/src/ops/production.test.ts) runs it to start that very layout with node.
 set -euo pipefail
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 mapfile -t packages < <(pnpm --silent --filter '@scorpion/server...' exec pwd | sed "s|^$PWD/||")
 
 # Every workspace manifest and the lockfile, so that the install below is the locked one.
-files=(package.json pnpm-lock.yaml pnpm-workspace.yaml drizzle apps/web/dist)
+files=(package.json pnpm-lock.yaml pnpm-workspace.yaml drizzle apps/web/dist docs/asyncapi.json)
 for manifest in apps/*/package.json packages/*/package.json bench/package.json; do files+=("$manifest"); done
 for package in "${packages[@]}"; do files+=("$package/dist"); done
 

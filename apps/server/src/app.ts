@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { Certifier } from './deals/certify.ts';
 import type { DealSource } from './deals/source.ts';
 import type { WebAuthnSettings } from './identity/passkeys.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { arenasPlugin } from './plugins/arenas.ts';
 import { basicsPlugin } from './plugins/basics.ts';
 import { challengesPlugin } from './plugins/challenges.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   await app.register(redisPlugin, { url: options.redisUrl });
   await app.register(storagePlugin, options);
   await app.register(httpPlugin, { limits: options.limits });
+  await app.register(apiDocsPlugin);
   await app.register(dealsPlugin, options);
   await app.register(realtimePlugin);
   await app.register(moderationPlugin, { evidence: options.evidence });

@@ -1,7 +1,19 @@
 import type { PoolHealth } from '@scorpion/solver';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Clock } from '../clock.ts';
+import { compileZodSchemas } from '../plugins/api-docs.ts';
 import type { Readiness } from '../repo/types.ts';
+import { refusals } from '../routes/schema.ts';
+
+/** `GET /api/health`: the process answers, with its clock and, in a cluster, its name. */
+const HealthAnswer = z.strictObject({
+  ok: z.literal(true),
+  /** The server's clock (ms since the epoch). */
+  serverTime: z.int(),
+  /** Which process answered, in a cluster. */
+  node: z.string().optional(),
+});
 
 /**
  * Ready as far as the solver goes: with CERTIFY=solver, no thread is waiting to be restarted
@@ -38,10 +50,12 @@ export async function healthRoutes(
     nodeId?: string | undefined;
   },
 ) {
+  // Registered on its own in its test: the schema below is zod, compiled as the app compiles it.
+  compileZodSchemas(app);
   const quiet = { logLevel: 'warn' } as const;
   app.get('/healthz', quiet, async (_request, reply) => reply.header('cache-control', 'no-store').send({ ok: true }));
   // The older check, with the server's clock; a load balancer may still poll it as often.
-  app.get('/api/health', quiet, async () => ({
+  app.get('/api/health', { ...quiet, schema: { response: { 200: HealthAnswer, ...refusals } } }, async () => ({
     ok: true,
     serverTime: opts.now(),
     ...(opts.nodeId === undefined ? {} : { node: opts.nodeId }),

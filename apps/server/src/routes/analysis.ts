@@ -1,10 +1,11 @@
-import { type GameAnalysis, LineAnalysis } from '@scorpion/protocol';
+import { GameAnalysis, LineAnalysis } from '@scorpion/protocol';
 import { EVIDENCE_VERSION } from '@scorpion/solver';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EvidenceRow } from '../repo/types.ts';
 import { gate } from '../secrecy.ts';
-import { fail, parse } from './reply.ts';
+import { fail } from './reply.ts';
+import { refusals, zodRoutes } from './schema.ts';
 
 const Params = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -16,25 +17,29 @@ const Params = z.strictObject({ id: z.string().min(1).max(64) });
  * the viewer a few milliseconds for most games). While the deal is secret the answer is
  * `not-public`: the verdicts and the winning line would tell what the face-down cards are.
  */
-export async function analysisRoutes(app: FastifyInstance) {
-  app.get('/api/games/:id/analysis', async (request, reply) => {
-    const params = parse(reply, Params, request.params);
-    if (!params) return reply;
-    const row = await app.repos.games.get(params.id);
-    if (!row) return fail(reply, 404, 'no-such-game', 'There is no such game.');
-    const stored = gate.disclose(await app.games.isPublic(row), async () =>
-      storedAnalysis(await app.repos.evidence.get(row.id)),
-    );
-    if (!stored) {
-      return fail(
-        reply,
-        403,
-        'not-public',
-        'Its analysis opens when the game is public: once it is over (a daily: once its day is).',
+export async function analysisRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
+  app.get(
+    '/api/games/:id/analysis',
+    { schema: { params: Params, response: { 200: GameAnalysis, ...refusals } } },
+    async (request, reply) => {
+      const params = request.params;
+      const row = await app.repos.games.get(params.id);
+      if (!row) return fail(reply, 404, 'no-such-game', 'There is no such game.');
+      const stored = gate.disclose(await app.games.isPublic(row), async () =>
+        storedAnalysis(await app.repos.evidence.get(row.id)),
       );
-    }
-    return { gameId: row.id, analysis: await stored } satisfies GameAnalysis;
-  });
+      if (!stored) {
+        return fail(
+          reply,
+          403,
+          'not-public',
+          'Its analysis opens when the game is public: once it is over (a daily: once its day is).',
+        );
+      }
+      return { gameId: row.id, analysis: await stored } satisfies GameAnalysis;
+    },
+  );
 }
 
 /** The analysis stored with a game's evidence, when it was weighed by this version of the code. */

@@ -1,4 +1,4 @@
-import type { DailyInfo, DailyStanding, LateBoard } from '@scorpion/protocol';
+import { DailyInfo, DailyStanding, LateBoard } from '@scorpion/protocol';
 import { cardCode } from '@scorpion/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -12,14 +12,16 @@ import { underReviewOf } from '../evidence/review.ts';
 import { playerOf } from '../identity/cookie.ts';
 import type { DailyDealRow, DailyResultRow } from '../repo/types.ts';
 import { dailyIsPublic, gate } from '../secrecy.ts';
-import { fail, parse } from './reply.ts';
+import { fail } from './reply.ts';
+import { refusals, zodRoutes } from './schema.ts';
 
 const Params = z.strictObject({ date: z.iso.date() });
 const DAY_MS = 86_400_000;
 /** A late board's rows: the fastest hundred. */
 const LATE_ROWS = 100;
 
-export async function dailyRoutes(app: FastifyInstance) {
+export async function dailyRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
   function info(date: string, deal: DailyDealRow): DailyInfo {
     const isPublic = dailyIsPublic(date, app.daily.today());
     // The stars give nothing away; the line is the deal itself, so it waits like the deck.
@@ -52,55 +54,61 @@ export async function dailyRoutes(app: FastifyInstance) {
     }
   }
 
-  app.get('/api/daily', async (_request, reply) => {
+  app.get('/api/daily', { schema: { response: { 200: DailyInfo, ...refusals } } }, async (_request, reply) => {
     const today = app.daily.today();
     // Today's deal is always made on first use, so `shown` has one.
     return whileSolverUp(reply, async () => info(today, (await app.daily.shown(today))!));
   });
 
-  app.get('/api/daily/:date', async (request, reply) => {
-    const params = parse(reply, Params, request.params);
-    if (!params) return reply;
-    if (params.date > app.daily.today()) return fail(reply, 404, 'not-found', 'That day has not come yet.');
-    if (dayNumber(params.date) < 1) return fail(reply, 404, 'not-found', 'The daily challenge began on 2026-01-01.');
-    return whileSolverUp(reply, async () => {
-      const deal = await app.daily.shown(params.date);
+  app.get(
+    '/api/daily/:date',
+    { schema: { params: Params, response: { 200: DailyInfo, ...refusals } } },
+    async (request, reply) => {
+      const params = request.params;
+      if (params.date > app.daily.today()) return fail(reply, 404, 'not-found', 'That day has not come yet.');
+      if (dayNumber(params.date) < 1) return fail(reply, 404, 'not-found', 'The daily challenge began on 2026-01-01.');
+      return whileSolverUp(reply, async () => {
+        const deal = await app.daily.shown(params.date);
+        if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
+        return info(params.date, deal);
+      });
+    },
+  );
+
+  app.get(
+    '/api/daily/:date/late',
+    { onRequest: app.limits.boards, schema: { params: Params, response: { 200: LateBoard, ...refusals } } },
+    async (request, reply) => {
+      const params = request.params;
+      if (!dailyIsPublic(params.date, app.daily.today())) {
+        return fail(
+          reply,
+          403,
+          'not-public',
+          'This day is still open: it is played late once it is over (midnight UTC).',
+        );
+      }
+      const deal = await app.repos.daily.get(params.date);
       if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
-      return info(params.date, deal);
-    });
-  });
+      const dayEnded = Date.parse(`${params.date}T00:00:00Z`) + DAY_MS;
+      const wins = await app.repos.late.wins(deal.variant, deal.seed, DAILY_OPTIONS, dayEnded, LATE_ROWS);
+      const board: LateBoard = {
+        date: params.date,
+        day: deal.day,
+        rows: wins.map(({ playerId, nickname, timeMs, moves, gameId }, i) => ({
+          rank: i + 1,
+          playerId,
+          nickname,
+          timeMs,
+          moves,
+          gameId,
+        })),
+      };
+      return board;
+    },
+  );
 
-  app.get('/api/daily/:date/late', { onRequest: app.limits.boards }, async (request, reply) => {
-    const params = parse(reply, Params, request.params);
-    if (!params) return reply;
-    if (!dailyIsPublic(params.date, app.daily.today())) {
-      return fail(
-        reply,
-        403,
-        'not-public',
-        'This day is still open: it is played late once it is over (midnight UTC).',
-      );
-    }
-    const deal = await app.repos.daily.get(params.date);
-    if (!deal) return fail(reply, 404, 'not-found', 'That day was never dealt: nobody played it.');
-    const dayEnded = Date.parse(`${params.date}T00:00:00Z`) + DAY_MS;
-    const wins = await app.repos.late.wins(deal.variant, deal.seed, DAILY_OPTIONS, dayEnded, LATE_ROWS);
-    const board: LateBoard = {
-      date: params.date,
-      day: deal.day,
-      rows: wins.map(({ playerId, nickname, timeMs, moves, gameId }, i) => ({
-        rank: i + 1,
-        playerId,
-        nickname,
-        timeMs,
-        moves,
-        gameId,
-      })),
-    };
-    return board;
-  });
-
-  app.get('/api/me/daily', async (request, reply) => {
+  app.get('/api/me/daily', { schema: { response: { 200: DailyStanding, ...refusals } } }, async (request, reply) => {
     const player = await playerOf(request, app.repos.players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
     const date = app.daily.today();

@@ -1,7 +1,17 @@
-import { type DevicesResponse, LinkBody, type LinkCodeResponse, type SignedInResponse } from '@scorpion/protocol';
+import {
+  DevicesResponse,
+  LinkBody,
+  LinkCodeResponse,
+  SignedInResponse as SignedIn,
+  type SignedInResponse,
+} from '@scorpion/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { clearIdentityCookie, playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
-import { fail, parse } from './reply.ts';
+import { fail } from './reply.ts';
+import { refusals, zodRoutes } from './schema.ts';
+
+const DeviceParams = z.strictObject({ id: z.string() });
 
 /** Signs this device in as `playerId`, ending the session it had: the player, with the new cookie set. */
 export async function signInDevice(
@@ -18,17 +28,19 @@ export async function signInDevice(
 }
 
 /** A player's signed-in devices, signing one out, and link codes that sign another device in. */
-export async function deviceRoutes(app: FastifyInstance) {
+export async function deviceRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
   const { devices, linkCodes, repos } = app;
+  const listed = { response: { 200: DevicesResponse, ...refusals } };
 
-  app.get('/api/devices', async (request, reply) => {
+  app.get('/api/devices', { schema: listed }, async (request, reply) => {
     const player = await playerOf(request, repos.players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
     const body: DevicesResponse = { devices: await devices.list(player.id, tokenHashOf(request)) };
     return body;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/devices/:id', async (request, reply) => {
+  app.delete('/api/devices/:id', { schema: { params: DeviceParams, ...listed } }, async (request, reply) => {
     const player = await playerOf(request, repos.players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
     const removed = await devices.signOut(player.id, request.params.id);
@@ -39,19 +51,25 @@ export async function deviceRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.post('/api/link-codes', { onRequest: app.limits.linkCode }, async (request, reply) => {
-    const player = await playerOf(request, repos.players);
-    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
-    const body: LinkCodeResponse = await linkCodes.create(player.id);
-    return reply.code(201).send(body);
-  });
+  app.post(
+    '/api/link-codes',
+    { onRequest: app.limits.linkCode, schema: { response: { 201: LinkCodeResponse, ...refusals } } },
+    async (request, reply) => {
+      const player = await playerOf(request, repos.players);
+      if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+      const body: LinkCodeResponse = await linkCodes.create(player.id);
+      return reply.code(201).send(body);
+    },
+  );
 
-  app.post('/api/link', { onRequest: app.limits.linkTry }, async (request, reply) => {
-    const body = parse(reply, LinkBody, request.body);
-    if (!body) return reply;
-    const playerId = await linkCodes.redeem(body.code);
-    const signedIn = playerId && (await signInDevice(app, request, reply, playerId));
-    if (!signedIn) return fail(reply, 400, 'link-code-invalid', 'That code is wrong, used already or expired.');
-    return signedIn;
-  });
+  app.post(
+    '/api/link',
+    { onRequest: app.limits.linkTry, schema: { body: LinkBody, response: { 200: SignedIn, ...refusals } } },
+    async (request, reply) => {
+      const playerId = await linkCodes.redeem(request.body.code);
+      const signedIn = playerId && (await signInDevice(app, request, reply, playerId));
+      if (!signedIn) return fail(reply, 400, 'link-code-invalid', 'That code is wrong, used already or expired.');
+      return signedIn;
+    },
+  );
 }

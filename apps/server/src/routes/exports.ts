@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { ExportInfo, exportPath, listExports, readExport } from '../exports/files.ts';
 import { exportFileName, LICENSE } from '../exports/format.ts';
 import { parseMonth } from '../exports/month.ts';
-import { fail, parse } from './reply.ts';
+import { fail } from './reply.ts';
+import { refusals, zodRoutes } from './schema.ts';
 
 /** A month's entry in the listing: its info and where to download it. */
 const ExportEntry = ExportInfo.extend({ url: z.string() });
@@ -24,6 +25,8 @@ export const EXPORT_SCHEMAS = {
     /** Every month made, the latest first. The current month is never offered: its file would change daily. */
     months: z.array(ExportEntry),
   }),
+  /** A month's file: gzip of JSON lines, sent as bytes (a stream is never serialized). */
+  file: z.string().describe("The month's games, one JSON game record a line, gzip-compressed (docs/open-data.md)."),
 } as const;
 
 const FORMAT_DOC = 'docs/open-data.md';
@@ -32,38 +35,57 @@ const CACHE = 'public, max-age=86400';
 
 /** The monthly open-data files (docs/open-data.md), made by `pnpm export-games` into `dir`. */
 export async function exportRoutes(app: FastifyInstance, { dir }: { dir: string | undefined }) {
-  app.get('/api/exports', { onRequest: app.limits.boards }, async (_request, reply) => {
-    const months = dir ? await listExports(dir) : [];
-    const body: z.infer<typeof EXPORT_SCHEMAS.listing> = {
-      license: { id: LICENSE.id, url: LICENSE.url },
-      format: FORMAT_DOC,
-      months: months.map((info) => ({ ...info, url: `/api/exports/${info.month}` })),
-    };
-    return reply.header('cache-control', 'public, max-age=300').send(body);
-  });
+  const routes = zodRoutes(app);
+  routes.get(
+    '/api/exports',
+    { onRequest: app.limits.boards, schema: { response: { 200: EXPORT_SCHEMAS.listing, ...refusals } } },
+    async (_request, reply) => {
+      const months = dir ? await listExports(dir) : [];
+      const body: z.infer<typeof EXPORT_SCHEMAS.listing> = {
+        license: { id: LICENSE.id, url: LICENSE.url },
+        format: FORMAT_DOC,
+        months: months.map((info) => ({ ...info, url: `/api/exports/${info.month}` })),
+      };
+      return reply.header('cache-control', 'public, max-age=300').send(body);
+    },
+  );
 
-  app.get('/api/exports/:month', { onRequest: app.limits.boards }, async (request, reply) => {
-    const params = parse(reply, EXPORT_SCHEMAS.params, request.params);
-    if (!params) return reply;
-    const { month } = params;
-    if (!parseMonth(month)) return fail(reply, 400, 'bad-month', 'A month is written YYYY-MM, as 2026-11.');
-    const info = dir ? await readExport(dir, month) : undefined;
-    if (!dir || !info) {
-      return fail(reply, 404, 'no-such-export', `There is no export of ${month}: a month is made once it has closed.`);
-    }
-    const etag = `"${info.sha256}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', CACHE)
-      .header('last-modified', new Date(info.builtAt).toUTCString());
-    const asked = request.headers['if-none-match'];
-    if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-      return reply.code(304).send();
-    }
-    return reply
-      .type('application/gzip')
-      .header('content-length', info.bytes)
-      .header('content-disposition', `attachment; filename="${exportFileName(month)}"`)
-      .send(createReadStream(exportPath(dir, month)));
-  });
+  routes.get(
+    '/api/exports/:month',
+    {
+      onRequest: app.limits.boards,
+      schema: {
+        params: EXPORT_SCHEMAS.params,
+        produces: ['application/gzip'],
+        response: { 200: EXPORT_SCHEMAS.file, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { month } = request.params;
+      if (!parseMonth(month)) return fail(reply, 400, 'bad-month', 'A month is written YYYY-MM, as 2026-11.');
+      const info = dir ? await readExport(dir, month) : undefined;
+      if (!dir || !info) {
+        return fail(
+          reply,
+          404,
+          'no-such-export',
+          `There is no export of ${month}: a month is made once it has closed.`,
+        );
+      }
+      const etag = `"${info.sha256}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', CACHE)
+        .header('last-modified', new Date(info.builtAt).toUTCString());
+      const asked = request.headers['if-none-match'];
+      if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).send();
+      }
+      return reply
+        .type('application/gzip')
+        .header('content-length', info.bytes)
+        .header('content-disposition', `attachment; filename="${exportFileName(month)}"`)
+        .send(createReadStream(exportPath(dir, month)));
+    },
+  );
 }

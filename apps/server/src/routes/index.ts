@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { compileZodSchemas } from '../plugins/api-docs.ts';
 import { analysisRoutes } from './analysis.ts';
 import { arenaRoutes } from './arenas.ts';
 import { boardRoutes } from './boards.ts';
@@ -18,6 +19,8 @@ import { webRoutes } from './web.ts';
 /** The REST API and the web app; each route reads the services it needs off the app. */
 export const routesPlugin = fp<{ webDist: string; exportsDir?: string }>(
   async (app, { webDist, exportsDir }) => {
+    // The routes' schemas are zod: compiled as api-docs compiles them, also on a bare app (a plugin's test).
+    compileZodSchemas(app);
     await app.register(playerRoutes);
     await app.register(privacyRoutes);
     await app.register(deviceRoutes);

@@ -1,13 +1,13 @@
 import {
   AppealBody,
   ModActionBody,
-  type ModLog,
+  ModLog,
   ModLogParams,
-  type ModNotices,
-  type ModQueue,
+  ModNotices,
+  ModQueue,
   ReportBody,
   type ReportReason,
-  type ReportResponse,
+  ReportResponse,
   type ReportSource,
 } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,8 @@ import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
 import { refusalReply } from '../refusal-edge.ts';
 import type { PlayerRow } from '../repo/types.ts';
-import { fail, parse } from './reply.ts';
+import { fail } from './reply.ts';
+import { Done, refusals, zodRoutes } from './schema.ts';
 
 /** The log's page size. */
 const LOG_PAGE = 50;
@@ -25,7 +26,8 @@ const LogQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(1000)
  * Reports and appeals (any player), and the moderators' queue, actions and log (`/api/mod/…`,
  * moderators only: anyone else reads "not found", as if the pages were not there).
  */
-export async function moderationRoutes(app: FastifyInstance) {
+export async function moderationRoutes(fastify: FastifyInstance) {
+  const app = zodRoutes(fastify);
   const { moderation, repos } = app;
 
   const moderator = async (request: FastifyRequest, reply: FastifyReply): Promise<PlayerRow | undefined> => {
@@ -35,18 +37,21 @@ export async function moderationRoutes(app: FastifyInstance) {
     return undefined;
   };
 
-  app.post('/api/reports', { onRequest: app.limits.report }, async (request, reply) => {
-    const player = await playerOf(request, repos.players);
-    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
-    const body = parse(reply, ReportBody, request.body);
-    if (!body) return reply;
-    const done = await moderation.report(player.id, body);
-    if (!done.ok) return refusalReply(reply, done);
-    const answer: ReportResponse = { reportId: done.reportId };
-    return reply.code(201).send(answer);
-  });
+  app.post(
+    '/api/reports',
+    { onRequest: app.limits.report, schema: { body: ReportBody, response: { 201: ReportResponse, ...refusals } } },
+    async (request, reply) => {
+      const player = await playerOf(request, repos.players);
+      if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+      const body = request.body;
+      const done = await moderation.report(player.id, body);
+      if (!done.ok) return refusalReply(reply, done);
+      const answer: ReportResponse = { reportId: done.reportId };
+      return reply.code(201).send(answer);
+    },
+  );
 
-  app.get('/api/me/moderation', async (request) => {
+  app.get('/api/me/moderation', { schema: { response: { 200: ModNotices, ...refusals } } }, async (request) => {
     const player = await playerOf(request, repos.players);
     if (!player) return { moderator: false, mark: null, actioned: [] } satisfies ModNotices;
     const [notices, isModerator] = await Promise.all([
@@ -61,17 +66,20 @@ export async function moderationRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.post('/api/me/appeal', { onRequest: app.limits.report }, async (request, reply) => {
-    const player = await playerOf(request, repos.players);
-    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
-    const body = parse(reply, AppealBody, request.body);
-    if (!body) return reply;
-    const done = await moderation.appeal(player.id, body.note);
-    if (!done.ok) return refusalReply(reply, done);
-    return reply.code(201).send({});
-  });
+  app.post(
+    '/api/me/appeal',
+    { onRequest: app.limits.report, schema: { body: AppealBody, response: { 201: Done, ...refusals } } },
+    async (request, reply) => {
+      const player = await playerOf(request, repos.players);
+      if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+      const body = request.body;
+      const done = await moderation.appeal(player.id, body.note);
+      if (!done.ok) return refusalReply(reply, done);
+      return reply.code(201).send({});
+    },
+  );
 
-  app.get('/api/mod/queue', async (request, reply) => {
+  app.get('/api/mod/queue', { schema: { response: { 200: ModQueue, ...refusals } } }, async (request, reply) => {
     if (!(await moderator(request, reply))) return reply;
     const body: ModQueue = {
       entries: (await moderation.queue()).map((e) => ({
@@ -92,45 +100,54 @@ export async function moderationRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.post('/api/mod/actions', async (request, reply) => {
-    const me = await moderator(request, reply);
-    if (!me) return reply;
-    const body = parse(reply, ModActionBody, request.body);
-    if (!body) return reply;
-    const done =
-      body.action === 'dismiss'
-        ? await moderation.dismiss(me.id, body.caseId, body.reason)
-        : await moderation[body.action](me.id, body.playerId, body.reason);
-    if (!done.ok) return refusalReply(reply, done);
-    return {};
-  });
+  app.post(
+    '/api/mod/actions',
+    { schema: { body: ModActionBody, response: { 200: Done, ...refusals } } },
+    async (request, reply) => {
+      const me = await moderator(request, reply);
+      if (!me) return reply;
+      const body = request.body;
+      const done =
+        body.action === 'dismiss'
+          ? await moderation.dismiss(me.id, body.caseId, body.reason)
+          : await moderation[body.action](me.id, body.playerId, body.reason);
+      if (!done.ok) return refusalReply(reply, done);
+      return {};
+    },
+  );
 
-  app.get('/api/mod/log', async (request, reply) => {
-    if (!(await moderator(request, reply))) return reply;
-    const q = parse(reply, LogQuery, request.query);
-    if (!q) return reply;
-    const entries = await moderation.log((q.page - 1) * LOG_PAGE, LOG_PAGE);
-    const body: ModLog = {
-      entries: entries.map((l) => ({
-        id: l.id,
-        moderator: { id: l.moderatorId, nickname: l.moderatorNickname },
-        action: l.action,
-        player: { id: l.playerId, nickname: l.nickname },
-        reason: l.reason,
-        at: l.at,
-        undoneAt: l.undoneAt,
-      })),
-    };
-    return body;
-  });
+  app.get(
+    '/api/mod/log',
+    { schema: { querystring: LogQuery, response: { 200: ModLog, ...refusals } } },
+    async (request, reply) => {
+      if (!(await moderator(request, reply))) return reply;
+      const q = request.query;
+      const entries = await moderation.log((q.page - 1) * LOG_PAGE, LOG_PAGE);
+      const body: ModLog = {
+        entries: entries.map((l) => ({
+          id: l.id,
+          moderator: { id: l.moderatorId, nickname: l.moderatorNickname },
+          action: l.action,
+          player: { id: l.playerId, nickname: l.nickname },
+          reason: l.reason,
+          at: l.at,
+          undoneAt: l.undoneAt,
+        })),
+      };
+      return body;
+    },
+  );
 
-  app.post('/api/mod/log/:id/undo', async (request, reply) => {
-    const me = await moderator(request, reply);
-    if (!me) return reply;
-    const params = parse(reply, ModLogParams, request.params);
-    if (!params) return reply;
-    const done = await moderation.undo(me.id, params.id);
-    if (!done.ok) return refusalReply(reply, done);
-    return {};
-  });
+  app.post(
+    '/api/mod/log/:id/undo',
+    { schema: { params: ModLogParams, response: { 200: Done, ...refusals } } },
+    async (request, reply) => {
+      const me = await moderator(request, reply);
+      if (!me) return reply;
+      const params = request.params;
+      const done = await moderation.undo(me.id, params.id);
+      if (!done.ok) return refusalReply(reply, done);
+      return {};
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
-import { fail, parse } from './reply.ts';
+import { fail } from './reply.ts';
+import { refusals, zodRoutes } from './schema.ts';
 
 /**
  * The schemas of the player's open-data setting, kept here for the OpenAPI document: `GET
@@ -19,8 +20,10 @@ type Privacy = z.infer<typeof PRIVACY_SCHEMAS.privacy>;
 /** Whether the player's nickname is left out of the open-data export (docs/open-data.md). */
 export async function privacyRoutes(app: FastifyInstance) {
   const { repos } = app;
+  const routes = zodRoutes(app);
+  const answer = { response: { 200: PRIVACY_SCHEMAS.privacy, ...refusals } };
 
-  app.get('/api/me/privacy', async (request, reply) => {
+  routes.get('/api/me/privacy', { schema: answer }, async (request, reply) => {
     const player = await playerOf(request, repos.players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
     const [listed] = await repos.players.listing([player.id]);
@@ -28,12 +31,15 @@ export async function privacyRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.put('/api/me/privacy', { onRequest: app.limits.rename }, async (request, reply) => {
-    const player = await playerOf(request, repos.players);
-    if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
-    const body = parse(reply, PRIVACY_SCHEMAS.privacy, request.body);
-    if (!body) return reply;
-    await repos.players.setHidden(player.id, body.hiddenFromExports);
-    return body;
-  });
+  routes.put(
+    '/api/me/privacy',
+    { onRequest: app.limits.rename, schema: { body: PRIVACY_SCHEMAS.privacy, ...answer } },
+    async (request, reply) => {
+      const player = await playerOf(request, repos.players);
+      if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
+      const body = request.body;
+      await repos.players.setHidden(player.id, body.hiddenFromExports);
+      return body;
+    },
+  );
 }
