@@ -80,6 +80,21 @@ const openapi = {
 };
 
 /**
+ * A route whose success is a file (`schema.bytes`, its media type, as the open-data export's
+ * gzip) has its 200 described under that type: its refusals stay JSON. (`produces` would set
+ * the type of every answer, refusals included.)
+ */
+function answersInBytes<T extends { schema: unknown }>(route: unknown, transformed: T): T {
+  const bytes = (route as { bytes?: string } | undefined)?.bytes;
+  const response = (transformed.schema as { response?: Record<string, { description?: string }> }).response;
+  const ok = response?.[200];
+  if (!bytes || !response || !ok) return transformed;
+  const { bytes: _, ...schema } = transformed.schema as Record<string, unknown>;
+  const described = { description: ok.description ?? 'The file.', content: { [bytes]: { schema: ok } } };
+  return { ...transformed, schema: { ...schema, response: { ...response, 200: described } } };
+}
+
+/**
  * The routes' zod schemas as the validation and serialization of every request and answer
  * (`fastify-type-provider-zod`), and as the OpenAPI 3.1 document (`@fastify/swagger`) served at
  * `/api/openapi.json`, with its reference page at `/api/docs` and the socket's AsyncAPI document
@@ -97,7 +112,7 @@ export const apiDocsPlugin = fp(
       // The document is the API: health probes, metrics and the socket's upgrade stay out of it.
       transform: (document) => {
         if (!document.url.startsWith('/api/')) return { schema: { hide: true }, url: document.url };
-        return transform(document);
+        return answersInBytes(document.schema, transform(document));
       },
       transformObject: createJsonSchemaTransformObject({}),
     });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ExportInfo, exportPath, listExports, readExport } from '../exports/files.ts';
 import { exportFileName, LICENSE } from '../exports/format.ts';
@@ -56,11 +56,14 @@ export async function exportRoutes(app: FastifyInstance, { dir }: { dir: string 
       onRequest: app.limits.boards,
       schema: {
         params: EXPORT_SCHEMAS.params,
-        produces: ['application/gzip'],
+        bytes: 'application/gzip',
         response: { 200: EXPORT_SCHEMAS.file, ...refusals },
       },
     },
-    async (request, reply) => {
+    async (request, typedReply) => {
+      // The file goes out as bytes, past the response schema (which only describes it): the
+      // reply is used untyped for it and for the empty 304.
+      const reply: FastifyReply = typedReply;
       const { month } = request.params;
       if (!parseMonth(month)) return fail(reply, 400, 'bad-month', 'A month is written YYYY-MM, as 2026-11.');
       const info = dir ? await readExport(dir, month) : undefined;
