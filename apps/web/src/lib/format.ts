@@ -1,4 +1,25 @@
 import type { GameStatus } from '@scorpion/protocol';
+import { currentLocale } from './i18n/locale.ts';
+
+/** `12,345` in English, `12.345` in German, `12 345` in French: a number as the player's language writes it. */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  return n.toLocaleString(currentLocale(), options);
+}
+
+/** A date in the player's language, e.g. `formatDate(at, { dateStyle: 'medium' })`. */
+export function formatDate(at: Date | number, options: Intl.DateTimeFormatOptions): string {
+  return new Date(at).toLocaleDateString(currentLocale(), options);
+}
+
+/** A time of day in the player's language (24-hour where the language uses it). */
+export function formatTime(at: Date | number, options: Intl.DateTimeFormatOptions): string {
+  return new Date(at).toLocaleTimeString(currentLocale(), options);
+}
+
+/** A date with its time, in the player's language. */
+export function formatDateTime(at: Date | number, options: Intl.DateTimeFormatOptions): string {
+  return new Date(at).toLocaleString(currentLocale(), options);
+}
 
 /** `4:21`, or `1:02:03` past an hour. Negative times (a countdown) read as 0:00. */
 export function formatDuration(ms: number): string {
@@ -18,7 +39,7 @@ export function outcomeWords(status: GameStatus): string {
 
 /** `1 move`, `187 moves`: a count with its noun, singular only for exactly one. */
 export function counted(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? noun : `${noun}s`}`;
+  return `${formatNumber(n)} ${n === 1 ? noun : `${noun}s`}`;
 }
 
 /**
