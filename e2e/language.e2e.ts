@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { card } from './helpers.ts';
+import { ARTIFACTS, card } from './helpers.ts';
 
 test.use({ locale: 'de-DE' });
 
@@ -8,6 +8,14 @@ test('a German browser gets the site in German; a player who picks French keeps 
 }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page).toHaveTitle('Scorpion Race · Scorpion-Solitär gegen deine Freunde');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Tagesspiel #\d+$/);
+  await expect(page.getByRole('link', { name: 'Heutige Tagesaufgabe spielen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Heutige Bestenliste' })).toBeVisible();
+  // Dates through Intl in the chosen language: a German weekday heads the day's line.
+  await expect(page.locator('.daily .muted').first()).toContainText(
+    /^(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d+\. /,
+  );
   const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
   await expect(nav.getByRole('link', { name: 'Regeln' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Bestenlisten' })).toBeVisible();
@@ -23,11 +31,31 @@ test('a German browser gets the site in German; a player who picks French keeps 
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('link', { name: 'Jouer le défi du jour' })).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Classements' }),
   ).toBeVisible();
   await page.getByLabel('Réglages').click();
   await expect(page.getByLabel('Langue')).toHaveValue('fr');
+});
+
+test('the German home page and daily fit a phone: no button or heading runs out of its box', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 915 });
+  for (const [path, name] of [
+    ['/', 'language-de-home-phone'],
+    ['/daily', 'language-de-daily-phone'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Tagesspiel #\d+/);
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main a, main button, main h1, main h2, header a, header button')]
+        .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.textContent?.trim()),
+    );
+    expect(overflowing, path).toEqual([]);
+    await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  }
 });
 
 /**

@@ -1,7 +1,6 @@
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import { toGameState, toWireView } from '@scorpion/protocol';
 import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
-import { failureText } from '../lib/i18n/failure.ts';
 import type { Connection } from '../net/connection.svelte.ts';
 import { m } from '../paraglide/messages.js';
 import type { Asked } from './asked.ts';
@@ -324,8 +323,9 @@ export class OnlineGame {
     const asked = ++this.#rejections;
     if (error.code === 'stale') this.#rejected = m.game_moved_on();
     else {
-      void failureText(error, m.error_network()).then((text) => {
-        if (asked === this.#rejections) this.#rejected = text;
+      // The errors' words are fetched only when one is shown (lib/i18n/errors.ts).
+      void import('../lib/i18n/errors.ts').then(({ errorText }) => {
+        if (asked === this.#rejections) this.#rejected = errorText(error.code);
       });
     }
   }
