@@ -44,7 +44,10 @@ export function lazyLocales(options: { outdir: string; baseLocale: string }): Pl
         const source = functions.get(key);
         if (source === undefined) throw new Error(`lazyLocales: no base message ${key}`);
         const code = [
-          source.includes('registry.') ? `import * as registry from ${JSON.stringify(registry)};` : '',
+          // Plurals need only Paraglide's one-line `plural`: inlined, it costs no request of its own.
+          /registry\.(?!plural\()/.test(source)
+            ? `import * as registry from ${JSON.stringify(registry)};`
+            : 'const registry = { plural: (l, n, o) => new Intl.PluralRules(l, o).select(Number(n)) };',
           `import { active } from ${JSON.stringify(CATALOGUES)};`,
           `const base = ${source};`,
           `export const ${key} = (i) => (active.${key} ?? base)(i);`,
