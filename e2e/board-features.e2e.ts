@@ -120,7 +120,7 @@ test('the four-colour deck and large cards change the cards, and stay after a re
   const phoneIndex = await indexSize();
   await page.setViewportSize(DESKTOP);
 
-  await page.getByLabel('Card settings').click();
+  await page.getByLabel('Settings').click();
   await page.getByLabel('Four-colour deck').check();
   await expect(board).toHaveClass(/four-colour/);
   await expect.poll(colour('clubs')).toBe('rgb(23, 114, 69)');
@@ -135,7 +135,7 @@ test('the four-colour deck and large cards change the cards, and stay after a re
   await page.setViewportSize(PHONE);
   await expect.poll(indexSize).toBeGreaterThan(phoneIndex);
   await page.setViewportSize(DESKTOP);
-  await page.getByLabel('Card settings').click();
+  await page.getByLabel('Settings').click();
   await screenshots(page, '26-four-colour-large-cards');
 
   await page.reload();
@@ -296,7 +296,7 @@ test('with every card face up and the win proved, Finish plays the rest; the win
   });
   await expect(page.getByTestId('celebration')).toBeVisible();
   // Sounds are off unless turned on.
-  await page.getByLabel('Card settings').click();
+  await page.getByLabel('Settings').click();
   await expect(page.getByRole('checkbox', { name: 'Sounds' })).not.toBeChecked();
 
   await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -60,9 +60,9 @@ test('on a phone, Scorpion cards fill the width, and large cards are larger stil
   expect(normal.bottom).toBeLessThanOrEqual(normal.screen);
   const height = () => card(page, 6, 0).evaluate((el) => el.getBoundingClientRect().height);
   const before = await height();
-  await page.getByLabel('Card settings').click();
+  await page.getByLabel('Settings').click();
   await page.getByLabel('Large cards').check();
-  await page.getByLabel('Card settings').click();
+  await page.getByLabel('Settings').click();
   await expect.poll(height).toBeGreaterThan(before);
   const large = await measure(page);
   expect(large.index).toBeGreaterThan(normal.index);

@@ -3,12 +3,14 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogue } from './vite/paraglide.ts';
 
 // The server serves dist/ and owns /api and /ws; in dev, Vite proxies both to it.
 const server = process.env.SCORPION_SERVER ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [
+    ...catalogue({ split: true }),
     svelte(),
     // Installable, and a service worker (Workbox) that keeps the whole build: a repeat visit opens
     // from it at once, and practice (the board, the rules, the solver's worker) plays offline.

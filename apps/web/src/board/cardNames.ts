@@ -1,13 +1,22 @@
 import { type Card, rankOf, suitOf } from '@scorpion/rules';
+import { m } from '../paraglide/messages.js';
 
-const RANK_NAMES = ['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'];
+/** The CSS class of each suit (not words a player reads: those are `SUIT_WORDS`). */
 const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'];
+const SUIT_WORDS = [m.board_suit_clubs, m.board_suit_diamonds, m.board_suit_hearts, m.board_suit_spades];
+
+function rankName(rank: number): string {
+  if (rank === 1) return m.board_rank_ace();
+  if (rank === 11) return m.board_rank_jack();
+  if (rank === 12) return m.board_rank_queen();
+  return rank === 13 ? m.board_rank_king() : String(rank);
+}
 const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'];
 const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
-/** "Queen of hearts" */
+/** "Queen of hearts", "Herz-Dame", "Dame de cœur", "Reina de corazones". */
 export function cardName(card: Card): string {
-  return `${RANK_NAMES[rankOf(card) - 1]} of ${SUIT_NAMES[suitOf(card)]}`;
+  return m.board_card_name({ rank: rankName(rankOf(card)), suit: SUIT_WORDS[suitOf(card)]!() });
 }
 
 export function suitSymbol(card: Card): string {
@@ -42,7 +51,9 @@ export function faceName(card: Card): string {
  * still said to be face down.
  */
 export function cardLabel(card: Card, faceUp: boolean, column: number, shown = faceUp): string {
-  const where = `column ${column + 1}`;
-  if (faceUp && card >= 0) return `${faceName(card)}, face up, ${where}`;
-  return shown && card >= 0 ? `${faceName(card)}, face down, ${where}` : `Face-down card, ${where}`;
+  const where = column + 1;
+  if (faceUp && card >= 0) return m.board_card_face_up({ card: faceName(card), column: where });
+  return shown && card >= 0
+    ? m.board_card_face_down_shown({ card: faceName(card), column: where })
+    : m.board_card_face_down({ column: where });
 }

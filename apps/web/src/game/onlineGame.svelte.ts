@@ -2,6 +2,7 @@ import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import { toGameState, toWireView } from '@scorpion/protocol';
 import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
 import type { Connection } from '../net/connection.svelte.ts';
+import { m } from '../paraglide/messages.js';
 import type { Asked } from './asked.ts';
 import { BoardLine } from './boardLine.ts';
 import { follow, shownBy, withFaces } from './reveal.ts';
@@ -50,6 +51,8 @@ export class OnlineGame {
   readonly #now: () => number;
   #receivedAt = $state(0);
   #rejected = $state('');
+  /** Counts refusals and acks, so that a refusal worded late never overwrites a later state. */
+  #rejections = 0;
   /** Give up was pressed: kept until the server ends the game, across reconnections. */
   #givingUp = $state(false);
   /** The boards this game was shown, for the acks of undo and redo (plain, not reactive). */
@@ -233,6 +236,7 @@ export class OnlineGame {
   }
 
   #onAck(ack: AckFrame) {
+    this.#rejections++;
     this.#rejected = '';
     const advanced = ack.seq - this.#snapshot.seq;
     if (advanced <= 0) return;
@@ -346,12 +350,13 @@ export class OnlineGame {
       this.#line.reset();
       this.#accept(error.game);
     }
-    this.#rejected = error.code === 'stale' ? MOVED_ON : error.message;
+    const asked = ++this.#rejections;
+    if (error.code === 'stale') this.#rejected = m.game_moved_on();
+    else {
+      // The errors' words are fetched only when one is shown (lib/i18n/errors.ts).
+      void import('../lib/i18n/errors.ts').then(({ errorText }) => {
+        if (asked === this.#rejections) this.#rejected = errorText(error.code);
+      });
+    }
   }
 }
-
-/**
- * A `stale` refusal's words for a player: the move was made on a board the game had moved on
- * from (in another tab or on another device); the server's own text gives move numbers.
- */
-const MOVED_ON = 'Your game moved on in another tab or device: this is where it stands now.';

@@ -366,7 +366,7 @@ describe('OnlineGame', () => {
     expect(link.sent).toEqual([]);
   });
 
-  it('rolls back to the server position when the server refuses', () => {
+  it('rolls back to the server position when the server refuses', async () => {
     const link = new FakeLink();
     const game = new OnlineGame(link, snapshot(start, 0));
     game.play(first);
@@ -380,7 +380,8 @@ describe('OnlineGame', () => {
       game: null,
     });
     expect(game.view.columns[1]!.length).toBe(2);
-    expect(game.rejected).toBe('Slow down.');
+    // Worded by its code, in the player's language, not by the server's English message.
+    await vi.waitFor(() => expect(game.rejected).toBe('Too many requests: wait a moment and try again.'));
   });
 
   it('says in words that the game moved on elsewhere when a move was played on an old board', () => {
@@ -512,6 +513,6 @@ describe('OnlineGame', () => {
     // The refusal is the give-up's own answer, which settles a moment later.
     await Promise.resolve();
     expect(game.givingUp).toBe(false);
-    expect(game.rejected).toBe('The race has not started yet.');
+    await vi.waitFor(() => expect(game.rejected).toBe('The race has not started yet.'));
   });
 });

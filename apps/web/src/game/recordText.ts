@@ -1,12 +1,6 @@
-import {
-  describeReason,
-  type GameRecord,
-  type GameState,
-  type GameStatus,
-  gameStatus,
-  parseRecord,
-  replay,
-} from '@scorpion/rules';
+import { type GameRecord, type GameState, type GameStatus, gameStatus, parseRecord, replay } from '@scorpion/rules';
+import { reasonText } from '../board/reasons.ts';
+import { m } from '../paraglide/messages.js';
 import { replayStates } from './replayStates.ts';
 
 /**
@@ -39,8 +33,8 @@ export type OpenedRecord =
  */
 export function readRecord(text: string): OpenedRecord {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, error: 'Paste a game record or choose a file first.' };
-  if (trimmed.length > MAX_RECORD_CHARS) return { ok: false, error: 'This is far too long to be a game record.' };
+  if (trimmed === '') return { ok: false, error: m.game_record_empty() };
+  if (trimmed.length > MAX_RECORD_CHARS) return { ok: false, error: m.game_record_too_long() };
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
@@ -56,21 +50,21 @@ export function readRecord(text: string): OpenedRecord {
  */
 export function openRecord(value: unknown): OpenedRecord {
   const parsed = parseRecord(value);
-  if (!parsed.ok) return { ok: false, error: `This is not a game record: ${parsed.error}.` };
+  if (!parsed.ok) return { ok: false, error: m.game_record_invalid({ detail: parsed.error }) };
   const { record, start } = parsed;
   const states = replayStates(start, record.moves);
   const status = gameStatus(states[states.length - 1]!);
   const result = replay(start, record.moves);
   if (result.ok) return { ok: true, record, states, status };
-  const illegal = { move: result.illegalAt + 1, reason: describeReason(result.reason) };
+  const illegal = { move: result.illegalAt + 1, reason: reasonText(result.reason) };
   return { ok: true, record, states, status, illegal };
 }
 
 /** The CLI writes one record per line: several pasted lines get their own message. */
 function notJson(text: string, error: unknown): string {
   const lines = text.split('\n').filter((line) => line.trim() !== '');
-  if (lines.length > 1 && isJson(lines[0]!)) return 'This holds several records, one per line: open one at a time.';
-  return `This is not JSON (${error instanceof Error ? error.message : String(error)}).`;
+  if (lines.length > 1 && isJson(lines[0]!)) return m.game_record_several();
+  return m.game_record_not_json({ detail: error instanceof Error ? error.message : String(error) });
 }
 
 function isJson(text: string): boolean {

@@ -1,6 +1,7 @@
 import type { GameState, Options, VariantId } from '@scorpion/rules';
 import type { Hint } from '@scorpion/solver/hint';
 import type { Limits } from '@scorpion/solver/types';
+import { m } from '../paraglide/messages.js';
 import type { SolverAnswers, SolverReply, SolverRequest, SolverTask } from './solverMessages.ts';
 import type { WinnableDeal } from './winnable.ts';
 
@@ -47,7 +48,7 @@ export function solverClient(spawn: () => SolverWorker): SolverClient {
     started.onerror = (e) => {
       started.terminate();
       if (worker === started) worker = undefined;
-      const error = new Error(e.message || 'The solver stopped.');
+      const error = new Error(e.message || m.game_solver_stopped());
       for (const caller of waiting.values()) caller.reject(error);
       waiting.clear();
     };

@@ -1,13 +1,14 @@
 import type { Asked } from '../game/asked.ts';
+import { m } from '../paraglide/messages.js';
 
 /**
  * The board's spoken log: every action (a move, a deal, an undo, a redo) says what it did
  * through one polite live region, wherever the action came from (a key, a button, a drag).
  */
 /** Why an undo or a redo was not made, when it is not that there was none to make. */
-const NOT_DONE: Partial<Record<Asked, string>> = {
-  busy: 'Wait for the last move to be saved, then try again.',
-  offline: 'Offline: undo and redo come back with the connection.',
+const NOT_DONE: Partial<Record<Asked, () => string>> = {
+  busy: m.announce_busy,
+  offline: m.announce_offline,
 };
 
 class Announcer {
@@ -26,11 +27,11 @@ class Announcer {
 
   /** After an undo was asked for, by a key or a button. */
   undone(asked: Asked) {
-    this.say(asked === 'done' ? 'Undid the last move.' : (NOT_DONE[asked] ?? 'Nothing to undo.'));
+    this.say(asked === 'done' ? m.announce_undid() : (NOT_DONE[asked] ?? m.announce_nothing_to_undo)());
   }
 
   redone(asked: Asked) {
-    this.say(asked === 'done' ? 'Redid the move.' : (NOT_DONE[asked] ?? 'Nothing to redo.'));
+    this.say(asked === 'done' ? m.announce_redid() : (NOT_DONE[asked] ?? m.announce_nothing_to_redo)());
   }
 }
 

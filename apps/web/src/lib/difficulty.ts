@@ -1,3 +1,5 @@
+import { m } from '../paraglide/messages.js';
+
 /** The solver rates certified deals from 1 to 5 stars. */
 export const MAX_STARS = 5;
 
@@ -9,5 +11,5 @@ export function starsText(stars: number): { filled: string; empty: string } {
 
 /** What a screen reader says for the stars: `Difficulty 3 of 5`. */
 export function difficultyName(stars: number): string {
-  return `Difficulty ${starsText(stars).filled.length} of ${MAX_STARS}`;
+  return m.difficulty_stars({ stars: starsText(stars).filled.length, max: MAX_STARS });
 }

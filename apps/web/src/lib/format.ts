@@ -1,4 +1,26 @@
 import type { GameStatus } from '@scorpion/protocol';
+import { m } from '../paraglide/messages.js';
+import { currentLocale } from './i18n/locale.ts';
+
+/** `12,345` in English, `12.345` in German, `12 345` in French: a number as the player's language writes it. */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  return n.toLocaleString(currentLocale(), options);
+}
+
+/** A date in the player's language, e.g. `formatDate(at, { dateStyle: 'medium' })`. */
+export function formatDate(at: Date | number, options: Intl.DateTimeFormatOptions): string {
+  return new Date(at).toLocaleDateString(currentLocale(), options);
+}
+
+/** A time of day in the player's language (24-hour where the language uses it). */
+export function formatTime(at: Date | number, options: Intl.DateTimeFormatOptions): string {
+  return new Date(at).toLocaleTimeString(currentLocale(), options);
+}
+
+/** A date with its time, in the player's language. */
+export function formatDateTime(at: Date | number, options: Intl.DateTimeFormatOptions): string {
+  return new Date(at).toLocaleString(currentLocale(), options);
+}
 
 /** `4:21`, or `1:02:03` past an hour. Negative times (a countdown) read as 0:00. */
 export function formatDuration(ms: number): string {
@@ -11,14 +33,14 @@ export function formatDuration(ms: number): string {
 
 /** How a game ended (or that it has not), in words: never the status code itself. */
 export function outcomeWords(status: GameStatus): string {
-  if (status === 'won') return 'solved';
-  if (status === 'gave-up') return 'gave up';
-  return status === 'timed-out' ? 'time ran out' : 'not finished';
+  if (status === 'won') return m.game_outcome_solved();
+  if (status === 'gave-up') return m.game_outcome_gave_up();
+  return status === 'timed-out' ? m.game_outcome_timed_out() : m.game_outcome_not_finished();
 }
 
 /** `1 move`, `187 moves`: a count with its noun, singular only for exactly one. */
 export function counted(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? noun : `${noun}s`}`;
+  return `${formatNumber(n)} ${n === 1 ? noun : `${noun}s`}`;
 }
 
 /**
@@ -26,7 +48,7 @@ export function counted(n: number, noun: string): string {
  * `Daily #123`. One name, so that the share a friend receives names what the site shows.
  */
 export function dailyName(day: number): string {
-  return `Daily #${day}`;
+  return m.daily_name({ day });
 }
 
 /** What a share says about one daily attempt. */
@@ -46,8 +68,12 @@ export interface SharedResult {
  * which game. Only a solve has a time: how long a give-up took says nothing.
  */
 export function shareText(r: SharedResult, link: string): string {
-  const how = r.won ? `✅ ${formatDuration(r.timeMs)}` : `❌ ${r.progress}/${r.total} built`;
-  return `Scorpion Race ${dailyName(r.day)} ${how} · ${counted(r.moves, 'move')}\n${link}`;
+  const name = dailyName(r.day);
+  const moves = m.game_moves({ count: r.moves });
+  const line = r.won
+    ? m.daily_share_won({ name, time: formatDuration(r.timeMs), moves })
+    : m.daily_share_lost({ name, built: r.progress, total: r.total, moves });
+  return `${line}\n${link}`;
 }
 
 /** The page of one day: its leaderboard, and once the day is over its solution and replays. */
@@ -55,10 +81,9 @@ export function dayPath(date: string): string {
   return `/leaderboards?tab=daily&date=${date}`;
 }
 
+/** `1st`, `1.`, `1er`, `1.º`: a place as the player's language writes it (Intl.PluralRules' ordinals). */
 export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
+  return m.game_ordinal({ count: n });
 }
 
 /**
@@ -66,6 +91,6 @@ export function ordinal(n: number): string {
  * them, and is never told a place ("1st of 1" for a give-up would be a lie).
  */
 export function standing(row: { readonly won: boolean; readonly rank: number }, solvers: number) {
-  if (!row.won) return { figure: 'Unranked', caption: 'solvers only have a place' };
-  return { figure: ordinal(row.rank), caption: `of ${counted(solvers, 'solver')} today` };
+  if (!row.won) return { figure: m.daily_unranked(), caption: m.daily_unranked_caption() };
+  return { figure: ordinal(row.rank), caption: m.daily_of_solvers({ count: solvers }) };
 }

@@ -2,9 +2,11 @@ import type { DailyBoard, DailyInfo, DailyStanding, DailyTimes } from '@scorpion
 import { VARIANTS } from '@scorpion/rules';
 import { OnlineGame } from '../game/onlineGame.svelte.ts';
 import { dailyName } from '../lib/format.ts';
-import { ApiFailure, api } from '../net/api.ts';
+import { failureText } from '../lib/i18n/failure.ts';
+import { api } from '../net/api.ts';
 import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
+import { m } from '../paraglide/messages.js';
 import type { DailyOutcome } from '../ui/DailyResult.svelte';
 
 /** What the daily's page needs of the session. */
@@ -12,8 +14,6 @@ export type DailySession = Pick<Session, 'player' | 'offline' | 'known' | 'start
 
 /** How the page asks the server's REST side (tests hand in their own). */
 export type Fetch = <T>(path: string) => Promise<T>;
-
-const UNREACHABLE = 'The daily challenge cannot be reached right now.';
 
 /**
  * The daily's page: today's deal, the player's attempt at it, and the result once there is one
@@ -73,8 +73,8 @@ export class DailyPage {
     );
     fetch<DailyInfo>('/api/daily').then(
       (i) => (this.#info = i),
-      // The solver being down is worth saying as the server says it: it passes, and trying again helps.
-      (e) => (this.#failure = e instanceof ApiFailure && e.code === 'solver-unavailable' ? e.message : UNREACHABLE),
+      // A server's refusal (the solver being down passes: trying again helps) is worded by its code.
+      (e) => void failureText(e, m.daily_unreachable()).then((text) => (this.#failure = text)),
     );
     this.#client.on('game', (m) => {
       if (m.game.kind !== 'daily' || this.#game) return;
@@ -121,7 +121,7 @@ export class DailyPage {
 
   get heading(): string {
     const day = this.#game?.snapshot.daily?.day ?? this.#info?.day;
-    return day ? dailyName(day) : 'Daily challenge';
+    return day ? dailyName(day) : m.home_daily_challenge();
   }
 
   get total(): number {
@@ -143,7 +143,7 @@ export class DailyPage {
     try {
       await this.#session.startAsGuest();
     } catch (e) {
-      this.#failure = e instanceof ApiFailure ? e.message : UNREACHABLE;
+      this.#failure = await failureText(e, m.daily_unreachable());
       return;
     }
     this.#starting = true;
@@ -196,8 +196,8 @@ export class DailyPage {
   #join() {
     void this.#client.request({ type: 'daily-join' }, true).then((answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
-      this.#failure = answer.refusal.message;
       this.#starting = false;
+      void failureText(answer.refusal, m.daily_unreachable()).then((text) => (this.#failure = text));
     });
   }
 

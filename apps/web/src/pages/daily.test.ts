@@ -64,7 +64,7 @@ test('a refused join says why, and the page stops waiting for it', async () => {
   await page.start();
   socket().deliver(errorFrame(socket().sent[0]!.rid, 'solver-unavailable', 'daily-join'));
   await vi.advanceTimersByTimeAsync(0);
-  expect(page.failure).toBe('refused: solver-unavailable');
+  await vi.waitFor(() => expect(page.failure).toBe('The solver is busy: try again in a moment.'));
   expect(page.starting).toBe(false);
 });
 

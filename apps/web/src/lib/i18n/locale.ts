@@ -1,0 +1,50 @@
+import {
+  baseLocale,
+  extractLocaleFromNavigator,
+  type Locale,
+  localStorageKey,
+  toLocale,
+} from '../../paraglide/runtime.js';
+import { loadCatalogue } from './catalogues.ts';
+
+let current: Locale = baseLocale;
+
+/**
+ * The language this page load speaks. Use this, not Paraglide's `getLocale()`: that one resolves
+ * the strategies again on every call, stores the browser's language as if the player had chosen
+ * it, and brings a kilobyte of runtime into the first page.
+ */
+export function currentLocale(): Locale {
+  return current;
+}
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(localStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Settles the language this page load speaks, before the app mounts: the one the player chose
+ * in the settings, else the first of the browser's languages the app has, else English (the
+ * strategy order in vite/paraglide.ts). It is fixed until the next load: a change reloads.
+ * The browser's language is not stored, so a player who never chose follows their browser.
+ */
+export async function startLocale(): Promise<Locale> {
+  current = toLocale(stored()) ?? extractLocaleFromNavigator() ?? baseLocale;
+  document.documentElement.lang = current;
+  await loadCatalogue(current);
+  return current;
+}
+
+/** The player's choice in the settings: kept in this browser, then the page reloads in it. */
+export function chooseLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(localStorageKey, locale);
+  } catch {
+    // Private mode: the choice lasts until the tab closes, through the reload's navigation.
+  }
+  if (locale !== current) location.reload();
+}

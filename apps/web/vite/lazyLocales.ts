@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** The module that holds the active language's messages when it is not the base language. */
+export const CATALOGUES = '/src/lib/i18n/catalogues.ts';
+
+const PREFIX = 'virtual:scorpion-message/';
+
+/**
+ * Only the player's language travels. Paraglide's dispatcher (the `locale-modules` layout's
+ * `messages/_index.js`) imports every language's module statically, so a page would carry its
+ * messages in all four languages; and a module is bundled whole into one chunk, so every base
+ * message used anywhere would land in the first page's chunk.
+ *
+ * This plugin replaces the dispatcher's code (its types stay Paraglide's, in `_index.d.ts`) by
+ * one small module per message, each holding the base language's function taken from the base
+ * module, which the bundler then places in the chunk of the pages that use it:
+ *
+ *     export const home_play = (i) => (active.home_play ?? base)(i)
+ *
+ * `active` (catalogues.ts) holds the player's language when it is not the base one, loaded as
+ * one chunk before the app mounts. A Paraglide whose base module no longer reads as expected
+ * fails the build here rather than quietly shipping every language.
+ */
+export function lazyLocales(options: { outdir: string; baseLocale: string }): Plugin {
+  /** Each base message's function source, by key, read from the base module with the dispatcher. */
+  let functions = new Map<string, string>();
+  let registry = '';
+  return {
+    name: 'scorpion:lazy-locales',
+    enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    transform(_code, id) {
+      // The entry `messages.js` re-exports the barrel as `m`: no side effects either.
+      if (id.replaceAll('\\', '/').endsWith(`${options.outdir}/messages.js`))
+        return { code: _code, moduleSideEffects: false };
+    },
+    load(id) {
+      if (id.startsWith(`\0${PREFIX}`)) {
+        const key = id.slice(PREFIX.length + 1);
+        const source = functions.get(key);
+        if (source === undefined) throw new Error(`lazyLocales: no base message ${key}`);
+        const code = [
+          // Plurals need only Paraglide's one-line `plural`: inlined, it costs no request of its own.
+          /registry\.(?!plural\()/.test(source)
+            ? `import * as registry from ${JSON.stringify(registry)};`
+            : 'const registry = { plural: (l, n, o) => new Intl.PluralRules(l, o).select(Number(n)) };',
+          `import { active } from ${JSON.stringify(CATALOGUES)};`,
+          `const base = ${source};`,
+          `export const ${key} = (i) => (active.${key} ?? base)(i);`,
+        ].join('\n');
+        return { code, moduleSideEffects: false };
+      }
+      if (!id.replaceAll('\\', '/').endsWith(`${options.outdir}/messages/_index.js`)) return;
+      const base = join(dirname(id), `${options.baseLocale}.js`);
+      registry = join(dirname(id), '../registry.js');
+      functions = new Map(
+        [...readFileSync(base, 'utf8').matchAll(/^export const (\w+) = ([\s\S]*?)\n\};$/gm)].map(([, key, body]) => [
+          key!,
+          `${body}\n}`,
+        ]),
+      );
+      if (functions.size === 0) throw new Error(`lazyLocales: no messages read from ${base}: its layout changed`);
+      // Free of side effects, like each message: the bundler then follows `m.key` through this
+      // barrel to its message's module, and places that module with its users, not with the barrel.
+      return {
+        code: [...functions.keys()].map((key) => `export { ${key} } from "${PREFIX}${key}";`).join('\n'),
+        moduleSideEffects: false,
+      };
+    },
+  };
+}
