@@ -66,6 +66,8 @@ const TEXT: Record<ErrorCode | 'network', () => string> = {
   'arena-berserk-no-undo': m.error_arena_berserk_no_undo,
   unavailable: m.error_unavailable,
   internal: m.error_internal,
+  'bad-month': m.error_bad_month,
+  'no-such-export': m.error_no_such_export,
   network: m.error_network,
 };
 
