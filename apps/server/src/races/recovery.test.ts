@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { WATCH_CHECK_MS, WATCH_DELAY_MS } from '../games/delayed-boards.ts';
 import { WINNING } from '../test/deals.ts';
 import { type MemoryHub, memoryHub, presence, raceStarted } from '../test/hub.ts';
 import { RELOAD_MS } from './reloads.ts';
-import { WATCH_CHECK_MS, WATCH_DELAY_MS } from './watchers.ts';
 
 let at = Date.parse('2026-06-01T12:00:00Z');
 let setup: MemoryHub;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { WATCH_DELAY_MS } from '../games/delayed-boards.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals, WINNING } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { joinRoom, openRoom } from '../test/rooms.ts';
-import { WATCH_DELAY_MS } from './watchers.ts';
 
 let server: RunningServer;
 let clock = Date.UTC(2026, 5, 1, 12, 0, 0);

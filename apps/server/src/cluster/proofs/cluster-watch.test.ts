@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { WATCH_DELAY_MS } from '../../races/watchers.ts';
+import { WATCH_DELAY_MS } from '../../games/delayed-boards.ts';
 import { TestClient } from '../../test/client.ts';
 import { fixedDeals, WINNING } from '../../test/deals.ts';
 import { type RunningServer, startServer } from '../../test/helper.ts';
