@@ -3,6 +3,7 @@ import { OnlineGame } from '../game/onlineGame.svelte.ts';
 import { ApiFailure, api } from '../net/api.ts';
 import { type Answer, Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
+import { m } from '../paraglide/messages.js';
 import type { Fetcher } from './schedule.svelte.ts';
 import { refusalText } from './text.ts';
 
@@ -17,8 +18,6 @@ export interface ArenaRoomOptions {
 
 /** Where the arena is by the server's clock, and by what the server has said of its end. */
 export type ArenaPhase = 'upcoming' | 'running' | 'ending' | 'finished';
-
-const OFFLINE = 'You are offline: this goes once the connection is back.';
 
 /**
  * One arena as a player sees it: its page (`GET /api/arenas/:id`), the live table while they are
@@ -184,7 +183,7 @@ export class ArenaRoom {
   async next(): Promise<void> {
     this.#failure = '';
     if (!this.#client.online) {
-      this.#failure = OFFLINE;
+      this.#failure = m.arena_offline();
       return;
     }
     const deal = this.nextDeal;
@@ -228,7 +227,7 @@ export class ArenaRoom {
   #refused(answer: Answer) {
     if (answer.ok) return;
     const refusal = answer.refusal;
-    this.#failure = refusal.type === 'error' ? refusalText(refusal.code, refusal.message) : OFFLINE;
+    this.#failure = refusal.type === 'error' ? refusalText(refusal.code, refusal.message) : m.arena_offline();
     if (refusal.type === 'error' && refusal.code === 'arena-finished') void this.load();
   }
 }

@@ -1,5 +1,6 @@
 import type { ArenaCreate, ArenaList, ArenaSummary } from '@scorpion/protocol';
 import { ApiFailure, api } from '../net/api.ts';
+import { m } from '../paraglide/messages.js';
 import { refusalText } from './text.ts';
 
 /** The REST calls the schedule makes; tests hand in their own. */
@@ -89,7 +90,7 @@ export class ArenaMaker {
     this.#failure = '';
     const startsAt = form.now ? serverNow : new Date(form.at).getTime();
     if (!Number.isFinite(startsAt)) {
-      this.#failure = 'Pick the day and time the arena starts, or start it now.';
+      this.#failure = m.arena_pick_start();
       return undefined;
     }
     const body: ArenaCreate = { name: form.name, startsAt, minutes: form.minutes, variant: form.variant };

@@ -1,68 +1,89 @@
-import type { ArenaKind, ArenaRow, ArenaSummary, ErrorCode } from '@scorpion/protocol';
-import { formatDuration } from '../lib/format.ts';
+import type { ArenaKind, ArenaRow, ArenaSummary, ErrorCode, GameStatus } from '@scorpion/protocol';
+import { formatDateTime, formatDuration } from '../lib/format.ts';
+import { m } from '../paraglide/messages.js';
 
 /**
  * Words for arenas, the same on the home page's block, the schedule, the arena's page and a
  * profile: one place, so that an arena is called the same everywhere.
  */
 
-/** How a kind of arena is named beside its own name. */
-export const KIND_WORDS: Record<ArenaKind, string> = {
-  hourly: 'Hourly',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  private: 'Private',
+/** A message that takes no input: a table of them is read at render, in the player's language. */
+type Words = () => string;
+
+/** How each kind of arena is named beside its own name. */
+const KIND_WORDS: Record<ArenaKind, Words> = {
+  hourly: m.arena_kind_hourly,
+  daily: m.arena_kind_daily,
+  weekly: m.arena_kind_weekly,
+  private: m.arena_kind_private,
 };
+
+/** How a kind of arena is named beside its own name: `Hourly`. */
+export function kindText(kind: ArenaKind): string {
+  return KIND_WORDS[kind]();
+}
 
 /**
  * The server's refusals of arena requests, for people: what happened and what to do. A code not
  * listed here is said in the server's own words.
  */
-const REFUSALS: Partial<Record<ErrorCode | 'network', string>> = {
-  'no-such-arena': 'There is no arena at this address. Check the link, or pick one from the schedule.',
-  'arena-finished': 'This arena has ended: its table is final.',
-  'arena-not-started': 'The arena has not started yet: the first deal is dealt at its start.',
-  'arena-berserk-too-late': 'Berserk is chosen before a deal is dealt: this deal is played without it.',
-  'arena-watched': 'You watched the boards of this arena, so you have seen its deals: you cannot join it.',
-  'arena-berserk-no-undo': 'No undo in a berserk deal: that was the price of its extra point.',
-  'arena-bad-name': 'Give the arena a name of 1 to 40 characters (letters, digits, spaces, punctuation).',
-  'arena-start-past': 'That start has passed: pick a time from now on.',
-  'arena-start-too-far': 'An arena can start at most a week from now: pick an earlier start.',
-  'arena-bad-length': 'An arena lasts 10 to 120 whole minutes.',
-  unauthorized: 'Pick a nickname first: arenas are for signed-in players.',
-  'rate-limited': 'Too many requests just now: wait a moment and try again.',
-  'solver-unavailable': 'The next deal is not ready yet (the solver is busy): try again in a few seconds.',
-  unavailable: 'The server is busy just now: try again in a few seconds.',
-  network: 'The server cannot be reached. Check the connection and try again.',
+const REFUSALS: Partial<Record<ErrorCode | 'network', Words>> = {
+  'no-such-arena': m.arena_refusal_no_such_arena,
+  'arena-finished': m.arena_refusal_finished,
+  'arena-not-started': m.arena_refusal_not_started,
+  'arena-berserk-too-late': m.arena_refusal_berserk_too_late,
+  'arena-watched': m.arena_refusal_watched,
+  'arena-berserk-no-undo': m.arena_refusal_berserk_no_undo,
+  'arena-bad-name': m.arena_refusal_bad_name,
+  'arena-start-past': m.arena_refusal_start_past,
+  'arena-start-too-far': m.arena_refusal_start_too_far,
+  'arena-bad-length': m.arena_refusal_bad_length,
+  unauthorized: m.arena_refusal_unauthorized,
+  'rate-limited': m.arena_refusal_rate_limited,
+  'solver-unavailable': m.arena_refusal_solver_unavailable,
+  unavailable: m.arena_refusal_unavailable,
+  network: m.arena_refusal_network,
 };
 
 /** A refusal's words for a player: ours for the arena's codes, else the server's message. */
 export function refusalText(code: string, message: string): string {
-  return REFUSALS[code as ErrorCode | 'network'] ?? message;
+  return REFUSALS[code as ErrorCode | 'network']?.() ?? message;
 }
 
 /** `in 12:04`, `for 8:30 more`, `ended`: where an arena stands at `now`, for a list. */
 export function whenText(arena: Pick<ArenaSummary, 'startsAt' | 'endsAt'>, now: number): string {
-  if (now < arena.startsAt) return `starts in ${formatDuration(arena.startsAt - now)}`;
-  if (now < arena.endsAt) return `${formatDuration(arena.endsAt - now)} left`;
-  return 'ended';
+  if (now < arena.startsAt) return m.arena_starts_in({ time: formatDuration(arena.startsAt - now) });
+  if (now < arena.endsAt) return m.arena_time_left({ time: formatDuration(arena.endsAt - now) });
+  return m.arena_ended();
 }
 
-/** `Sun 18:00` in the visitor's own time zone: when an arena starts. */
+/** `Sun 18:00` in the visitor's own time zone and language: when an arena starts. */
 export function startText(at: number): string {
-  return new Date(at).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(at, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
 /** A row's streak in words for the table's cell (the fire mark is drawn beside it). */
 export function streakText(row: Pick<ArenaRow, 'streak' | 'fire'>): string {
-  if (row.fire) return `on fire, ${row.streak} wins in a row`;
-  return row.streak === 0 ? 'no streak' : `${row.streak} win${row.streak === 1 ? '' : 's'} in a row`;
+  if (row.fire) return m.arena_streak_fire({ count: row.streak });
+  return row.streak === 0 ? m.arena_streak_none() : m.arena_streak({ count: row.streak });
 }
 
 /** Where a player is in the arena: `deal 3, playing`, `deal 3 done`, `no deal yet`. */
 export function dealText(row: Pick<ArenaRow, 'deal' | 'playing'>): string {
-  if (row.deal === 0) return 'no deal yet';
-  return row.playing ? `deal ${row.deal}, playing` : `deal ${row.deal} done`;
+  if (row.deal === 0) return m.arena_deal_none();
+  return row.playing ? m.arena_deal_playing({ deal: row.deal }) : m.arena_deal_done({ deal: row.deal });
+}
+
+/** How an arena deal played on this page ended, in words (`solved`), or that it has not. */
+export function outcomeText(status: GameStatus): string {
+  if (status === 'won') return m.arena_outcome_solved();
+  if (status === 'gave-up') return m.arena_outcome_gave_up();
+  return status === 'timed-out' ? m.arena_outcome_time_ran_out() : m.arena_outcome_not_finished();
+}
+
+/** `1st`, `2nd`, `1.`, `1er`: a place in the player's language. */
+export function placeText(rank: number): string {
+  return m.arena_ordinal({ rank });
 }
 
 /** What the next win scores, given the player's row (docs/arenas.md): 2, on fire 4, berserk 1 more. */

@@ -1,11 +1,12 @@
 import { compareFinish, type GameStatus, type RacerProgress } from '@scorpion/protocol';
+import { m } from '../paraglide/messages.js';
 import { formatDuration } from './format.ts';
 
 /** The heading over a racer's own board once their game is over and the others race on. */
 export function finishedTitle(status: GameStatus, elapsedMs: number): string {
-  if (status === 'won') return `You solved it in ${formatDuration(elapsedMs)}!`;
-  if (status === 'timed-out') return 'Out of time';
-  return 'You gave up';
+  if (status === 'won') return m.race_solved_in({ time: formatDuration(elapsedMs) });
+  if (status === 'timed-out') return m.race_out_of_time();
+  return m.race_gave_up();
 }
 
 /** The others still playing: whom the race waits for. */
@@ -15,7 +16,7 @@ export function stillPlaying(racers: readonly RacerProgress[], me: string | unde
 
 /** One racer by name, more by their number. */
 export function named(racers: readonly RacerProgress[]): string {
-  return racers.length === 1 ? racers[0]!.nickname : `${racers.length} racers`;
+  return racers.length === 1 ? racers[0]!.nickname : m.race_racers({ count: racers.length });
 }
 
 /** Why a race ended with some still playing: `endedBy`, its host, ended it (`room-end`). */
@@ -24,17 +25,16 @@ export function endedByText(
   me: string | undefined,
   members: readonly { readonly id: string; readonly nickname: string }[],
 ): string {
-  const who = endedBy === me ? 'You' : (members.find((m) => m.id === endedBy)?.nickname ?? 'The host');
-  return `${who} ended the race: whoever was still playing is ranked by how far they got.`;
+  if (endedBy === me) return m.race_ended_by_you();
+  return m.race_ended_by({ who: members.find((member) => member.id === endedBy)?.nickname ?? m.race_the_host() });
 }
 
 /** Who the race still waits for, and what ends it: the results come only then. */
 export function waitingText(racers: readonly RacerProgress[], me: string | undefined, timed: boolean): string {
   const still = stillPlaying(racers, me);
-  if (still.length === 0) return 'The results are on their way.';
+  if (still.length === 0) return m.race_results_coming();
   const whom = named(still);
-  const end = timed ? 'everyone has finished or the time runs out' : 'everyone has finished or given up';
-  return `Waiting for ${whom}: the results show when ${end}. Leaving the room keeps your result.`;
+  return timed ? m.race_waiting_timed({ whom }) : m.race_waiting({ whom });
 }
 
 /** Whole seconds left until `endsAt` (server clock) at `now`, never below 0. */
@@ -45,8 +45,8 @@ export function secondsLeft(endsAt: number, now: number): number {
 /** To a racer still playing once someone has solved it: who did, and how long is left to finish. */
 export function closingText(racers: readonly RacerProgress[], me: string | undefined, seconds: number): string {
   const solvers = racers.filter((r) => r.playerId !== me && r.state === 'won');
-  const who = solvers.length === 0 ? 'Someone' : named(solvers);
-  return `${who} solved it: ${seconds} s left to finish.`;
+  const who = solvers.length === 0 ? m.race_someone() : named(solvers);
+  return m.race_closing({ who, seconds });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ClientMessage } from '@scorpion/protocol';
 import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
+import { m } from '../paraglide/messages.js';
 
 type RoomCreate = Extract<ClientMessage, { type: 'room-create' }>;
 /** What the host chose for the room. */
@@ -11,8 +12,6 @@ export interface RaceNewOptions {
   /** The room is made: its page. */
   readonly open: (code: string) => void;
 }
-
-const NOT_CONNECTED = 'Not connected to the server yet; try again in a moment.';
 
 /** The new room's form: a room is asked for, and its page opens once the server has made it. */
 export class RaceNewPage {
@@ -47,7 +46,7 @@ export class RaceNewPage {
       return;
     }
     this.#creating = false;
-    this.#failure = answer.refusal.type === 'error' ? answer.refusal.message : NOT_CONNECTED;
+    this.#failure = answer.refusal.type === 'error' ? answer.refusal.message : m.race_not_connected();
   }
 
   dispose() {
