@@ -121,7 +121,7 @@ export class DailyPage {
 
   get heading(): string {
     const day = this.#game?.snapshot.daily?.day ?? this.#info?.day;
-    return day ? dailyName(day) : m.home_daily_challenge();
+    return day ? dailyName(day) : m.daily_challenge_title();
   }
 
   get total(): number {
