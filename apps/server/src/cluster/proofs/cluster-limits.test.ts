@@ -139,7 +139,7 @@ test('with Redis down, each process counts alone against half of each budget and
   for (const server of [a, b]) {
     expect(await redisSaid(server, 'down')).toEqual({
       status: 200,
-      body: { ok: true, redis: 'down', node: server === a ? 'a' : 'b' },
+      body: { ok: true, redis: 'down', storage: 'up', node: server === a ? 'a' : 'b' },
     });
   }
   // Half of the four a day, on each process by itself.
