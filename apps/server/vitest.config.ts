@@ -15,6 +15,7 @@ export default defineProject({
       'src/cluster/proofs/proof.test.ts',
       'src/cluster/proofs/engine-outages.test.ts',
       'src/cluster/proofs/daily-across.test.ts',
+      'src/cluster/proofs/arena-across.test.ts',
     ],
     testTimeout: 20_000,
   },
