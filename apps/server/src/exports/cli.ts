@@ -1,7 +1,5 @@
 import { configFromEnv } from '../config.ts';
-import { pgRepos } from '../repo/postgres/index.ts';
-import { sqliteRepos } from '../repo/sqlite/index.ts';
-import type { Repos } from '../repo/types.ts';
+import { commandRepos } from '../ops/command-repos.ts';
 import { buildExport } from './build.ts';
 import { lastClosedMonth } from './month.ts';
 import { publicGate } from './public-gate.ts';
@@ -14,12 +12,6 @@ import { publicGate } from './public-gate.ts';
  * early each month (a timer, docs/open-data.md); running it again makes the same month anew.
  */
 const USAGE = 'usage: pnpm export-games [YYYY-MM]   (default: the last month that has closed)';
-
-async function openRepos(env: NodeJS.ProcessEnv): Promise<Repos> {
-  const url = env.DATABASE_URL?.trim();
-  if (url) return pgRepos(url);
-  return sqliteRepos(configFromEnv({ ...env, DATABASE_URL: undefined }).databasePath);
-}
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(2)} MB`;
@@ -38,7 +30,7 @@ async function main(args: readonly string[]): Promise<number> {
   const now = Date.now();
   const month = words[0] ?? lastClosedMonth(now);
   const dir = configFromEnv({ ...process.env, DATABASE_URL: undefined }).exportsDir;
-  const repos = await openRepos(process.env);
+  const repos = await commandRepos(process.env);
   try {
     const built = await buildExport({ repos, isPublic: publicGate(repos, () => now) }, dir, month, now);
     if (!built.ok) {

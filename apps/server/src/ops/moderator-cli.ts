@@ -1,8 +1,5 @@
-import { configFromEnv } from '../config.ts';
 import { nicknameKey } from '../identity/nickname.ts';
-import { pgRepos } from '../repo/postgres/index.ts';
-import { sqliteRepos } from '../repo/sqlite/index.ts';
-import type { Repos } from '../repo/types.ts';
+import { commandRepos } from './command-repos.ts';
 
 /**
  * `pnpm moderator grant|revoke NICKNAME` (or `node dist/ops/moderator-cli.js …` from apps/server,
@@ -11,15 +8,6 @@ import type { Repos } from '../repo/types.ts';
  * Safe while the server runs; a moderator sees `/mod` from their next page load.
  */
 const USAGE = 'usage: pnpm moderator grant|revoke NICKNAME';
-
-async function openRepos(env: NodeJS.ProcessEnv): Promise<Repos> {
-  const url = env.DATABASE_URL?.trim();
-  if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
-    return pgRepos(url);
-  }
-  return sqliteRepos(configFromEnv({ ...env, DATABASE_URL: undefined }).databasePath);
-}
 
 async function main(args: readonly string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -32,7 +20,7 @@ async function main(args: readonly string[]): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const repos = await openRepos(process.env);
+  const repos = await commandRepos(process.env);
   try {
     const player = await repos.players.byNicknameKey(nicknameKey(nickname));
     if (!player) {
