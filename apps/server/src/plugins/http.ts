@@ -18,7 +18,7 @@ declare module 'fastify' {
  */
 export const httpPlugin = fp<{ limits?: Partial<Limits> | undefined }>(
   async (app, options) => {
-    answerErrorsAsApiErrors(app, app.drain);
+    answerErrorsAsApiErrors(app, app.drain, app.now);
     // Every body is JSON: without this, Fastify reads text/plain as a string, and a JSON body sent
     // as text/plain got a puzzling "expected object, received string" instead of 415.
     app.removeContentTypeParser('text/plain');

@@ -2,7 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiError, ErrorCode } from '@scorpion/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Clock } from '../clock.ts';
 import { isStorageUnavailable, RETRY_AFTER_S } from '../repo/unavailable.ts';
+import { OutageLog } from './outage-log.ts';
 
 interface Answer {
   readonly status: number;
@@ -110,10 +112,17 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 
 /**
  * Every error leaves as `{error, message}` (see `ApiError`), Fastify's own included; a server
- * fault is logged here with its stack and answered without it. Once shutdown has begun
- * (`closing.draining`) every request is a 503 `unavailable`, so a load balancer moves on at once.
+ * fault is logged here as an error with its stack and answered without it; storage out of reach
+ * (503 `unavailable`, retryable) is expected, and told as a warning once a minute at most
+ * (`OutageLog`, on `now`). Once shutdown has begun (`closing.draining`) every request is a 503
+ * `unavailable`, so a load balancer moves on at once.
  */
-export function answerErrorsAsApiErrors(app: FastifyInstance, closing: { readonly draining: boolean }): void {
+export function answerErrorsAsApiErrors(
+  app: FastifyInstance,
+  closing: { readonly draining: boolean },
+  now: Clock,
+): void {
+  const outage = new OutageLog(now);
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing.draining) return;
     reply.header('connection', 'close');
@@ -121,7 +130,8 @@ export function answerErrorsAsApiErrors(app: FastifyInstance, closing: { readonl
   });
   app.setErrorHandler((error: Partial<FastifyError>, request, reply) => {
     const found = answerFor(error, request);
-    if (found.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (found.body.error === 'unavailable') outage.refused(request.log, error);
+    else if (found.status >= 500) request.log.error({ err: error }, 'request failed');
     return send(reply, found);
   });
 }
