@@ -4,7 +4,7 @@ import { sourceForNode } from '../../vitest.source.ts';
 /**
  * The cluster end to end (`pnpm test:cluster`, a step of `pnpm test`): `pnpm cluster` as an operator
  * runs it (launcher.test.ts), issue #14's proofs on real processes (proof.test.ts), issue #38's engine outages under a race
- * (engine-outages.test.ts), the daily
+ * (engine-outages.test.ts) and under a page in Chromium (pg-outage-page.test.ts, on the built web app), the daily
  * across three processes (daily-across.test.ts, 3,000 results) and the cluster load bench at a
  * tiny size (bench/server/cluster-load.test.ts, with its room-page sockets). Each runs PostgreSQL, Redis and
  * several servers (the first two from the build, made once in `build.global.ts`, behind HAProxy),
@@ -20,6 +20,7 @@ export default defineConfig({
       'src/cluster/launcher/launcher.test.ts',
       'src/cluster/proofs/proof.test.ts',
       'src/cluster/proofs/engine-outages.test.ts',
+      'src/cluster/proofs/pg-outage-page.test.ts',
       'src/cluster/proofs/daily-across.test.ts',
       'src/cluster/proofs/arena-across.test.ts',
       '../../bench/server/cluster-load.test.ts',

@@ -14,6 +14,7 @@ export default defineProject({
       'src/cluster/launcher/launcher.test.ts',
       'src/cluster/proofs/proof.test.ts',
       'src/cluster/proofs/engine-outages.test.ts',
+      'src/cluster/proofs/pg-outage-page.test.ts',
       'src/cluster/proofs/daily-across.test.ts',
       'src/cluster/proofs/arena-across.test.ts',
     ],
