@@ -28,12 +28,16 @@ export class LocaleFiles {
   /** The groups, by id: the keys of each. */
   private readonly groups = new Map<string, string[]>();
 
-  constructor(
-    private readonly sources: () => Sources,
-    private readonly baseLocale: string,
-    /** The id prefix of the message modules (vite/lazyLocales.ts makes one per message). */
-    private readonly prefix: string,
-  ) {}
+  private readonly sources: () => Sources;
+  private readonly baseLocale: string;
+  /** The id prefix of the message modules (vite/lazyLocales.ts makes one per message). */
+  private readonly prefix: string;
+
+  constructor(sources: () => Sources, baseLocale: string, prefix: string) {
+    this.sources = sources;
+    this.baseLocale = baseLocale;
+    this.prefix = prefix;
+  }
 
   /**
    * `chunk`'s code with its group: for the entry, the group's id in place of the placeholder;
