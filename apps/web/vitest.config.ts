@@ -7,5 +7,5 @@ import { catalogue } from './vite/paraglide.ts';
 export default defineProject({
   ...sourceForBrowser,
   plugins: [...catalogue({ split: false }), svelte()],
-  test: { name: 'web', include: ['src/**/*.test.ts', 'messages/*.test.ts'] },
+  test: { name: 'web', include: ['src/**/*.test.ts', 'messages/*.test.ts', 'vite/*.test.ts'] },
 });

@@ -1,11 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import type { Plugin } from 'vite';
+import { LocaleFiles, type Sources } from './localeFiles.ts';
 
 /** The module that holds the active language's messages when it is not the base language. */
 export const CATALOGUES = '/src/lib/i18n/catalogues.ts';
 
 const PREFIX = 'virtual:scorpion-message/';
+
+/** Each message's function source, by key, as Paraglide writes them in a language's module. */
+function readMessages(file: string): Map<string, string> {
+  const messages = new Map(
+    [...readFileSync(file, 'utf8').matchAll(/^export const (\w+) = ([\s\S]*?)\n\};$/gm)].map(([, key, body]) => [
+      key!,
+      `${body}\n}`,
+    ]),
+  );
+  if (messages.size === 0) throw new Error(`lazyLocales: no messages read from ${file}: its layout changed`);
+  return messages;
+}
 
 /**
  * Only the player's language travels. Paraglide's dispatcher (the `locale-modules` layout's
@@ -19,14 +32,18 @@ const PREFIX = 'virtual:scorpion-message/';
  *
  *     export const home_play = (i) => (active.home_play ?? base)(i)
  *
- * `active` (catalogues.ts) holds the player's language when it is not the base one, loaded as
- * one chunk before the app mounts. A Paraglide whose base module no longer reads as expected
- * fails the build here rather than quietly shipping every language.
+ * `active` (catalogues.ts) holds the player's language when it is not the base one, fetched
+ * in small files by the chunks that need them (localeFiles.ts). A Paraglide whose modules no
+ * longer read as expected, or whose languages hold different keys, fails the build here rather
+ * than quietly shipping every language or a missing word. In `vite` dev, where no chunk is
+ * rendered, catalogues.ts fetches the player's whole language instead.
  */
-export function lazyLocales(options: { outdir: string; baseLocale: string }): Plugin {
-  /** Each base message's function source, by key, read from the base module with the dispatcher. */
+export function lazyLocales(options: { outdir: string; baseLocale: string; locales: string[] }): Plugin {
+  /** Every language's messages, read beside the dispatcher; the base language's make the modules. */
+  let sources: Sources = new Map();
   let functions = new Map<string, string>();
   let registry = '';
+  const files = new LocaleFiles(() => sources, options.baseLocale, `\0${PREFIX}`);
   return {
     name: 'scorpion:lazy-locales',
     enforce: 'pre',
@@ -55,21 +72,31 @@ export function lazyLocales(options: { outdir: string; baseLocale: string }): Pl
         return { code, moduleSideEffects: false };
       }
       if (!id.replaceAll('\\', '/').endsWith(`${options.outdir}/messages/_index.js`)) return;
-      const base = join(dirname(id), `${options.baseLocale}.js`);
       registry = join(dirname(id), '../registry.js');
-      functions = new Map(
-        [...readFileSync(base, 'utf8').matchAll(/^export const (\w+) = ([\s\S]*?)\n\};$/gm)].map(([, key, body]) => [
-          key!,
-          `${body}\n}`,
-        ]),
-      );
-      if (functions.size === 0) throw new Error(`lazyLocales: no messages read from ${base}: its layout changed`);
+      sources = new Map(options.locales.map((locale) => [locale, readMessages(join(dirname(id), `${locale}.js`))]));
+      functions = sources.get(options.baseLocale)!;
+      for (const [locale, messages] of sources) {
+        const missing = [...functions.keys()].find((key) => !messages.has(key));
+        if (missing) throw new Error(`lazyLocales: ${locale} has no message ${missing}`);
+      }
       // Free of side effects, like each message: the bundler then follows `m.key` through this
       // barrel to its message's module, and places that module with its users, not with the barrel.
       return {
         code: [...functions.keys()].map((key) => `export { ${key} } from "${PREFIX}${key}";`).join('\n'),
         moduleSideEffects: false,
       };
+    },
+    renderChunk(code, chunk, _output, meta) {
+      const rendered = files.render(code, chunk, meta.chunks);
+      // Only the entry's placeholder is overwritten, by as many characters, and other code only
+      // appended: no mapping moves.
+      return rendered === undefined ? undefined : { code: rendered, map: null };
+    },
+    generateBundle(_output, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (!entry) return;
+      for (const { fileName, source } of files.files(posix.dirname(entry.fileName)))
+        this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }

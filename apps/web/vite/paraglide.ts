@@ -27,5 +27,5 @@ export const compilerOptions = {
  */
 export function catalogue({ split }: { split: boolean }) {
   const compile = paraglideVitePlugin({ ...compilerOptions, strategy: [...compilerOptions.strategy] });
-  return split ? [compile, lazyLocales({ outdir: OUTDIR, baseLocale: inlang.baseLocale })] : [compile];
+  return split ? [compile, lazyLocales({ outdir: OUTDIR, ...inlang })] : [compile];
 }
