@@ -2,15 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { solve } from '@scorpion/solver';
+import { allFaceUp, boardFromText, checkPuzzle, isDealPuzzles, realMoves } from '@scorpion/solver/puzzles';
 import { describe, expect, it } from 'vitest';
 import { PUZZLE_NODES } from '../commands/puzzles.ts';
 import { parseJsonLines } from '../study/json-lines.ts';
 import { parseKeyName } from '../study/key.ts';
 import { studySeed } from '../study/seeds.ts';
-import { boardFromText } from './board-text.ts';
-import { checkPuzzle } from './check.ts';
-import { isDealPuzzles } from './deal-puzzles.ts';
-import { allFaceUp, realMoves } from './forced.ts';
 
 const dir = join(import.meta.dirname, '../../../../docs/puzzles/data');
 const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl.gz'));
