@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { solve } from '@scorpion/solver';
-import { allFaceUp, boardFromText, checkPuzzle, isDealPuzzles, realMoves } from '@scorpion/solver/puzzles';
+import {
+  allFaceUp,
+  boardFromText,
+  checkPuzzle,
+  FIRST_MOVE_CHOICES,
+  isDealPuzzles,
+  realMoves,
+} from '@scorpion/solver/puzzles';
 import { describe, expect, it } from 'vitest';
 import { PUZZLE_MAX_MOVES, PUZZLE_NODES } from '../commands/puzzles.ts';
 import { parseJsonLines } from '../study/json-lines.ts';
