@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.ts';
 import { CERTIFY_BUDGET, solverCertifier } from '../apps/server/src/deals/solver-certifier.ts';
+import { ONE_STEP, TWO_STEPS } from '../apps/server/src/puzzles/test-puzzles.ts';
 import { LIFTED } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
@@ -46,6 +47,10 @@ const app = await buildApp({
   queueGhostOfferMs: 3_000,
   // A host may end an untimed race at once, not a minute after the last move (races/host-end.test.ts holds the minute).
   raceIdleBeforeEndMs: 0,
+  // Two puzzles built by hand, always given in the same order (the nearest to a new player's rating
+  // first): e2e/puzzles.e2e.ts solves the first and fails the second.
+  puzzles: [ONE_STEP, TWO_STEPS],
+  puzzleRandom: () => 0,
   // The solver's thread, as in production: hints in practice games the server dealt.
   solver: createSolverPool({ threads: 1 }),
   certifier: solverCertifier(

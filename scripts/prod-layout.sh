@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 mapfile -t packages < <(pnpm --silent --filter '@scorpion/server...' exec pwd | sed "s|^$PWD/||")
 
 # Every workspace manifest and the lockfile, so that the install below is the locked one.
-files=(package.json pnpm-lock.yaml pnpm-workspace.yaml drizzle apps/web/dist docs/asyncapi.json)
+files=(package.json pnpm-lock.yaml pnpm-workspace.yaml drizzle apps/web/dist docs/asyncapi.json docs/puzzles/data)
 for manifest in apps/*/package.json packages/*/package.json bench/package.json; do files+=("$manifest"); done
 for package in "${packages[@]}"; do files+=("$package/dist"); done
 

@@ -16,12 +16,14 @@ import { identityPlugin } from './plugins/identity.ts';
 import { type EvidenceOptions, moderationPlugin } from './plugins/moderation.ts';
 import { opsPlugin } from './plugins/ops.ts';
 import { playPlugin } from './plugins/play.ts';
+import { puzzlesPlugin } from './plugins/puzzles.ts';
 import { queuePlugin } from './plugins/queue.ts';
 import { racesPlugin } from './plugins/races.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { restorePlugin } from './plugins/restore.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import type { Puzzle } from './puzzles/catalogue.ts';
 import { clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { routesPlugin } from './routes/index.ts';
 import type { Limits } from './routes/limits.ts';
@@ -57,6 +59,10 @@ export interface AppOptions {
   readonly evidence?: EvidenceOptions;
   /** Test seam: opens the SQLite connection, so a test can make its disk refuse writes. */
   readonly openSqlite?: (path: string) => Database.Database;
+  /** The shipped puzzles (`puzzles/catalogue.ts` `loadPuzzles`); none without them. */
+  readonly puzzles?: readonly Puzzle[];
+  /** Test seam: draws a player's next puzzle among those nearest their rating. */
+  readonly puzzleRandom?: () => number;
   /** Test seams: the clock, where deals come from, the solver's verdict, the race countdown. */
   readonly now?: Clock;
   readonly deals?: DealSource;
@@ -145,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<ScorpionApp> {
   });
   await app.register(arenasPlugin, { tickMs: options.arenaTickMs });
   await app.register(dailyPlugin);
+  await app.register(puzzlesPlugin, { puzzles: options.puzzles, random: options.puzzleRandom });
   await app.register(queuePlugin, { tickMs: options.queueTickMs, ghostOfferMs: options.queueGhostOfferMs });
   await app.register(identityPlugin, { webauthn: options.webauthn });
   await app.register(restorePlugin, { heartbeatMs: options.downtimeTickMs, renewMs: options.lease?.renewMs });

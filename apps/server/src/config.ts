@@ -27,6 +27,8 @@ export interface Config {
   readonly webDist: string;
   /** Where the monthly open-data files are made (`pnpm export-games`) and served from (`/api/exports`). */
   readonly exportsDir: string;
+  /** The shipped puzzles (`docs/puzzles/data`, `scorpion puzzles pack`), read at start. */
+  readonly puzzlesDir: string;
   readonly countdownMs: number;
   /** `solver` (default): daily deals and "winnable only" races are proven winnable; `none`: not. */
   readonly certify: 'solver' | 'none';
@@ -154,6 +156,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     webDist: fromRoot(env.WEB_DIST ?? 'apps/web/dist'),
     exportsDir: fromRoot(env.EXPORTS_DIR ?? 'data/exports'),
+    puzzlesDir: fromRoot(env.PUZZLES_DIR ?? 'docs/puzzles/data'),
     countdownMs: wholeNumber('RACE_COUNTDOWN_MS', optional(env.RACE_COUNTDOWN_MS), 3000, MAX_TIMER_MS),
     certify: oneOf('CERTIFY', optional(env.CERTIFY), ['solver', 'none'], 'solver'),
     trustProxy: trustProxyFrom(optional(env.TRUST_PROXY)),

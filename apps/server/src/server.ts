@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { DatabaseInUse, lockDatabase, type ServerLock } from './db/server-lock.ts';
 import { exitOnSignals } from './ops/shutdown.ts';
+import { loadPuzzles } from './puzzles/catalogue.ts';
 import { scaledLimits } from './routes/limits.ts';
 
 /**
@@ -23,6 +24,7 @@ const app = await buildApp({
   secret: config.secret,
   webDist: config.webDist,
   exportsDir: config.exportsDir,
+  puzzles: loadPuzzles(config.puzzlesDir),
   allowedOrigins: config.allowedOrigins,
   metricsToken: config.metricsToken,
   countdownMs: config.countdownMs,

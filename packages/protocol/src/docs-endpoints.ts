@@ -3,6 +3,7 @@ import * as arena from './arena.ts';
 import { FIRST_DAILY_DATE } from './daily-dates.ts';
 import * as devices from './devices.ts';
 import * as moderation from './moderation.ts';
+import * as puzzles from './puzzles.ts';
 import * as rest from './rest.ts';
 
 /** An endpoint's section of the guide: what it asks for and what it answers. */
@@ -150,6 +151,30 @@ export const endpointGroups: readonly EndpointGroup[] = [
         body: rest.HintBody,
         status: 200,
         answer: rest.HintAnswer,
+      },
+    ],
+  },
+  {
+    title: 'Puzzles',
+    endpoints: [
+      {
+        route: 'GET /api/puzzles/next',
+        about: `The caller's open puzzle, or a new one near their puzzle rating that they have not played. Its position is all face up; its solution is not sent. 404 \`no-puzzles-left\`. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzles.PuzzleView,
+      },
+      {
+        route: 'POST /api/puzzles/attempts/:id/move',
+        about: `A move in the caller's open puzzle, checked on the server: the next position, solved, or wrong (then the solution and the ratings' change). 400 \`illegal-move\` or \`puzzle-no-change\` and 409 \`stale\` change nothing; 404 \`no-such-puzzle\`. ${NO_PLAYER}`,
+        body: puzzles.PuzzleMoveBody,
+        status: 200,
+        answer: puzzles.PuzzleAnswer,
+      },
+      {
+        route: 'POST /api/puzzles/attempts/:id/give-up',
+        about: `Gives the caller's open puzzle up: rated as failed, answered with its solution. 404 \`no-such-puzzle\`. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzles.PuzzleAnswer,
       },
     ],
   },

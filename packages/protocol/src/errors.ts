@@ -109,6 +109,12 @@ export const ErrorCode = z.enum([
   'arena-bad-length',
   /** An undo in an arena deal played berserk: berserk gave undo up for its extra point. */
   'arena-berserk-no-undo',
+  /** A puzzle attempt that is not the caller's open one (404): unknown, another player's, or already over. */
+  'no-such-puzzle',
+  /** `GET /api/puzzles/next`: the caller has played every puzzle there is (404). */
+  'no-puzzles-left',
+  /** A puzzle move that changes nothing (a whole column into an empty one): no answer, nothing changed (400). */
+  'puzzle-no-change',
   /** `GET /api/exports/:month`: the month is not written `YYYY-MM` (400). */
   'bad-month',
   /** `GET /api/exports/:month`: no file has been made for that month (404): it has not closed, or held no game. */

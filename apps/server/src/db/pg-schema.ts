@@ -550,3 +550,34 @@ export const arenaDeals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.arenaId, t.deal] })],
 );
+
+export const puzzlePlayers = pgTable('puzzle_players', {
+  playerId: bytewiseText('player_id').primaryKey(),
+  mu: doublePrecision('mu').notNull(),
+  sigma: doublePrecision('sigma').notNull(),
+  games: integer('games').notNull(),
+});
+
+export const puzzleRatings = pgTable('puzzle_ratings', {
+  puzzleId: text('puzzle_id').primaryKey(),
+  mu: doublePrecision('mu').notNull(),
+  sigma: doublePrecision('sigma').notNull(),
+  games: integer('games').notNull(),
+});
+
+export const puzzleAttempts = pgTable(
+  'puzzle_attempts',
+  {
+    id: text('id').primaryKey(),
+    playerId: bytewiseText('player_id').notNull(),
+    puzzleId: text('puzzle_id').notNull(),
+    step: integer('step').notNull(),
+    status: text('status', { enum: ['open', 'solved', 'failed', 'gave-up'] }).notNull(),
+    startedAt: ms('started_at').notNull(),
+    endedAt: ms('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('puzzle_attempts_player_puzzle').on(t.playerId, t.puzzleId),
+    index('puzzle_attempts_player_status').on(t.playerId, t.status),
+  ],
+);

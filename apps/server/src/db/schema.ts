@@ -587,3 +587,47 @@ export const arenaDeals = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.arenaId, t.deal] })],
 );
+
+/**
+ * Each player's puzzle rating (OpenSkill, as race ratings, but a scale of its own: a puzzle
+ * solved is a game won against the puzzle). Written with each rated puzzle's result.
+ */
+export const puzzlePlayers = sqliteTable('puzzle_players', {
+  playerId: text('player_id').primaryKey(),
+  mu: real('mu').notNull(),
+  sigma: real('sigma').notNull(),
+  games: integer('games').notNull(),
+});
+
+/**
+ * The ratings of the puzzles players have had: a puzzle without a row has its starting rating,
+ * worked out from the solver's effort (`puzzles/rating.ts`). The puzzles themselves are the
+ * shipped data (`docs/puzzles/data`), read at start.
+ */
+export const puzzleRatings = sqliteTable('puzzle_ratings', {
+  puzzleId: text('puzzle_id').primaryKey(),
+  mu: real('mu').notNull(),
+  sigma: real('sigma').notNull(),
+  games: integer('games').notNull(),
+});
+
+/**
+ * A player's attempt at a puzzle: one per player and puzzle (a puzzle is rated once for each
+ * player), `open` while moves are found (`step` of them), then `solved`, `failed` or `gave-up`.
+ */
+export const puzzleAttempts = sqliteTable(
+  'puzzle_attempts',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    puzzleId: text('puzzle_id').notNull(),
+    step: integer('step').notNull(),
+    status: text('status', { enum: ['open', 'solved', 'failed', 'gave-up'] }).notNull(),
+    startedAt: integer('started_at').notNull(),
+    endedAt: integer('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('puzzle_attempts_player_puzzle').on(t.playerId, t.puzzleId),
+    index('puzzle_attempts_player_status').on(t.playerId, t.status),
+  ],
+);

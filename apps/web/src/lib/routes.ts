@@ -17,6 +17,7 @@ export type Route =
   | { readonly page: 'replay-record' }
   | { readonly page: 'rules' }
   | { readonly page: 'win-rates' }
+  | { readonly page: 'puzzles' }
   | { readonly page: 'solution'; readonly date: string }
   /** A past day's daily: its board, its board of late plays, its deal to play as practice. */
   | { readonly page: 'daily-past'; readonly date: string }
@@ -42,6 +43,7 @@ export function matchRoute(path: string): Route {
   if (clean === '/leaderboards') return { page: 'leaderboards' };
   if (clean === '/rules') return { page: 'rules' };
   if (clean === '/win-rates') return { page: 'win-rates' };
+  if (clean === '/puzzles') return { page: 'puzzles' };
   if (clean === '/replay') return { page: 'replay-record' };
   if (clean === '/devices') return { page: 'devices' };
   if (clean === '/link') return { page: 'link' };

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { positionFromText } from '@scorpion/rules';
+import { boardText } from '@scorpion/solver/puzzles';
 import { afterAll, expect, it } from 'vitest';
-import { boardText } from '../puzzles/board-text.ts';
 import { puzzlesPackCommand } from './puzzles.ts';
 
 const dirs: string[] = [];

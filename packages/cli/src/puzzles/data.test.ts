@@ -2,24 +2,35 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { solve } from '@scorpion/solver';
+import {
+  allFaceUp,
+  boardFromText,
+  checkPuzzle,
+  FIRST_MOVE_CHOICES,
+  isDealPuzzles,
+  realMoves,
+} from '@scorpion/solver/puzzles';
 import { describe, expect, it } from 'vitest';
-import { PUZZLE_NODES } from '../commands/puzzles.ts';
+import { PUZZLE_MAX_MOVES, PUZZLE_NODES } from '../commands/puzzles.ts';
 import { parseJsonLines } from '../study/json-lines.ts';
 import { parseKeyName } from '../study/key.ts';
 import { studySeed } from '../study/seeds.ts';
-import { boardFromText } from './board-text.ts';
-import { checkPuzzle } from './check.ts';
-import { isDealPuzzles } from './deal-puzzles.ts';
-import { allFaceUp, realMoves } from './forced.ts';
 
 const dir = join(import.meta.dirname, '../../../../docs/puzzles/data');
 const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl.gz'));
 /**
- * Puzzles checked again by the solver here, per file: the first ones in deal order. Every
- * puzzle is checked by `scorpion puzzles pack`, which writes the files; here the files are
- * checked to be what it wrote, and a sample solved again.
+ * Puzzles checked again by the solver here, per file: a fixed sample spread evenly over the
+ * file (the same every run), so late deals are checked as well as early ones. Every puzzle is
+ * checked by `scorpion puzzles pack`, which writes the files; here the files are checked to be
+ * what it wrote, and a sample solved again.
  */
-const SAMPLE = 3;
+const SAMPLE = 6;
+
+/** The `count` puzzles at even steps through `all`, first and last included. */
+const spread = <T>(all: readonly T[], count: number): T[] =>
+  all.length <= count
+    ? [...all]
+    : Array.from({ length: count }, (_, i) => all[Math.round((i * (all.length - 1)) / (count - 1))]!);
 
 describe.each(files)('the shipped %s', (name) => {
   const key = parseKeyName(name.replace('.jsonl.gz', ''))!;
@@ -35,11 +46,14 @@ describe.each(files)('the shipped %s', (name) => {
       const start = boardFromText(key, puzzle.board);
       expect(allFaceUp(start)).toBe(true);
       expect(realMoves(start)).toHaveLength(puzzle.legal);
+      expect(puzzle.legal).toBeGreaterThanOrEqual(FIRST_MOVE_CHOICES);
+      expect(puzzle.solution.length).toBeGreaterThanOrEqual(1);
+      expect(puzzle.solution.length).toBeLessThanOrEqual(PUZZLE_MAX_MOVES);
     }
   });
 
-  it(`has the only winning moves it claims (the first ${SAMPLE} puzzles solved again)`, () => {
+  it(`has the only winning moves it claims (${SAMPLE} puzzles spread over the file solved again)`, () => {
     const limits = { nodes: PUZZLE_NODES, ms: 3_600_000, tableMegabytes: 32 };
-    for (const puzzle of puzzles.slice(0, SAMPLE)) expect(checkPuzzle(key, puzzle, solve, limits)).toBeUndefined();
+    for (const puzzle of spread(puzzles, SAMPLE)) expect(checkPuzzle(key, puzzle, solve, limits)).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
 import { dealFromSeed, newGame } from '@scorpion/rules';
+import { boardText, type MineOptions, minePuzzles } from '@scorpion/solver/puzzles';
 import type { StudyKey } from '../study/key.ts';
 import type { StudyResult } from '../study/results.ts';
-import { boardText } from './board-text.ts';
-import { type MineOptions, minePuzzles } from './mine.ts';
 import type { PuzzleFile } from './store.ts';
 
 export interface MineRun {

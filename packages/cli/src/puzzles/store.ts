@@ -1,7 +1,7 @@
 import { join } from 'node:path';
+import { type DealPuzzles, isDealPuzzles } from '@scorpion/solver/puzzles';
 import { openJsonLines } from '../study/json-lines.ts';
 import { keyName, type StudyKey } from '../study/key.ts';
-import { type DealPuzzles, isDealPuzzles } from './deal-puzzles.ts';
 
 /** Where puzzle files live unless `--dir` says otherwise (from the repository's root, where pnpm runs). */
 export const DEFAULT_PUZZLE_DIR = 'docs/puzzles/data';

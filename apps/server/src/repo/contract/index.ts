@@ -12,6 +12,7 @@ import { openDataContract } from './open-data.ts';
 import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
+import { puzzlesContract } from './puzzles.ts';
 import { ratingsContract } from './ratings.ts';
 import { roomsRacesContract } from './rooms-races.ts';
 import { scoutingContract } from './scouting.ts';
@@ -39,4 +40,5 @@ export function repoContract(fresh: FreshRepos): void {
   arenasContract(fresh);
   countsContract(fresh);
   openDataContract(fresh);
+  puzzlesContract(fresh);
 }

@@ -6,6 +6,7 @@ import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedHints } from '../shared/hints.ts';
 import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
+import { sharedPuzzles } from '../shared/puzzles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
 import { latestMigration } from '../sqlite/ready.ts';
@@ -60,6 +61,7 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     evidence: sharedEvidence(store),
     arenas: sharedArenas(store),
     hints: sharedHints(store),
+    puzzles: sharedPuzzles(store),
     late: sharedLate(store),
     ready: () => pgReadiness(probe, newest),
     async close() {

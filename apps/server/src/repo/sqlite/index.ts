@@ -7,6 +7,7 @@ import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedHints } from '../shared/hints.ts';
 import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
+import { sharedPuzzles } from '../shared/puzzles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
 import type { Repos } from '../types.ts';
@@ -64,6 +65,7 @@ export function sqliteRepos(
     evidence: sharedEvidence(store),
     arenas: sharedArenas(store),
     hints: sharedHints(store),
+    puzzles: sharedPuzzles(store),
     late: sharedLate(store),
     ready: async () => readiness(sqlite, newest, probe),
     storage: () => health.state,

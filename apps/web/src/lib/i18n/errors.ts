@@ -68,6 +68,9 @@ const TEXT: Record<ErrorCode | 'network', () => string> = {
   internal: m.error_internal,
   'bad-month': m.error_bad_month,
   'no-such-export': m.error_no_such_export,
+  'no-such-puzzle': m.error_no_such_puzzle,
+  'no-puzzles-left': m.error_no_puzzles_left,
+  'puzzle-no-change': m.error_puzzle_no_change,
   network: m.error_network,
 };
 

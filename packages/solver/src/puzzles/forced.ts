@@ -1,5 +1,5 @@
 import { applyMove, cardCode, type GameState, isWon, legalMoves, type Move } from '@scorpion/rules';
-import type { Limits, SolveResult } from '@scorpion/solver';
+import type { Limits, SolveResult } from '../index.ts';
 
 /** The solver a puzzle check runs: `solve` of `@scorpion/solver`, or the exact reference search in small tests. */
 export type Solve = (state: GameState, limits: Limits) => SolveResult;

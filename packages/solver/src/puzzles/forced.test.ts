@@ -1,6 +1,6 @@
 import { positionFromText } from '@scorpion/rules';
-import { solve } from '@scorpion/solver';
 import { describe, expect, it } from 'vitest';
+import { solve } from '../index.ts';
 import { onlyWinningMove, realMoves } from './forced.ts';
 
 // A node budget, no time limit: the same verdicts on any machine.

@@ -1,6 +1,6 @@
 import { positionFromText, replay } from '@scorpion/rules';
-import { solve } from '@scorpion/solver';
 import { expect, it } from 'vitest';
+import { solve } from '../index.ts';
 import { boardText } from './board-text.ts';
 import { checkPuzzle } from './check.ts';
 import { minePuzzles } from './mine.ts';

@@ -1,9 +1,9 @@
 import { applyMove } from '@scorpion/rules';
-import type { Limits } from '@scorpion/solver';
-import type { StudyKey } from '../study/key.ts';
+import type { Limits } from '../index.ts';
 import { boardFromText } from './board-text.ts';
 import type { StoredPuzzle } from './deal-puzzles.ts';
 import { onlyWinningMove, type Solve } from './forced.ts';
+import type { PuzzleKey } from './key.ts';
 import { FIRST_MOVE_CHOICES, NEXT_MOVE_CHOICES } from './mine.ts';
 
 /**
@@ -12,7 +12,7 @@ import { FIRST_MOVE_CHOICES, NEXT_MOVE_CHOICES } from './mine.ts';
  * each must be the one legal move that keeps the deal winnable, among as many choices as the
  * miner asked for.
  */
-export function checkPuzzle(key: StudyKey, puzzle: StoredPuzzle, solve: Solve, limits: Limits): string | undefined {
+export function checkPuzzle(key: PuzzleKey, puzzle: StoredPuzzle, solve: Solve, limits: Limits): string | undefined {
   let state = boardFromText(key, puzzle.board);
   for (const [step, move] of puzzle.solution.entries()) {
     const minMoves = step === 0 ? FIRST_MOVE_CHOICES : NEXT_MOVE_CHOICES;

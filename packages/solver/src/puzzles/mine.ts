@@ -1,5 +1,5 @@
 import { applyMove, type GameState, type Move } from '@scorpion/rules';
-import { type Limits, shortenLine } from '@scorpion/solver';
+import { type Limits, shortenLine } from '../index.ts';
 import { allFaceUp, onlyWinningMove, type Solve, shapeOf } from './forced.ts';
 
 /** A puzzle as the miner finds it: where in the line it starts, and its forced moves. */

@@ -1,5 +1,5 @@
 import { cardCode, type GameState, positionFromText } from '@scorpion/rules';
-import type { StudyKey } from '../study/key.ts';
+import type { PuzzleKey } from './key.ts';
 
 /**
  * An all-face-up position as text, in the words of the rules' `positionFromText`: columns bottom
@@ -26,7 +26,7 @@ export function boardText(state: GameState): BoardText {
 }
 
 /** The position a board text describes, under the study key's variant and options. */
-export function boardFromText(key: StudyKey, text: BoardText): GameState {
+export function boardFromText(key: PuzzleKey, text: BoardText): GameState {
   return positionFromText(key.variant, text.columns, {
     reserve: text.reserve,
     foundations: text.foundations ? [...text.foundations] : undefined,
