@@ -16,6 +16,7 @@ const game = (playerId: string, deal: number, status: ArenaResultRow['status']):
   status,
   berserk: false,
   startedAt: clock,
+  pausedMs: 0,
   finishedAt: status === 'playing' ? null : clock,
   timeMs: status === 'playing' ? null : 1000,
   closesAt: clock + 300_000,

@@ -27,8 +27,8 @@ export interface LiveArenaDeps {
 
 /** The part of a game row the table reads (`ArenaResultRow`), taken from a live game's row. */
 export function resultRowOf(row: GameRow): ArenaResultRow {
-  const { id, playerId, arenaDeal, status, berserk, startedAt, finishedAt, timeMs, closesAt } = row;
-  return { id, playerId, arenaDeal, status, berserk, startedAt, finishedAt, timeMs, closesAt };
+  const { id, playerId, arenaDeal, status, berserk, startedAt, pausedMs, finishedAt, timeMs, closesAt } = row;
+  return { id, playerId, arenaDeal, status, berserk, startedAt, pausedMs, finishedAt, timeMs, closesAt };
 }
 
 /**
