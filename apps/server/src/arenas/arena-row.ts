@@ -70,14 +70,17 @@ export function summaryOf(
 /**
  * How a stored game of the arena counts. A game still in play is `unfinished`; one the clock
  * ended is timed out only when its own limit came within the arena, and `unfinished` when the
- * arena's end cut it short (time-limit.ts). A result stored after the arena's end (a process
+ * arena's end cut it short (time-limit.ts). Its own limit is counted from its deal less the
+ * server downtime credited to it (`pausedMs`), as its clock is. A result stored after the arena's end (a process
  * that had not heard of it) counts for nothing either, so no result can land after the table
  * is final.
  */
 export function outcomeOf(game: ArenaResultRow, arena: Pick<ArenaRow, 'variant' | 'endsAt'>): DealOutcome {
   if (game.status === 'playing') return 'unfinished';
   if (game.finishedAt !== null && game.finishedAt > arena.endsAt) return 'unfinished';
-  if (game.status === 'timed-out') return dealDeadline(arena.variant, game.startedAt, arena.endsAt).outcome;
+  if (game.status === 'timed-out') {
+    return dealDeadline(arena.variant, game.startedAt + game.pausedMs, arena.endsAt).outcome;
+  }
   return game.status;
 }
 

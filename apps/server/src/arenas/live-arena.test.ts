@@ -16,6 +16,7 @@ const game = (playerId: string, deal: number, status: ArenaResultRow['status']):
   status,
   berserk: false,
   startedAt: clock,
+  pausedMs: 0,
   finishedAt: status === 'playing' ? null : clock,
   timeMs: status === 'playing' ? null : 1000,
   closesAt: clock + 300_000,
@@ -78,4 +79,36 @@ test('standings go out at most once a second per player, only after a change, an
   arena.record(game('ann', 2, 'playing'));
   pass(0);
   expect(sent.slice(4).map(([id]) => id)).toStrictEqual(['ann']);
+});
+
+test('a table answered to a join counts as a push: no player gets two tables within a second', () => {
+  const at = new Map<string, number[]>();
+  const record = () => {
+    for (const [id, message] of sent.splice(0)) {
+      if (message.type === 'arena-standings') at.set(id, [...(at.get(id) ?? []), clock]);
+    }
+  };
+  const start = clock;
+  pass(2000);
+  // Ann's page joins again (a reload) half a second after a push to everyone.
+  arena.record(game('ben', 1, 'playing'));
+  pass(0);
+  record();
+  pass(500);
+  at.set('ann', [...(at.get('ann') ?? []), clock]);
+  arena.answer('ann');
+  // A change 100 ms later: the next push, a second after the last, is Ben's alone; Ann, answered
+  // 500 ms before it, gets that table a second later with the push that follows.
+  pass(100);
+  arena.record(game('ben', 1, 'won'));
+  for (let i = 0; i < 30; i++) {
+    pass(100);
+    record();
+  }
+  expect(at.get('ben')!.map((t) => t - start)).toStrictEqual([2000, 3000]);
+  expect(at.get('ann')!.map((t) => t - start)).toStrictEqual([2000, 2500, 4000]);
+  const last = sent.length;
+  // Nothing more changed: nobody is sent the same table again.
+  pass(5000);
+  expect(sent.length).toBe(last);
 });

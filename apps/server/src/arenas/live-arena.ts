@@ -5,7 +5,7 @@ import type { ArenaResultRow, ArenaRow, GameRow } from '../repo/types.ts';
 import { resultOf, statusAt } from './arena-row.ts';
 import { maySeeBoard, NOT_YET_DEALT, type Position } from './next-deal.ts';
 import { OrderedTable } from './ordered-table.ts';
-import { Pacer } from './pacer.ts';
+import { Pacer, PUSH_INTERVAL_MS } from './pacer.ts';
 import { type Sheet, type Standing, sheet, tableKey } from './scoring.ts';
 import { TableView } from './table-view.ts';
 import { ArenaWatchers } from './watchers.ts';
@@ -27,14 +27,15 @@ export interface LiveArenaDeps {
 
 /** The part of a game row the table reads (`ArenaResultRow`), taken from a live game's row. */
 export function resultRowOf(row: GameRow): ArenaResultRow {
-  const { id, playerId, arenaDeal, status, berserk, startedAt, finishedAt, timeMs, closesAt } = row;
-  return { id, playerId, arenaDeal, status, berserk, startedAt, finishedAt, timeMs, closesAt };
+  const { id, playerId, arenaDeal, status, berserk, startedAt, pausedMs, finishedAt, timeMs, closesAt } = row;
+  return { id, playerId, arenaDeal, status, berserk, startedAt, pausedMs, finishedAt, timeMs, closesAt };
 }
 
 /**
  * One arena in this process's memory: its players and their games' results as stored, the
  * table made from them (`scoring.ts`, nothing else), who here hears the standings, and its
- * watchers. Standings go out at most once a second, and only after a change (`Pacer`).
+ * watchers. Standings go out at most once a second, and only after a change (`Pacer`), and
+ * never twice within a second to one player.
  */
 export class LiveArena {
   readonly row: ArenaRow;
@@ -50,6 +51,14 @@ export class LiveArena {
   private readonly owners = new Map<string, GameOwner>();
   private readonly pacer = new Pacer();
   private pushTimer: NodeJS.Timeout | undefined;
+  /**
+   * Per player following the arena: the table's `version` they were last sent, and when. The
+   * pacer spaces the arena's pushes a second apart; an answer (`answer`, to a join or a watch)
+   * comes between them, so a push skips a player sent a table less than a second before and the
+   * next push brings it: no socket gets two tables within a second, however the two were sent.
+   */
+  private version = 0;
+  private readonly seen = new Map<string, { version: number; at: number }>();
   private view: TableView | undefined;
   /** The status the last standings showed, so that a start or an end is a change. */
   private shownStatus: string;
@@ -209,6 +218,7 @@ export class LiveArena {
 
   unsubscribe(playerId: string): void {
     this.subscribers.delete(playerId);
+    this.seen.delete(playerId);
     this.watchers.unwatch(playerId);
   }
 
@@ -226,6 +236,12 @@ export class LiveArena {
       me: view.rowOf(playerId),
       serverTime: now,
     };
+  }
+
+  /** The standings answered to the player's own request (a join, a watch): they count as a push to them. */
+  answer(playerId: string): ArenaStandings {
+    this.seen.set(playerId, { version: this.version, at: this.d.now() });
+    return this.standingsFor(playerId);
   }
 
   overFor(playerId: string): ArenaOver {
@@ -251,6 +267,11 @@ export class LiveArena {
   /** The table changed: pushed now, or at the end of the second. */
   changed(): void {
     this.view = undefined;
+    this.version++;
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.ended) return;
     const wait = this.pacer.changed(this.d.now());
     if (wait === null) return;
@@ -264,17 +285,28 @@ export class LiveArena {
    */
   private push(): void {
     this.pushTimer = undefined;
-    this.pacer.pushed(this.d.now());
+    const now = this.d.now();
+    this.pacer.pushed(now);
     const { me: _, serverTime, ...common } = this.standingsFor(null);
     const head = JSON.stringify(common).slice(0, -1);
     const tail = `,"serverTime":${serverTime}}`;
+    let held = false;
     for (const playerId of this.subscribers) {
       if (!this.d.connected(playerId)) {
         this.unsubscribe(playerId);
         continue;
       }
+      const seen = this.seen.get(playerId);
+      if (seen?.version === this.version) continue;
+      if (seen && now - seen.at < PUSH_INTERVAL_MS) {
+        held = true;
+        continue;
+      }
+      this.seen.set(playerId, { version: this.version, at: now });
       this.d.sendFrame(playerId, `${head},"me":${JSON.stringify(this.table().rowOf(playerId))}${tail}`);
     }
+    // Those held back get this table with the next push, a second on.
+    if (held) this.schedule();
   }
 
   /** The final table to everyone here who follows the arena, then nothing more. */

@@ -81,7 +81,7 @@ export class ArenaService {
       const refusal = await this.enter(live, playerId);
       if (refusal) return refusal;
       live.subscribe(playerId);
-      const frames: ServerMessage[] = [live.standingsFor(playerId)];
+      const frames: ServerMessage[] = [live.answer(playerId)];
       const last = live.lastGame(playerId);
       if (last?.status === 'playing') {
         await this.hold(live, last.id);
@@ -141,7 +141,7 @@ export class ArenaService {
     const loaded = await this.d.games.load(game.id);
     if (!loaded) return refuse('not-racing', 'That player has no deal in this arena yet.');
     live.watchers.watch(playerId, target, loaded);
-    return { ok: true, value: [live.standingsFor(playerId)] };
+    return { ok: true, value: [live.answer(playerId)] };
   }
 
   /**

@@ -24,7 +24,8 @@ export const ARENA_TICK_MS = 1000;
 /**
  * Arenas (issue #35): their deals, dealt as games the arena owns here, their standings pushed to
  * this process's sockets, and the clock that times deals out and ends arenas. On start, every
- * arena whose final table is not stored is taken up again from storage.
+ * arena whose final table is not stored is taken up again from storage, once the downtime is
+ * credited (`plugins/restore.ts`).
  */
 export const arenasPlugin = fp<ArenasOptions>(
   async (app, options) => {
@@ -70,7 +71,6 @@ export const arenasPlugin = fp<ArenasOptions>(
           }, tickMs)
         : undefined;
     sweep?.unref();
-    app.addHook('onReady', async () => service.restore());
     app.addHook('onClose', async () => {
       clearInterval(sweep);
       service.stop();

@@ -12,12 +12,12 @@ export interface RestoreOptions {
 /**
  * What a start restores before the port opens: stored names and sessions brought up to date,
  * the downtime credited to every open clock, the running races resumed (or, in a cluster, the
- * orphaned ones taken over) and the past days' dailies closed; then the heartbeat that measures
+ * orphaned ones taken over), the unsettled arenas taken up and the past days' dailies closed; then the heartbeat that measures
  * the next downtime, and the leases renewed while the process runs.
  */
 export const restorePlugin = fp<RestoreOptions>(
   async (app, options) => {
-    const { repos, now, hub, daily, leases } = app;
+    const { repos, now, hub, daily, leases, arenas } = app;
     const nicknamesRekeyed = await rekeyNicknames(repos);
     const devicesAdopted = await repos.sessions.adoptLegacyTokens(now());
     let stopHeartbeat: (() => Promise<void>) | undefined;
@@ -40,6 +40,8 @@ export const restorePlugin = fp<RestoreOptions>(
         stopHeartbeat = startHeartbeat(repos, now, tickMs);
       }
       const resumed = leases ? await hub.takeOver() : await hub.resumeRunning();
+      // Arenas are taken up from storage after the credit, so their deals' limits are the moved ones.
+      await arenas.restore();
       const renewMs = options.renewMs ?? RENEW_MS;
       if (leases && renewMs > 0) {
         leaseTimer = setInterval(() => {
@@ -75,5 +77,5 @@ export const restorePlugin = fp<RestoreOptions>(
       await stopHeartbeat?.();
     });
   },
-  { name: 'restore', dependencies: ['basics', 'storage', 'play', 'races', 'daily'] },
+  { name: 'restore', dependencies: ['basics', 'storage', 'play', 'races', 'arenas', 'daily'] },
 );

@@ -2,6 +2,7 @@ import { REPORT_REASONS, type ServerMessage } from '@scorpion/protocol';
 import { afterEach, expect, test } from 'vitest';
 import { type Bare, bare } from '../test/plugins.ts';
 import { UNTIMED } from '../test/room-spec.ts';
+import { arenasPlugin } from './arenas.ts';
 import { challengesPlugin } from './challenges.ts';
 import { dailyPlugin } from './daily.ts';
 import { dealsPlugin } from './deals.ts';
@@ -130,6 +131,7 @@ test('queue: a join waits, and a player gone from every socket leaves the queue'
 test('restore: at ready the downtime is credited and the heartbeat starts; it beats once more at close', async () => {
   const { app } = await withPlay();
   await app.register(racesPlugin, {});
+  await app.register(arenasPlugin, { tickMs: 0 });
   await app.register(dailyPlugin);
   await app.register(restorePlugin, { heartbeatMs: 60_000 });
   expect(await app.repos.settings.get('heartbeat')).toBeUndefined();

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { ArenaRow } from '../types.ts';
+import type { ArenaRow, Repos } from '../types.ts';
 import { type FreshRepos, gameRow, player } from './fixtures.ts';
 
 const arena = (id: string, spec: Partial<ArenaRow> = {}): ArenaRow => ({
@@ -114,6 +114,7 @@ export function arenasContract(fresh: FreshRepos): void {
         status: 'won',
         berserk: true,
         startedAt: 1_000,
+        pausedMs: 0,
         finishedAt: 90_000,
         timeMs: 89_000,
         closesAt: 301_000,
@@ -125,11 +126,73 @@ export function arenasContract(fresh: FreshRepos): void {
         status: 'playing',
         berserk: false,
         startedAt: 1_000,
+        pausedMs: 0,
         finishedAt: null,
         timeMs: null,
         closesAt: 301_000,
       },
     ]);
     expect((await repos.arenas.results('p-aaaaaaaaaaaa', 'p2')).map((g) => g.id)).toStrictEqual(['a-2']);
+  });
+
+  /*
+   * Server downtime is off an arena deal's clock: its limit (`closes_at`) moves with the credit
+   * to its `paused_ms`, but never past the arena's end, which does not move. Both ways of
+   * crediting it: a restart (`addDowntime`) and a whole-cluster outage (`creditOutage`).
+   */
+  const downtimeCases = async (repos: Repos) => {
+    await repos.arenas.ensure(arena('p-longlonglong', { endsAt: 601_000 }));
+    await repos.arenas.ensure(arena('p-shortshortsh', { endsAt: 450_000 }));
+    const deal = (id: string, arenaId: string, closesAt: number) =>
+      gameRow('p1', { id, kind: 'arena', arenaId, arenaDeal: Number(id.slice(-1)), startedAt: 100_000, closesAt });
+    const games = [
+      deal('own-1', 'p-longlonglong', 400_000),
+      deal('cut-2', 'p-shortshortsh', 400_000),
+      deal('end-3', 'p-shortshortsh', 450_000),
+      deal('won-4', 'p-longlonglong', 400_000),
+      gameRow('p1', { id: 'practice' }),
+    ];
+    for (const g of games) await repos.games.create(g);
+    await repos.games.finish('won-4', {
+      status: 'won',
+      finishedAt: 120_000,
+      timeMs: 20_000,
+      seq: 1,
+      moves: 1,
+      undos: 0,
+      progress: 104,
+      faceDown: 0,
+    });
+    return async () =>
+      Object.fromEntries(
+        await Promise.all(
+          games.map(async (g) => {
+            const row = (await repos.games.get(g.id))!;
+            return [g.id, [row.pausedMs, row.closesAt]];
+          }),
+        ),
+      );
+  };
+  const credited = {
+    'own-1': [100_000, 500_000],
+    'cut-2': [100_000, 450_000],
+    'end-3': [100_000, 450_000],
+    'won-4': [0, 400_000],
+    practice: [100_000, null],
+  };
+
+  test('arenas: a restart credits its downtime to each deal in play, its limit never past the arena end', async () => {
+    const repos = await fresh();
+    const read = await downtimeCases(repos);
+    await repos.games.addDowntime(250_000, 150_000);
+    expect(await read()).toStrictEqual(credited);
+  });
+
+  test('arenas: a whole-cluster outage is credited to each deal in play the same way', async () => {
+    const repos = await fresh();
+    const read = await downtimeCases(repos);
+    expect(await repos.outage.creditOutage(150_000, 1_000)).toBe(0);
+    expect(await repos.outage.creditOutage(250_000, 1_000)).toBe(100_000);
+    expect(await read()).toStrictEqual(credited);
   });
 }

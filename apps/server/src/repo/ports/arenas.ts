@@ -4,7 +4,16 @@ import type { ArenaRole, ArenaRow, GameRow } from '../row-types.ts';
 /** One arena deal's game as the table reads it: the stored result is the game row itself. */
 export type ArenaResultRow = Pick<
   GameRow,
-  'id' | 'playerId' | 'arenaDeal' | 'status' | 'berserk' | 'startedAt' | 'finishedAt' | 'timeMs' | 'closesAt'
+  | 'id'
+  | 'playerId'
+  | 'arenaDeal'
+  | 'status'
+  | 'berserk'
+  | 'startedAt'
+  | 'pausedMs'
+  | 'finishedAt'
+  | 'timeMs'
+  | 'closesAt'
 >;
 
 /**

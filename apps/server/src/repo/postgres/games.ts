@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { PgDb } from '../../db/pg-open.ts';
 import {
   actions,
+  arenas,
   dailyCounts,
   dailyFlagged,
   dailyResults,
@@ -15,12 +16,22 @@ import {
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
 import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
+import { creditedClose } from '../shared/arena-credit.ts';
 import { sharedGames } from '../shared/games.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GamesRepo, StoredAction } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
 import { checkFence } from './fence.ts';
 import { pgStore } from './store.ts';
+
+/** An arena deal's limit moves with the downtime credited to it (`creditedClose`). */
+export const ARENA_CREDIT = {
+  closesAt: games.closesAt,
+  arenaId: games.arenaId,
+  arenas,
+  arenaIdColumn: arenas.id,
+  arenaEndsAt: arenas.endsAt,
+};
 
 interface PendingAction {
   readonly gameId: string;
@@ -138,7 +149,10 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
       await db.transaction(async (tx) => {
         await tx
           .update(games)
-          .set({ pausedMs: sql`${games.pausedMs} + ${since(lastAction)}` })
+          .set({
+            pausedMs: sql`${games.pausedMs} + ${since(lastAction)}`,
+            closesAt: creditedClose(ARENA_CREDIT, since(lastAction)),
+          })
           .where(eq(games.status, 'playing'));
         await tx
           .update(races)

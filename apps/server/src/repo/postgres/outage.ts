@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { actions, games, settings } from '../../db/pg-schema.ts';
+import { creditedClose } from '../shared/arena-credit.ts';
 import type { OutageRepo } from '../types.ts';
+import { ARENA_CREDIT } from './games.ts';
 
 const KEY = 'heartbeat';
 
@@ -23,11 +25,10 @@ export function pgOutage(db: PgDb): OutageRepo {
         const gap = Number.isFinite(last) && last > 0 && now - last >= staleMs ? now - last : 0;
         if (gap > 0) {
           const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
+          const credit = sql`GREATEST(0, ${now}::bigint - GREATEST(${last}::bigint, coalesce(${lastAction}, 0)))`;
           await tx
             .update(games)
-            .set({
-              pausedMs: sql`${games.pausedMs} + GREATEST(0, ${now}::bigint - GREATEST(${last}::bigint, coalesce(${lastAction}, 0)))`,
-            })
+            .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(ARENA_CREDIT, credit) })
             .where(and(eq(games.status, 'playing'), isNull(games.raceId)));
         }
         const value = String(now);

@@ -72,6 +72,7 @@ export function sharedArenas({ db, t }: Store): ArenasRepo {
           status: games.status,
           berserk: games.berserk,
           startedAt: games.startedAt,
+          pausedMs: games.pausedMs,
           finishedAt: games.finishedAt,
           timeMs: games.timeMs,
           closesAt: games.closesAt,

@@ -2,17 +2,36 @@ import type Database from 'better-sqlite3';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CommitGate } from '../../db/commit-gate.ts';
 import type { Db } from '../../db/open.ts';
-import { actions, dailyCounts, dailyFlagged, dailyResults, games, playerStats, races } from '../../db/schema.ts';
+import {
+  actions,
+  arenas,
+  dailyCounts,
+  dailyFlagged,
+  dailyResults,
+  games,
+  playerStats,
+  races,
+} from '../../db/schema.ts';
 import type { StorageHealth } from '../../db/storage-health.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
 import { groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
+import { creditedClose } from '../shared/arena-credit.ts';
 import { sharedGames } from '../shared/games.ts';
 import { dailySortKey } from '../sort-key.ts';
 import type { GamesRepo, StoredAction } from '../types.ts';
 import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
 import { sqliteStore } from './store.ts';
+
+/** An arena deal's limit moves with the downtime credited to it (`creditedClose`). */
+export const ARENA_CREDIT = {
+  closesAt: games.closesAt,
+  arenaId: games.arenaId,
+  arenas,
+  arenaIdColumn: arenas.id,
+  arenaEndsAt: arenas.endsAt,
+};
 
 /**
  * The most actions one commit stores (repo/group-commit.ts). With `synchronous = NORMAL` a commit
@@ -137,9 +156,10 @@ export function sqliteGames(
     async addDowntime(now, lastAlive) {
       const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
       const raceLastAction = sql`(SELECT max(a.at) FROM ${actions} a JOIN ${games} g ON g.id = a.game_id WHERE g.race_id = ${races.id})`;
+      const credit = sql`max(0, ${now} - max(${lastAlive}, coalesce(${lastAction}, 0)))`;
       db.transaction((tx) => {
         tx.update(games)
-          .set({ pausedMs: sql`${games.pausedMs} + max(0, ${now} - max(${lastAlive}, coalesce(${lastAction}, 0)))` })
+          .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(ARENA_CREDIT, credit) })
           .where(eq(games.status, 'playing'))
           .run();
         tx.update(races)

@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { actions, games, settings } from '../../db/schema.ts';
+import { creditedClose } from '../shared/arena-credit.ts';
 import type { OutageRepo } from '../types.ts';
+import { ARENA_CREDIT } from './games.ts';
 import { IMMEDIATE } from './immediate.ts';
 
 const KEY = 'heartbeat';
@@ -22,8 +24,9 @@ export function sqliteOutage(db: Db): OutageRepo {
         const gap = Number.isFinite(last) && last > 0 && now - last >= staleMs ? now - last : 0;
         if (gap > 0) {
           const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
+          const credit = sql`max(0, ${now} - max(${last}, coalesce(${lastAction}, 0)))`;
           tx.update(games)
-            .set({ pausedMs: sql`${games.pausedMs} + max(0, ${now} - max(${last}, coalesce(${lastAction}, 0)))` })
+            .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(ARENA_CREDIT, credit) })
             .where(and(eq(games.status, 'playing'), isNull(games.raceId)))
             .run();
         }
