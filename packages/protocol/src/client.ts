@@ -44,6 +44,18 @@ export const MoveMessage = withRequestId({ type: z.literal('move'), gameId: Game
 export const Undo = withRequestId({ type: z.literal('undo'), gameId: GameId, expect: Expect });
 export const Redo = withRequestId({ type: z.literal('redo'), gameId: GameId, expect: Expect });
 export const GiveUp = withRequestId({ type: z.literal('give-up'), gameId: GameId });
+/**
+ * The page's tab was hidden or shown again (the Page Visibility API) while one of the player's
+ * ranked games is in play (a daily, a race, an arena deal). The server times it by its own clock
+ * and keeps it with the game: the share of the game's time the tab was hidden is shown to a
+ * moderator beside the evidence from the moves, and never holds a result by itself.
+ */
+export const TabVisibility = withRequestId({
+  type: z.literal('tab-visibility'),
+  gameId: GameId,
+  /** `true` when the tab was just hidden, `false` when it was just shown. */
+  hidden: z.boolean(),
+});
 export const RoomCreate = withRequestId({
   type: z.literal('room-create'),
   variant: VariantId,
@@ -101,6 +113,7 @@ export const ClientMessage = z.discriminatedUnion('type', [
   Undo,
   Redo,
   GiveUp,
+  TabVisibility,
   RoomCreate,
   RoomJoin,
   RoomLeave,

@@ -33,6 +33,12 @@ export const clientFrames: readonly Frame[] = [
   { name: 'redo', about: 'Redo an undone move (counted as a move).', schema: client.Redo },
   { name: 'give-up', about: 'End the game now; stops its clock.', schema: client.GiveUp },
   {
+    name: 'tab-visibility',
+    about:
+      "The tab was hidden (`hidden: true`) or shown again while your ranked game (daily, race, arena) is in play. Timed by the server's clock and kept with the game: the share of its time the tab was hidden is shown to a moderator beside the evidence from the moves, never a sanction by itself. Answered by nothing; refused with `no-such-game`, `not-your-game` or `game-over`.",
+    schema: client.TabVisibility,
+  },
+  {
     name: 'room-create',
     about:
       "A race room; you are its host. `rated`: its races change the racers' ratings (everyone in the room sees it). `bestOf` 3 or 5: a series, first to 2 or 3 game wins; each rematch deals its next game.",

@@ -498,6 +498,21 @@ export const gameEvidence = pgTable(
 );
 
 /**
+ * When the tab of a ranked game in play was hidden or shown again (issue #32), as the page
+ * reported it (the Page Visibility API) and timed by the server's clock: the weigher works out
+ * the share of the game's time the tab was hidden, which a moderator reads beside the evidence.
+ */
+export const tabVisibility = pgTable(
+  'tab_visibility',
+  {
+    gameId: text('game_id').notNull(),
+    at: ms('at').notNull(),
+    hidden: boolean('hidden').notNull(),
+  },
+  (t) => [index('tab_visibility_game').on(t.gameId, t.at)],
+);
+
+/**
  * Arenas (issue #35, docs/arenas.md): a scheduled one is written when first needed (its id names
  * its slot, so every process writes the same row), a private one when it is made.
  */

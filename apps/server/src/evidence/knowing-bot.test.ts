@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_OPTIONS } from '@scorpion/rules';
 import { type CertifiedDeal, createSolverPool, EVIDENCE_VERSION, findCertifiedDeal } from '@scorpion/solver';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { DealSource } from '../deals/source.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
@@ -61,12 +61,25 @@ beforeAll(async () => {
     return { client, game: (await client.next('game')).game };
   };
   const mine = await open(knowing.cookie);
+  // The scout's tab hidden for the first 20 s of a 40 s game (reading the cards elsewhere, say).
+  const tab = async (hidden: boolean, rows: number) => {
+    mine.client.send({ type: 'tab-visibility', gameId: mine.game.gameId, hidden });
+    await vi.waitFor(async () =>
+      expect(await server.app.repos.evidence.tabVisibilityOf(mine.game.gameId)).toHaveLength(rows),
+    );
+  };
+  await tab(true, 1);
+  clock += 20_000;
+  await tab(false, 2);
+  clock += 20_000;
   const won = await mine.client.play(mine.game, deal.line);
   expect(won.status).toBe('won');
   mine.client.socket.close();
   clock += 60_000;
   const theirs = await open(honest.cookie);
   const tried = await playOn(theirs.client, theirs.game, 10);
+  // Ten seconds of play with the tab in view all along.
+  clock += 10_000;
   theirs.client.send({ type: 'give-up', gameId: tried.gameId });
   await theirs.client.next('game');
   theirs.client.socket.close();
@@ -88,5 +101,10 @@ test('the bot that plays the solver’s line from the full deal is held, by the 
   // Its moves are the solver's at every position that mattered, against the odds of the view.
   expect(clairvoyance.models.solver).toBeGreaterThan(clairvoyance.models.keeps);
   expect(clairvoyance.agreed).toBe(clairvoyance.mattered);
-  expect((await server.app.repos.moderation.queue(10)).map((e) => e.gameId)).toEqual([gameIds.knowing]);
+  const queue = await server.app.repos.moderation.queue(10);
+  expect(queue.map((e) => e.gameId)).toEqual([gameIds.knowing]);
+  // The hidden tab is evidence beside the moves, for the moderator to read: half the game's time.
+  expect(JSON.parse(knowing.signals!).tabHidden).toBeCloseTo(0.5);
+  expect(JSON.parse(honest.signals!).tabHidden).toBe(0);
+  expect(queue[0]!.summary).toContain('the tab hidden 50% of the game’s time');
 }, 240_000);

@@ -16,6 +16,7 @@ import {
 } from '@scorpion/solver';
 import type { Clock } from '../clock.ts';
 import type { GameRow, Repos, StoredAction } from '../repo/types.ts';
+import { hiddenShare } from './tab-hidden.ts';
 
 /**
  * Called once for each game whose evidence holds it: the seam for the moderators' queue, which
@@ -23,7 +24,12 @@ import type { GameRow, Repos, StoredAction } from '../repo/types.ts';
  * or as the one that took the sum over all their games to the threshold). The result is already
  * off the board (`held`) by then.
  */
-export type OnHeld = (game: GameRow, evidence: GameEvidence, running: Assessment) => void | Promise<void>;
+export type OnHeld = (
+  game: GameRow,
+  evidence: GameEvidence,
+  running: Assessment,
+  tabHidden: number | null,
+) => void | Promise<void>;
 
 export interface EvidenceRunnerOptions {
   readonly repos: Pick<Repos, 'games' | 'evidence' | 'boards' | 'races'>;
@@ -157,17 +163,24 @@ export class EvidenceRunner {
     const running = await this.running(row.playerId, gameId, evidence, threshold);
     // Held by its own score, or as the game that took the player's running sum to the threshold.
     const held = isHeld(evidence.score, threshold) || (evidence.score > 0 && running.review);
+    // Beside the score, never in it: a hidden tab is for the moderator to read, not a reason to hold.
+    const tabHidden = hiddenShare(await repos.evidence.tabVisibilityOf(gameId), row.startedAt, row.finishedAt ?? now());
     await repos.evidence.weighed(gameId, {
       version: EVIDENCE_VERSION,
       score: evidence.score,
       held,
-      signals: JSON.stringify({ ...evidence, held, running: { games: running.games, total: running.total } }),
+      signals: JSON.stringify({
+        ...evidence,
+        held,
+        running: { games: running.games, total: running.total },
+        tabHidden,
+      }),
       at: now(),
     });
     if (!held) return;
     // Off the board, and out of the day's counts and the player's streak, at once.
     await repos.boards.recount(row.playerId);
-    await this.options.onHeld?.(row, { ...evidence, held }, running);
+    await this.options.onHeld?.(row, { ...evidence, held }, running, tabHidden);
   }
 
   /** The player's running assessment with this game: every weighed game of theirs (of this evidence's version). */

@@ -2,6 +2,7 @@ import { HOLD_SCORE } from '@scorpion/solver';
 import fp from 'fastify-plugin';
 import { heldSummary } from '../evidence/held-summary.ts';
 import { EvidenceRunner, type EvidenceRunnerOptions } from '../evidence/runner.ts';
+import { TabReports } from '../evidence/tab-hidden.ts';
 import { ModerationService } from '../moderation/service.ts';
 
 declare module 'fastify' {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     moderation: ModerationService;
     /** Weighs finished ranked games for evidence of seeing the hidden cards, when a pool is given. */
     evidence: EvidenceRunner | undefined;
+    /** What pages report of their tab while a ranked game is in play (evidence beside the moves). */
+    tabs: TabReports;
   }
 }
 
@@ -35,15 +38,16 @@ export const moderationPlugin = fp<{ evidence?: EvidenceOptions | undefined }>(
         ...given,
         repos,
         now,
-        onHeld: async (game, weighed, running) => {
-          const summary = heldSummary(weighed, given.holdScore ?? HOLD_SCORE, running);
+        onHeld: async (game, weighed, running, tabHidden) => {
+          const summary = heldSummary(weighed, given.holdScore ?? HOLD_SCORE, running, tabHidden);
           await moderation.enqueueHeld({ playerId: game.playerId, gameId: game.id, summary });
-          await given.onHeld?.(game, weighed, running);
+          await given.onHeld?.(game, weighed, running, tabHidden);
         },
         onError: (gameId, error) => app.log.error({ err: error, gameId }, 'game not weighed for evidence'),
       });
     app.decorate('moderation', moderation);
     app.decorate('evidence', evidence);
+    app.decorate('tabs', new TabReports(repos, now));
     // Games a restart left queued are weighed once the app is ready (in a cluster, every process
     // weighs the queue: the same game weighed twice stores the same evidence).
     app.addHook('onReady', async () => evidence?.resume());

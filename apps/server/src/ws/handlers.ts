@@ -11,7 +11,10 @@ import { refusalFrame } from '../refusal-edge.ts';
 type Reply = ServerMessage | ServerMessage[];
 
 /** The services a frame may reach. */
-type Play = Pick<FastifyInstance, 'now' | 'games' | 'challenges' | 'daily' | 'queue' | 'hub' | 'deals' | 'arenas'>;
+type Play = Pick<
+  FastifyInstance,
+  'now' | 'games' | 'challenges' | 'daily' | 'queue' | 'hub' | 'deals' | 'arenas' | 'tabs'
+>;
 
 function refused(refusal: Refusal, ref: string, gameId: string | null = null): ServerMessage {
   return refusalFrame(refusal, { ref, gameId });
@@ -52,6 +55,8 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
       return s.games.act(playerId, m.gameId, m.expect, { kind: m.type }).then((o) => ackFrame(o, m.type, m.gameId));
     case 'give-up':
       return s.games.giveUp(playerId, m.gameId).then((o) => gameFrame(o, m.type, m.gameId));
+    case 'tab-visibility':
+      return s.tabs.report(playerId, m.gameId, m.hidden).then((r) => answered(r, m.type, () => []));
     case 'game-resume':
       return s.games.resume(playerId, m.gameId).then(async (o): Promise<Reply> => {
         const frame = gameFrame(o, m.type, m.gameId);

@@ -6,6 +6,7 @@ import { m } from '../paraglide/messages.js';
 import type { Asked } from './asked.ts';
 import { BoardLine } from './boardLine.ts';
 import { follow, shownBy, withFaces } from './reveal.ts';
+import { reportTab, type TabSource } from './tabReport.ts';
 
 /** What a game needs of the socket; tests hand in a fake. */
 export type GameLink = Pick<Connection, 'send' | 'request' | 'listen' | 'onReady'>;
@@ -72,12 +73,18 @@ export class OnlineGame {
   readonly #connection: GameLink;
   readonly #stop: (() => void)[] = [];
 
-  /** `now` is the clock pending moves are timed by (the tests' own). */
-  constructor(connection: GameLink, snapshot: GameSnapshot, now: () => number = Date.now) {
+  /** `now` is the clock pending moves are timed by (the tests' own); `tab` the page's (`reportTab`). */
+  constructor(
+    connection: GameLink,
+    snapshot: GameSnapshot,
+    now: () => number = Date.now,
+    tab: TabSource | undefined = globalThis.document,
+  ) {
     this.#connection = connection;
     this.#now = now;
     this.#accept(snapshot);
     this.#stop.push(connection.listen((message) => this.#onMessage(message)));
+    this.#stop.push(reportTab(connection, this, tab));
     // After a reconnection, fetch the game again; unacknowledged moves are sent once more then.
     let first = true;
     this.#stop.push(
@@ -93,6 +100,10 @@ export class OnlineGame {
 
   get id() {
     return this.#snapshot.gameId;
+  }
+
+  get kind() {
+    return this.#snapshot.kind;
   }
 
   get snapshot() {

@@ -33,6 +33,18 @@ export function evidenceContract(fresh: FreshRepos): void {
     expect(await repos.evidence.get('nothing')).toBeUndefined();
   });
 
+  test("evidence: a game's tab hidden and shown again, in the server's order, apart from other games", async () => {
+    const repos = await fresh();
+    await repos.evidence.tabVisibility('g', 3_000, false);
+    await repos.evidence.tabVisibility('g', 1_000, true);
+    await repos.evidence.tabVisibility('other', 2_000, true);
+    expect(await repos.evidence.tabVisibilityOf('g')).toEqual([
+      { at: 1_000, hidden: true },
+      { at: 3_000, hidden: false },
+    ]);
+    expect(await repos.evidence.tabVisibilityOf('none')).toEqual([]);
+  });
+
   test("evidence: a player's weighed games, the latest first, for the running assessment", async () => {
     const repos = await fresh();
     for (const [i, at] of [10, 30, 20].entries()) {

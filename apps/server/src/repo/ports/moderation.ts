@@ -107,4 +107,14 @@ export interface EvidenceRepo {
   decide(gameId: string, decision: 'held' | 'cleared' | 'confirmed'): Promise<boolean>;
   /** The player's daily results held and not yet decided, the latest day first (what they are told is under review). */
   underReview(playerId: string): Promise<DailyResultRow[]>;
+  /** The page said the game's tab was hidden (or shown again) at `at`, the server's clock. */
+  tabVisibility(gameId: string, at: number, hidden: boolean): Promise<void>;
+  /** What the page said of the game's tab, in order. */
+  tabVisibilityOf(gameId: string): Promise<TabChange[]>;
+}
+
+/** The game's tab hidden or shown again, at `at` on the server's clock. */
+export interface TabChange {
+  readonly at: number;
+  readonly hidden: boolean;
 }

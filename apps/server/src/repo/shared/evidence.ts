@@ -4,7 +4,7 @@ import type { EvidenceRepo } from '../types.ts';
 import { resultColumns } from './boards.ts';
 
 export function sharedEvidence({ db, t }: Store): EvidenceRepo {
-  const { dailyResults, gameEvidence } = t;
+  const { dailyResults, gameEvidence, tabVisibility } = t;
   return {
     async queue(gameId, playerId, at) {
       await db
@@ -58,6 +58,16 @@ export function sharedEvidence({ db, t }: Store): EvidenceRepo {
         )
         .where(and(eq(gameEvidence.playerId, playerId), eq(gameEvidence.held, 'held')))
         .orderBy(desc(dailyResults.date));
+    },
+    async tabVisibility(gameId, at, hidden) {
+      await db.insert(tabVisibility).values({ gameId, at, hidden });
+    },
+    async tabVisibilityOf(gameId) {
+      return db
+        .select({ at: tabVisibility.at, hidden: tabVisibility.hidden })
+        .from(tabVisibility)
+        .where(eq(tabVisibility.gameId, gameId))
+        .orderBy(asc(tabVisibility.at));
     },
   };
 }
