@@ -38,6 +38,12 @@ export interface ClusterLoadFigures extends LoadFigures {
   readonly loopDelayP99Ms: number;
   /** The mean PostgreSQL commit of a group of actions, in ms, and how many actions a group held. */
   readonly commitMeanMs: number;
+  /**
+   * How long a group's first action waited for its window to close before the commit began, in
+   * ms: the mean, and the bucket bound under which all of them fell (the window bounds it).
+   */
+  readonly groupWaitMeanMs: number;
+  readonly groupWaitMaxMs: number;
   readonly actionsPerCommit: number;
   readonly stored: AckCheck;
   /**
@@ -61,9 +67,15 @@ interface NodeCounts {
   /** Group commits of actions, and their time summed in seconds. */
   readonly commits: number;
   readonly commitSeconds: number;
+  /** Group waits for the window (`scorpion_action_group_wait_seconds`): summed, and how many fell under each bound. */
+  readonly groupWaitSeconds: number;
+  readonly groupWaitsUnder: ReadonlyMap<number, number>;
   /** The p99 of its event loop's delay (prom-client samples it every 10 ms), in seconds. */
   readonly loopDelayP99: number;
 }
+
+/** The buckets of `scorpion_action_group_wait_seconds` (ops/metrics-server.ts), in seconds. */
+const WAIT_BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5];
 
 async function countsOf(port: number, token: string): Promise<NodeCounts> {
   const value = await readMetrics(`http://127.0.0.1:${port}`, token);
@@ -74,6 +86,10 @@ async function countsOf(port: number, token: string): Promise<NodeCounts> {
       value('scorpion_move_roundtrip_seconds_count') - value('scorpion_move_roundtrip_seconds_bucket{le="0.05"}'),
     commits: value('scorpion_action_commit_seconds_count'),
     commitSeconds: value('scorpion_action_commit_seconds_sum'),
+    groupWaitSeconds: value('scorpion_action_group_wait_seconds_sum'),
+    groupWaitsUnder: new Map(
+      WAIT_BOUNDS.map((le) => [le, value(`scorpion_action_group_wait_seconds_bucket{le="${le}"}`)]),
+    ),
     loopDelayP99: value('nodejs_eventloop_lag_p99_seconds'),
   };
 }
@@ -149,6 +165,9 @@ export async function benchClusterLoad(o: ClusterLoadOptions): Promise<ClusterLo
       loopDelayP99Ms: 1000 * Math.max(...counts.map((c) => c.loopDelayP99)),
       commitMeanMs: (1000 * sum((c) => c.commitSeconds)) / sum((c) => c.commits),
       actionsPerCommit: sum((c) => c.moves) / sum((c) => c.commits),
+      groupWaitMeanMs: (1000 * sum((c) => c.groupWaitSeconds)) / sum((c) => c.commits),
+      groupWaitMaxMs:
+        1000 * (WAIT_BOUNDS.find((le) => sum((c) => c.groupWaitsUnder.get(le)!) === sum((c) => c.commits)) ?? Infinity),
       stored,
       engines: perAction(
         before,
@@ -181,13 +200,13 @@ export function formatClusterLoad(figures: readonly ClusterLoadFigures[], floor:
       .join(', ') || 'none';
   const rows = figures.map(
     (f) =>
-      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${(100 * f.serverOver50ms).toFixed(2)}% | ${ms(f.loopDelayP99Ms)} | ${ms(f.commitMeanMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.engines.pgWrites.toFixed(2)} | ${f.engines.walBytes.toFixed(0)} | ${f.engines.redisCommands.toFixed(2)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
+      `| ${f.processes} | ${f.players.toLocaleString('en-US')} | ${f.races} | ${f.actions.toLocaleString('en-US')} | ${f.actionsPerSecond.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${(f.p99 / floor.p99).toFixed(1)}× | ${ms(f.clientLagP99)} | ${Number.isNaN(f.serverCpuPerAction) ? '?' : f.serverCpuPerAction.toFixed(0)} | ${shares(f.perProcess)} | ${ms(f.serverMeanMs)} | ${(100 * f.serverOver50ms).toFixed(2)}% | ${ms(f.loopDelayP99Ms)} | ${ms(f.commitMeanMs)} | ${ms(f.groupWaitMeanMs)} / ≤ ${ms(f.groupWaitMaxMs)} | ${f.actionsPerCommit.toFixed(1)} | ${f.engines.pgWrites.toFixed(2)} | ${f.pgWritesInWindow === undefined ? '?' : (f.pgWritesInWindow / f.actions).toFixed(3)} | ${f.engines.walBytes.toFixed(0)} | ${f.engines.redisCommands.toFixed(2)} | ${f.redirects ?? 0} | ${f.stored.storedOnce.toLocaleString('en-US')} of ${f.stored.acked.toLocaleString('en-US')} | ${errorsOf(f)} |`,
   );
   return [
-    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | server over 50 ms | server loop delay p99 ms | commit mean ms | actions per commit | PostgreSQL writes per action | WAL bytes per action | Redis commands per action | 4009s followed | acks stored once | errors |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| processes | players | races | actions timed | actions/s | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ floor | client lag p99 ms | server CPU µs/action (all processes) | actions per process | server mean ms | server over 50 ms | server loop delay p99 ms | commit mean ms | group wait for its window, mean / all under, ms | actions per commit | PostgreSQL writes per action, whole load | PostgreSQL writes per action, timed window | WAL bytes per action | Redis commands per action | 4009s followed | acks stored once | errors |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
-    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – | – | – | – | – | – |`,
+    `| floor: bare echo server | ${floor.players.toLocaleString('en-US')} | – | ${floor.actions.toLocaleString('en-US')} | ${(floor.actions / (figures[0]?.seconds ?? Number.NaN)).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${ms(floor.max)} | 1.0× | – | – | – | – | – | – | – | – | – | – | – | – | – | – | – | – |`,
   ].join('\n');
 }
 

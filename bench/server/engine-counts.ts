@@ -16,6 +16,18 @@ export interface EngineCounts {
   readonly redisCommands: number;
 }
 
+/** PostgreSQL's write transactions so far (`EngineCounts.pgWrites`), alone. */
+export async function pgWriteCount(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ xid: string }>(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xid`);
+    return Number(rows[0]!.xid);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Reads the counters (the read adds one Redis command and no write). */
 export async function engineCounts(databaseUrl: string, redisUrl: string): Promise<EngineCounts> {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -11,6 +11,7 @@ import { signUp } from '../../apps/server/src/test/client.ts';
 import type { Ack, GameAction, GameSnapshot } from '../../packages/protocol/src/index.ts';
 import { cpuSeconds, cpusOf, pin, SERVER_CPU } from './cores.ts';
 import { readDeals } from './deals.ts';
+import { pgWriteCount } from './engine-counts.ts';
 import { flag } from './flag.ts';
 import { pace } from './pace.ts';
 import { ClosedBeforeWelcome, openOnRoomPage } from './room-socket.ts';
@@ -89,6 +90,11 @@ export interface LoadFigures extends LoadOptions {
   readonly walHolds?: WalHolds;
   /** With `pinServer`: the cores the clients and the server were allowed, read back from `/proc`. */
   readonly cores?: { readonly clients: string; readonly server: string };
+  /**
+   * With `dealsFrom` a PostgreSQL URL (a cluster): its write transactions in the timed window
+   * alone (engine-counts.ts), the steady state without the signups, rooms and starts before it.
+   */
+  readonly pgWritesInWindow?: number;
 }
 
 /** The client's event loop is sampled with a timer of this period; what Node reports includes it. */
@@ -371,6 +377,8 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     measuring = true;
     const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
     lag.enable();
+    const pgUrl = options.dealsFrom?.startsWith('postgres') ? options.dealsFrom : undefined;
+    const pgBefore = pgUrl ? await pgWriteCount(pgUrl) : undefined;
     const started = performance.now();
     const cpuBefore = cpuSeconds(serverPids);
     const readRoundtrips = () => (options.url ? undefined : roundtripCounts(server.url, metricsToken));
@@ -378,6 +386,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     measuring = false;
     const serverCpu = cpuSeconds(serverPids) - cpuBefore;
+    const pgWritesInWindow = pgUrl && pgBefore !== undefined ? (await pgWriteCount(pgUrl)) - pgBefore : undefined;
     const walBytes = options.url ? undefined : statSync(join(dir, 'load.db-wal')).size;
     const holds = options.url ? undefined : await walHolds(server.url, metricsToken);
     const roundtripsAfter = await readRoundtrips();
@@ -415,6 +424,7 @@ async function runClients(options: LoadOptions): Promise<LoadFigures> {
       ...(walBytes === undefined ? {} : { walBytes }),
       ...(holds ? { walHolds: holds } : {}),
       ...(cores ? { cores } : {}),
+      ...(pgWritesInWindow === undefined ? {} : { pgWritesInWindow }),
     };
   } finally {
     server.process?.kill('SIGTERM');

@@ -52,6 +52,11 @@ export class ServerMetrics {
     'Time to commit one group of game actions to the database, SQLite or PostgreSQL (the write behind every move ack).',
     WRITE_BUCKETS,
   );
+  private readonly groupWaits = new PlainHistogram(
+    'scorpion_action_group_wait_seconds',
+    "PostgreSQL: how long each group commit's first action waited for the group's window to close (at most the window, repo/postgres/games.ts); _count is the group commits.",
+    WAL_HOLD_BUCKETS,
+  );
   private readonly walHolds = new PlainHistogram(
     'scorpion_wal_hold_seconds',
     'How long the action commits were held while the checkpoint thread caught the SQLite WAL up, so that the WAL starts over (about one hold per 64 MB of WAL).',
@@ -78,6 +83,7 @@ export class ServerMetrics {
     this.registry.registerMetric(this.roundtrip.asMetric());
     this.registry.registerMetric(this.writes.asMetric());
     this.registry.registerMetric(this.walHolds.asMetric());
+    this.registry.registerMetric(this.groupWaits.asMetric());
     for (const outcome of HOLD_OUTCOMES) this.walCatchUps.inc({ outcome }, 0);
     // Started now, not at the first scrape: the CPU counter and the loop monitor count from here.
     processMetrics();
@@ -172,6 +178,9 @@ export class ServerMetrics {
 
   /** The games repository's hook (SQLite or PostgreSQL): one group of actions committed in `seconds`. */
   readonly sqliteCommit = (seconds: number): void => this.writes.observe(seconds);
+
+  /** The PostgreSQL games repository's hook: a group's first action waited `seconds` for its window. */
+  readonly groupWait = (seconds: number): void => this.groupWaits.observe(seconds);
 
   /** The SQLite WAL keeper's hook: one hold of the action commits, how it ended and how long it took. */
   readonly walHold = (outcome: HoldOutcome, seconds: number): void => {

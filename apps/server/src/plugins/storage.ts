@@ -35,7 +35,7 @@ export const storagePlugin = fp<StorageOptions>(
   async (app, options) => {
     const { metrics, now, redis } = app;
     const stored = options.databaseUrl
-      ? await pgRepos(options.databaseUrl, metrics.sqliteCommit)
+      ? await pgRepos(options.databaseUrl, { onCommit: metrics.sqliteCommit, onGroup: metrics.groupWait })
       : sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit, metrics.walHold, {
           ...(options.openSqlite ? { open: options.openSqlite } : {}),
           // One line when the file stops taking writes and one when it takes them again, however

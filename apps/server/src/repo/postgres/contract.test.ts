@@ -107,3 +107,34 @@ test('a cookie token stored on a player row by an older server moves into a sess
     { id: 'old', playerId: 'old', tokenHash: 'old hash', label: 'First device', createdAt: 3, lastSeenAt: 50 },
   ]);
 });
+
+test('the actions of several games that come within one window are stored by one commit when it closes, and only then acknowledged', async () => {
+  let now = 0;
+  const due: (() => void)[] = [];
+  const groups: [number, number][] = [];
+  const timer = { now: () => now, after: (_ms: number, run: () => void) => void due.push(run) };
+  const repos = await pgRepos(await postgres.database('one_window'), {
+    timer,
+    windowMs: 15,
+    onGroup: (waited, actions) => groups.push([waited, actions]),
+  });
+  opened.push(repos);
+  const [a, b] = [gameRow('a'), gameRow('b')];
+  await repos.games.create(a);
+  await repos.games.create(b);
+  const acked: string[] = [];
+  const action = { seq: 0, at: 1, action: { kind: 'deal' } } as const;
+  const first = repos.games.append(a.id, action).then(() => acked.push('a'));
+  now = 10;
+  const second = repos.games.append(b.id, action).then(() => acked.push('b'));
+  // The window is open: nothing stored, nothing acknowledged (a read's round trip later).
+  expect(await repos.games.actions(a.id)).toStrictEqual([]);
+  expect(acked).toStrictEqual([]);
+  now = 15;
+  expect(due).toHaveLength(1);
+  due.shift()!();
+  await Promise.all([first, second]);
+  expect(acked).toStrictEqual(['a', 'b']);
+  expect(groups).toStrictEqual([[0.015, 2]]);
+  expect(await repos.games.actions(b.id)).toStrictEqual([action]);
+});

@@ -14,7 +14,7 @@ import {
   races,
 } from '../../db/pg-schema.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
-import { groupCommits } from '../group-commit.ts';
+import { groupCommits, systemTimer, type Timer, timedWindow } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
 import { creditedClose } from '../shared/arena-credit.ts';
 import { sharedGames } from '../shared/games.ts';
@@ -34,6 +34,8 @@ export const ARENA_CREDIT = {
 };
 
 interface PendingAction {
+  /** When it was queued (`Timer.now`): the group's first item waited longest for its commit. */
+  readonly queuedAt: number;
   readonly gameId: string;
   readonly action: StoredAction;
   readonly done: () => void;
@@ -55,13 +57,35 @@ const INSERT_GROUP = {
 export const lockTotals = (playerId: string) =>
   sql`SELECT pg_advisory_xact_lock(hashtext(${`player_stats:${playerId}`}))`;
 
-export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) => void): GamesRepo {
-  // Every action that arrives in one turn of the event loop is stored by one commit, and each
-  // promise resolves only after it (synchronous_commit=on: flushed to disk). One, not SQLite's
-  // small groups (sqlite/games.ts): every commit here waits for a flush to disk.
+/**
+ * How long the first action of a group may wait for the others before they are committed
+ * together, in ms: the most a move's ack is delayed by the grouping. Every commit here is a
+ * write transaction, flushed to disk (synchronous_commit=on), and the primary's commits are
+ * what a cluster runs out of first (docs/scaling.md): a window of 15 ms holds at most 67
+ * commits a second per process, whatever the load, at about 7 ms more on a move's mean ack.
+ */
+export const ACTION_WINDOW_MS = 15;
+
+/** The most actions in one commit: a burst past it is committed before its window closes. */
+const MOST_PER_COMMIT = 512;
+
+export interface GroupCommitHooks {
+  /** How long each group commit took, in seconds. */
+  readonly onCommit?: (seconds: number) => void;
+  /** How long each group's first action waited for its commit to start, in seconds (at most the window), and how many it held. */
+  readonly onGroup?: (waitedSeconds: number, actions: number) => void;
+  readonly timer?: Timer;
+  readonly windowMs?: number;
+}
+
+export function pgGames(db: PgDb, pool: pg.Pool, hooks: GroupCommitHooks = {}): GamesRepo {
+  const { onCommit, onGroup, timer = systemTimer, windowMs = ACTION_WINDOW_MS } = hooks;
+  // The actions of every game that arrive within one window are stored by one statement in one
+  // commit, and each promise resolves only after it (synchronous_commit=on: flushed to disk).
   const store = async (batch: readonly PendingAction[]) => {
     try {
-      const started = performance.now();
+      const started = timer.now();
+      onGroup?.((started - batch[0]!.queuedAt) / 1000, batch.length);
       const stored = await pool.query<{ game_id: string; seq: number }>({
         ...INSERT_GROUP,
         values: [
@@ -71,7 +95,7 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
           batch.map((p) => p.action.at),
         ],
       });
-      onCommit?.((performance.now() - started) / 1000);
+      onCommit?.((timer.now() - started) / 1000);
       const keys = new Set(stored.rows.map((r) => `${r.seq} ${r.game_id}`));
       for (const p of batch) {
         // Each stored row acknowledges one action: a second of the same number in the group lost.
@@ -82,7 +106,12 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
       for (const p of batch) p.failed(error);
     }
   };
-  const enqueue = groupCommits<PendingAction>(Number.POSITIVE_INFINITY, (batch) => void store(batch));
+  const enqueue = groupCommits<PendingAction>(
+    MOST_PER_COMMIT,
+    (batch) => void store(batch),
+    undefined,
+    timedWindow(windowMs, timer),
+  );
 
   return {
     ...sharedGames(pgStore(db)),
@@ -95,7 +124,7 @@ export function pgGames(db: PgDb, pool: pg.Pool, onCommit?: (seconds: number) =>
       }
     },
     append(gameId, action) {
-      return new Promise((done, failed) => enqueue({ gameId, action, done, failed }));
+      return new Promise((done, failed) => enqueue({ queuedAt: timer.now(), gameId, action, done, failed }));
     },
     async finish(gameId, end, daily, fence) {
       return db.transaction(async (tx) => {

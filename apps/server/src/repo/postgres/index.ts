@@ -14,7 +14,7 @@ import type { Repos } from '../types.ts';
 import { pgBoards } from './boards.ts';
 import { pgChallenges } from './challenges.ts';
 import { pgDaily } from './daily.ts';
-import { pgGames } from './games.ts';
+import { type GroupCommitHooks, pgGames } from './games.ts';
 import { pgLeader } from './leader.ts';
 import { pgModeration } from './moderation.ts';
 import { pgOutage } from './outage.ts';
@@ -28,9 +28,9 @@ import { pgStore } from './store.ts';
 
 /**
  * The PostgreSQL implementation of every repository (cluster mode, `DATABASE_URL`), migrated
- * before it returns. `onCommit` hears how long each group commit of game actions took.
+ * before it returns. `hooks` hear of each group commit of game actions (and tests set its window).
  */
-export async function pgRepos(url: string, onCommit?: (seconds: number) => void): Promise<Repos> {
+export async function pgRepos(url: string, hooks: GroupCommitHooks = {}): Promise<Repos> {
   const newest = latestMigration(PG_MIGRATIONS);
   const { db, pool, close } = await openPg(url);
   const leader = pgLeader(url);
@@ -46,7 +46,7 @@ export async function pgRepos(url: string, onCommit?: (seconds: number) => void)
     sessions: pgSessions(db),
     passkeys: sharedPasskeys(store),
     oneTimeKeys: sharedOneTimeKeys(store),
-    games: pgGames(db, pool, onCommit),
+    games: pgGames(db, pool, hooks),
     daily: pgDaily(db, pool),
     rooms: pgRooms(db),
     races: pgRaces(db),
