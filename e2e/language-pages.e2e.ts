@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { lostPracticeLine, PRACTICE_SEED } from './fixtures/analysis.ts';
-import { ARTIFACTS, failOnThrown, fitsTheWidth, PHONE, playByHand, serverDate } from './helpers.ts';
+import { ARTIFACTS, drag, failOnThrown, fitsTheWidth, PHONE, serverDate } from './helpers.ts';
 
 /*
  * The pages beyond the home page and the daily, in German (issue #37): a profile, a replay with its
@@ -30,7 +30,13 @@ test('a German player reads a replay, its analysis and their profile in German',
   await page.goto(`/practice?variant=scorpion&seed=${PRACTICE_SEED}`);
   await expect(page).toHaveTitle('Üben · Scorpion Race');
   await expect(page.locator('.stat', { hasText: 'Zeit' })).toBeVisible();
-  for (const move of lostPracticeLine()) await playByHand(page, move);
+  // Played as helpers.ts's playByHand does, with the German counter ("Züge") and stock button.
+  const counter = page.locator('.stat', { hasText: 'Züge' }).locator('.value');
+  for (const [i, move] of lostPracticeLine().entries()) {
+    if (move.kind === 'deal') await page.getByRole('button', { name: /Stapel austeilen/ }).click();
+    else if (move.kind === 'move') await drag(page, move.from, move.row, move.to);
+    await expect(counter).toHaveText(String(i + 1));
+  }
   await page.getByRole('button', { name: 'Aufgeben' }).click();
   await page.getByRole('button', { name: 'Wirklich aufgeben?' }).click();
   const over = page.getByTestId('game-over');
