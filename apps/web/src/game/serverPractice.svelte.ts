@@ -1,7 +1,7 @@
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
-import { failureText } from '../lib/i18n/failure.ts';
 import type { Connection } from '../net/connection.svelte.ts';
 import { m as messages } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 import { type GameLink, OnlineGame } from './onlineGame.svelte.ts';
 import type { PracticeDeal } from './practiceConfig.ts';
 
@@ -95,7 +95,7 @@ export class ServerPractice {
       // Turned down, and not asked anew since: its error code says why.
       if (answer.ok || answer.refusal.type !== 'error' || this.#asked !== asked) return;
       this.#asked = undefined;
-      void failureText(answer.refusal, messages.error_network()).then((text) => (this.#failure = text));
+      void failureWords(answer.refusal, messages.error_network()).then((text) => (this.#failure = text));
     });
   }
 

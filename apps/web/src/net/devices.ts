@@ -5,8 +5,8 @@ import {
   startAuthentication,
   startRegistration,
 } from '@simplewebauthn/browser';
-import { failureText } from '../lib/i18n/failure.ts';
 import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 import { ApiFailure, api } from './api.ts';
 
 /*
@@ -54,7 +54,7 @@ export function passkeysSupported(): boolean {
  * that ended without a passkey (cancelled, or none is here); any other browser failure.
  */
 export async function deviceProblem(error: unknown): Promise<string> {
-  if (error instanceof ApiFailure) return failureText(error, m.devices_unreachable());
+  if (error instanceof ApiFailure) return failureWords(error, m.devices_unreachable());
   if (error instanceof Error && error.name === 'NotAllowedError') return m.devices_no_passkey_used();
   return m.devices_passkey_failed();
 }

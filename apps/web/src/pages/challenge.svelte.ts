@@ -1,10 +1,10 @@
 import type { ChallengeInfo, ChallengeOriginal, GhostProgress, PublicGame } from '@scorpion/protocol';
 import { OnlineGame } from '../game/onlineGame.svelte.ts';
-import { failureText } from '../lib/i18n/failure.ts';
 import { api } from '../net/api.ts';
 import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /** How the page asks the server's REST side (tests hand in their own). */
 export type Fetch = <T>(path: string) => Promise<T>;
@@ -119,6 +119,6 @@ export class ChallengePage {
 
   /** A refusal in the words of its error code; no answer at all, as unreachable. */
   #fail(error: unknown) {
-    void failureText(error, m.challenge_unreachable()).then((text) => (this.#failure = text));
+    void failureWords(error, m.challenge_unreachable()).then((text) => (this.#failure = text));
   }
 }

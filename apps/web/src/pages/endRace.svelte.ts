@@ -1,6 +1,6 @@
-import { failureText } from '../lib/i18n/failure.ts';
 import { Client, type Link } from '../net/connection.svelte.ts';
 import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /**
  * The host's "End the race" of a race without a time limit (`room-end`): asked, confirmed, then
@@ -53,7 +53,7 @@ export class EndRacePanel {
     void this.#client.request({ type: 'room-end', code: this.#code() }).then((answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
       this.#ending = false;
-      void failureText(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
+      void failureWords(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
     });
   }
 

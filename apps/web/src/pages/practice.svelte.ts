@@ -13,10 +13,10 @@ import {
 import { randomSeed } from '../game/seed.ts';
 import { type PracticeLink, ServerPractice } from '../game/serverPractice.svelte.ts';
 import type { Hint, SolverClient } from '../game/solver.ts';
-import { failureText } from '../lib/i18n/failure.ts';
 import { api } from '../net/api.ts';
 import type { Session } from '../net/session.svelte.ts';
 import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /** What the practice page needs of the session. */
 export type PracticeSession = Pick<Session, 'player' | 'offline'>;
@@ -227,7 +227,7 @@ export class PracticePage {
             : { kind: answer.hint.kind };
       this.#hint = { at: `${online.id}:${answer.seq}`, hint };
     } catch (e) {
-      this.#hintFailure = await failureText(e, m.practice_no_hint());
+      this.#hintFailure = await failureWords(e, m.practice_no_hint());
     } finally {
       this.#thinking = false;
     }

@@ -1,9 +1,9 @@
 import type { ClientMessage, GameOptions, QueueGhostOffer, QueueStatus } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
-import { failureText } from '../lib/i18n/failure.ts';
 import { type Answer, Client, type ErrorFrame, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /** Nothing heard this long: the entry is gone (Redis emptied, say), so the page joins again. */
 export const SILENCE_MS = 10_000;
@@ -156,7 +156,7 @@ export class QuickPage {
     void this.#client.request(message).then((answer: Answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
       refused?.(answer.refusal);
-      void failureText(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
+      void failureWords(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
     });
   }
 

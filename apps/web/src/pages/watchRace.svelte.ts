@@ -1,7 +1,7 @@
 import type { RaceBoard } from '@scorpion/protocol';
-import { failureText } from '../lib/i18n/failure.ts';
 import { Client, type Link } from '../net/connection.svelte.ts';
 import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /**
  * Watching one racer's board, a few seconds behind the race (`race-watch`, then `race-board`
@@ -61,7 +61,7 @@ export class WatchRacePanel {
     void this.#client.request({ type: 'race-watch', code: this.#code(), playerId }).then((answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
       this.#watching = null;
-      void failureText(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
+      void failureWords(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
     });
   }
 }
