@@ -3,13 +3,14 @@ import type { GameState, Move } from '@scorpion/rules';
 import { cardIndex } from '../board/cardNames.ts';
 import { lineParam } from '../game/lineParam.ts';
 import { practiceHref } from '../game/practiceConfig.ts';
+import { m } from '../paraglide/messages.js';
 
 /* What the replay page says of a game's analysis, in words and links (the panel only lays it out). */
 
-export const VERDICT_WORDS: Record<PositionVerdict, string> = {
-  winnable: 'winnable',
-  lost: 'lost',
-  'not-decided': 'not decided',
+export const VERDICT_WORDS: Record<PositionVerdict, () => string> = {
+  winnable: m.analysis_winnable,
+  lost: m.analysis_lost,
+  'not-decided': m.analysis_not_decided,
 };
 
 /** A move in words, from the position it was played in: "10♦ from column 5 onto column 7". */
@@ -17,35 +18,35 @@ export function moveWords(state: GameState, move: Move): string {
   switch (move.kind) {
     case 'move': {
       const card = state.columns[move.from]?.[move.row];
-      const what = card === undefined ? 'a card' : cardIndex(card);
-      const onto = state.columns[move.to]?.length === 0 ? 'into the empty column' : 'onto column';
-      return `${what} from column ${move.from + 1} ${onto} ${move.to + 1}`;
+      const what = card === undefined ? m.analysis_a_card() : cardIndex(card);
+      const places = { card: what, from: move.from + 1, to: move.to + 1 };
+      return state.columns[move.to]?.length === 0 ? m.analysis_move_to_empty(places) : m.analysis_move(places);
     }
     case 'deal':
-      return 'dealing the stock';
+      return m.analysis_deal();
     case 'reserve': {
       const card = state.reserve[move.index];
-      return `${card === undefined ? 'a card' : cardIndex(card)} from the reserve onto column ${move.to + 1}`;
+      return m.analysis_reserve({ card: card === undefined ? m.analysis_a_card() : cardIndex(card), to: move.to + 1 });
     }
     case 'foundation':
-      return `the run of column ${move.from + 1} to the foundations`;
+      return m.analysis_foundation({ from: move.from + 1 });
     case 'unfoundation':
-      return `a card from the foundations onto column ${move.to + 1}`;
+      return m.analysis_unfoundation({ to: move.to + 1 });
   }
 }
 
 /** The analysis in one sentence: where the deal was lost, or why no move was. */
 export function summary(analysis: LineAnalysis, won: boolean): string {
   const { verdicts, turningPoint } = analysis;
-  if (turningPoint)
-    return `The deal was winnable until move ${turningPoint.move + 1}: after it, it could no longer be won.`;
-  if (won) return 'Won: the deal stayed winnable all the way.';
-  if (verdicts.every((v) => v === 'winnable'))
-    return 'The deal was still winnable at the last position: it was not lost, only left.';
-  if (verdicts[0] === 'lost') return 'This deal could not be won from its first position: no move lost it.';
+  if (turningPoint) return m.analysis_summary_turning({ move: turningPoint.move + 1 });
+  if (won) return m.analysis_summary_won();
+  if (verdicts.every((v) => v === 'winnable')) return m.analysis_summary_left();
+  if (verdicts[0] === 'lost') return m.analysis_summary_lost_from_start();
   const first = verdicts.indexOf('not-decided');
   const last = verdicts.lastIndexOf('not-decided');
-  return `The solver could not decide position${first === last ? ` ${first}` : `s ${first} to ${last}`} within its budget: the turning point lies there, or nowhere.`;
+  return first === last
+    ? m.analysis_summary_undecided_one({ position: first })
+    : m.analysis_summary_undecided({ first, last });
 }
 
 /**

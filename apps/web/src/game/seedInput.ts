@@ -1,4 +1,5 @@
 import { SEED_PATTERN } from '@scorpion/rules';
+import { m } from '../paraglide/messages.js';
 
 export type SeedInput =
   | { readonly ok: true; readonly seed: string | undefined }
@@ -13,8 +14,7 @@ export function parseSeedInput(text: string): SeedInput {
   const seed = text.replace(/\s+/g, '').toLowerCase();
   if (seed === '') return { ok: true, seed: undefined };
   const stray = /[^0-9a-f]/.exec(seed);
-  if (stray) return { ok: false, error: `A seed has only the digits 0–9 and the letters a–f, not “${stray[0]}”.` };
-  if (!SEED_PATTERN.test(seed))
-    return { ok: false, error: `A seed is 32 hex digits long; this one has ${seed.length}.` };
+  if (stray) return { ok: false, error: m.practice_seed_stray({ char: stray[0] }) };
+  if (!SEED_PATTERN.test(seed)) return { ok: false, error: m.practice_seed_length({ count: seed.length }) };
   return { ok: true, seed };
 }

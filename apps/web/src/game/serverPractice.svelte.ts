@@ -1,5 +1,7 @@
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import type { Connection } from '../net/connection.svelte.ts';
+import { m as messages } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 import { type GameLink, OnlineGame } from './onlineGame.svelte.ts';
 import type { PracticeDeal } from './practiceConfig.ts';
 
@@ -90,10 +92,10 @@ export class ServerPractice {
     const { variant, options, seed } = this.#deal;
     const message = { type: 'practice-start', variant, options, ...(seed === undefined ? {} : { seed }) } as const;
     void this.#link.request(message).then((answer) => {
-      // Turned down, and not asked anew since: the server's words say why.
+      // Turned down, and not asked anew since: its error code says why.
       if (answer.ok || answer.refusal.type !== 'error' || this.#asked !== asked) return;
       this.#asked = undefined;
-      this.#failure = answer.refusal.message;
+      void failureWords(answer.refusal, messages.error_network()).then((text) => (this.#failure = text));
     });
   }
 

@@ -1,7 +1,7 @@
 import type { ClientMessage, GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import { toWireView } from '@scorpion/protocol';
 import { dealFromSeed, newGame, toPlayerView } from '@scorpion/rules';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Answer } from '../net/connection.svelte.ts';
 import { gameSnapshot } from '../net/fakeSocket.ts';
 import { fits, type PracticeLink, ServerPractice } from './serverPractice.svelte.ts';
@@ -117,9 +117,10 @@ describe('ServerPractice', () => {
       reason: null,
       game: null,
     });
-    // The refusal is the request's answer, which settles a moment later.
-    await Promise.resolve();
-    expect(p.failure).toBe('No.');
+    // The refusal is the request's answer, which settles a moment later, in the player's words.
+    await vi.waitFor(() =>
+      expect(p.failure).toBe('The app sent something the server could not read. Reload the page.'),
+    );
     expect(p.game).toBeUndefined();
   });
 

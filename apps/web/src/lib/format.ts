@@ -38,6 +38,14 @@ export function outcomeWords(status: GameStatus): string {
   return status === 'timed-out' ? m.game_outcome_timed_out() : m.game_outcome_not_finished();
 }
 
+/**
+ * `1 move`, `187 moves` in the player's language. Pages call this rather than the message, so that
+ * the message stays in this module's chunk instead of becoming a request of its own on the daily's first visit.
+ */
+export function movesText(count: number): string {
+  return m.game_moves({ count });
+}
+
 /** `1 move`, `187 moves`: a count with its noun, singular only for exactly one. */
 export function counted(n: number, noun: string): string {
   return `${formatNumber(n)} ${n === 1 ? noun : `${noun}s`}`;

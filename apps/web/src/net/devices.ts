@@ -5,7 +5,9 @@ import {
   startAuthentication,
   startRegistration,
 } from '@simplewebauthn/browser';
-import { api } from './api.ts';
+import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
+import { ApiFailure, api } from './api.ts';
 
 /*
  * A player's devices, passkeys and link codes (REST). The WebAuthn ceremonies run in the browser
@@ -47,8 +49,12 @@ export function passkeysSupported(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
 
-/** What to tell the player when a ceremony ends without a passkey (they cancelled, or none is here). */
-export function passkeyProblem(error: unknown): string {
-  if (error instanceof Error && error.name === 'NotAllowedError') return 'No passkey was used.';
-  return error instanceof Error ? error.message : 'The passkey could not be used.';
+/**
+ * What to tell the player when a sign-in step fails: the server's refusal by its code; a ceremony
+ * that ended without a passkey (cancelled, or none is here); any other browser failure.
+ */
+export async function deviceProblem(error: unknown): Promise<string> {
+  if (error instanceof ApiFailure) return failureWords(error, m.devices_unreachable());
+  if (error instanceof Error && error.name === 'NotAllowedError') return m.devices_no_passkey_used();
+  return m.devices_passkey_failed();
 }

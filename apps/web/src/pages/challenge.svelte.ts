@@ -3,6 +3,8 @@ import { OnlineGame } from '../game/onlineGame.svelte.ts';
 import { api } from '../net/api.ts';
 import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
+import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /** How the page asks the server's REST side (tests hand in their own). */
 export type Fetch = <T>(path: string) => Promise<T>;
@@ -48,7 +50,7 @@ export class ChallengePage {
         // A game on this link still in play: back to it at once (or when the socket is up).
         if (info.mine.some((g) => g.status === 'playing')) this.#start();
       },
-      (e: Error) => (this.#failure = e.message),
+      (e: unknown) => this.#fail(e),
     );
   }
 
@@ -96,7 +98,7 @@ export class ChallengePage {
       this.#fetch<ChallengeOriginal>(`/api/challenges/${code}/original`),
     ]).then(
       ([mine, original]) => (this.#compared = { mine, theirs: original.game }),
-      (e: Error) => (this.#failure = e.message),
+      (e: unknown) => this.#fail(e),
     );
   }
 
@@ -110,8 +112,13 @@ export class ChallengePage {
     this.#playing = true;
     void this.#client.request({ type: 'challenge-start', code: this.#code }, true).then((answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
-      this.#failure = answer.refusal.message;
       this.#playing = false;
+      this.#fail(answer.refusal);
     });
+  }
+
+  /** A refusal in the words of its error code; no answer at all, as unreachable. */
+  #fail(error: unknown) {
+    void failureWords(error, m.challenge_unreachable()).then((text) => (this.#failure = text));
   }
 }

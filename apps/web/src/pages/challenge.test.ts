@@ -82,7 +82,7 @@ test('a refused start says why and may be pressed again; other refusals are not 
   socket().deliver(errorFrame(start!.rid, 'no-such-challenge', 'challenge-start'));
   await vi.advanceTimersByTimeAsync(0);
   expect(page.playing).toBe(false);
-  expect(page.failure).toBe('refused: no-such-challenge');
+  await vi.waitFor(() => expect(page.failure).toBe('There is no such challenge.'));
 });
 
 test('a start lost with the socket is asked again after the reconnection, until the game comes', async () => {

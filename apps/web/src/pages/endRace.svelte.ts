@@ -1,6 +1,6 @@
 import { Client, type Link } from '../net/connection.svelte.ts';
-
-const OFFLINE_END = 'You are offline: end the race once the connection is back.';
+import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /**
  * The host's "End the race" of a race without a time limit (`room-end`): asked, confirmed, then
@@ -47,13 +47,13 @@ export class EndRacePanel {
     this.#confirming = false;
     this.#ending = this.#client.online;
     if (!this.#ending) {
-      this.#failure = OFFLINE_END;
+      this.#failure = m.race_end_offline();
       return;
     }
     void this.#client.request({ type: 'room-end', code: this.#code() }).then((answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
-      this.#failure = answer.refusal.message;
       this.#ending = false;
+      void failureWords(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
     });
   }
 

@@ -1,6 +1,8 @@
 import type { DailyBoard, DailyInfo, LateBoard } from '@scorpion/protocol';
 import { practiceHref } from '../game/practiceConfig.ts';
 import { ApiFailure, api } from '../net/api.ts';
+import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /** How the page asks the server's REST side (tests hand in their own). */
 export type Fetch = <T>(path: string) => Promise<T>;
@@ -31,9 +33,10 @@ export class PastDailyPage {
         await board;
         if (i.public) this.#late = await fetch<LateBoard>(`/api/daily/${date}/late`).catch(() => undefined);
       },
-      (e) => {
-        this.#failure =
-          e instanceof ApiFailure && e.code !== 'network' ? e.message : 'This day cannot be reached right now.';
+      async (e) => {
+        // The one refusal this page expects has words of its own; any other, its error code's.
+        if (e instanceof ApiFailure && e.code === 'not-found') this.#failure = m.past_never_dealt();
+        else this.#failure = await failureWords(e, m.past_unreachable());
       },
     );
   }

@@ -63,10 +63,23 @@ test('a day still open: no deal to play, and its late board is not asked for', a
   expect(asked).not.toContain('/api/daily/2026-11-21/late');
 });
 
-test("a day never dealt says so, in the server's words", async () => {
+test("a day never dealt says so, in the player's words rather than the server's", async () => {
   const page = new PastDailyPage('2026-11-21', async () => {
-    throw new ApiFailure('not-found', 'That day was never dealt: nobody played it.');
+    throw new ApiFailure('not-found', 'The server’s English sentence.');
   });
   await page.loaded;
   expect(page.failure).toBe('That day was never dealt: nobody played it.');
+});
+
+test('a day the server cannot give says so by its error code, or as unreachable without one', async () => {
+  const limited = new PastDailyPage('2026-11-21', async () => {
+    throw new ApiFailure('rate-limited', 'Slow down.');
+  });
+  await limited.loaded;
+  expect(limited.failure).toBe('Too many requests: wait a moment and try again.');
+  const offline = new PastDailyPage('2026-11-21', async () => {
+    throw new TypeError('Failed to fetch');
+  });
+  await offline.loaded;
+  expect(offline.failure).toBe('This day cannot be reached right now.');
 });

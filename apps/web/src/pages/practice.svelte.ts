@@ -13,8 +13,10 @@ import {
 import { randomSeed } from '../game/seed.ts';
 import { type PracticeLink, ServerPractice } from '../game/serverPractice.svelte.ts';
 import type { Hint, SolverClient } from '../game/solver.ts';
-import { ApiFailure, api } from '../net/api.ts';
+import { api } from '../net/api.ts';
 import type { Session } from '../net/session.svelte.ts';
+import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /** What the practice page needs of the session. */
 export type PracticeSession = Pick<Session, 'player' | 'offline'>;
@@ -225,7 +227,7 @@ export class PracticePage {
             : { kind: answer.hint.kind };
       this.#hint = { at: `${online.id}:${answer.seq}`, hint };
     } catch (e) {
-      this.#hintFailure = e instanceof ApiFailure ? e.message : 'No hint could be worked out just now.';
+      this.#hintFailure = await failureWords(e, m.practice_no_hint());
     } finally {
       this.#thinking = false;
     }
@@ -252,13 +254,13 @@ export class PracticePage {
     try {
       const found = await this.#options.solver.winnableDeal(variant, options);
       if (!found.found) {
-        this.#findFailure = `No deal was proven winnable in ${found.tried} tries. Deal again, or untick "winnable deals only".`;
+        this.#findFailure = m.practice_none_winnable({ count: found.tried });
         return;
       }
       this.#proven = { seed: found.seed, stars: found.stars };
       this.dealNow({ variant, options, seed: found.seed });
     } catch {
-      this.#findFailure = 'The solver stopped before it found a deal. Deal again, or untick "winnable deals only".';
+      this.#findFailure = m.practice_solver_stopped();
     } finally {
       this.#finding = false;
     }

@@ -108,13 +108,13 @@ test('an answer for a position the game has left is not shown', async () => {
   expect(page.thinking).toBe(false);
 });
 
-test("the server's refusal is said in its words, and nothing is marked", async () => {
+test("the server's refusal is said in the words of its code, and nothing is marked", async () => {
   const { ApiFailure } = await import('../net/api.ts');
   serverPage(async () => {
     throw new ApiFailure('solver-unavailable', 'The solver is not running just now: try the hint again later.');
   });
   await page.askHint();
-  expect(page.hintFailure).toBe('The solver is not running just now: try the hint again later.');
+  expect(page.hintFailure).toBe('The solver is busy: try again in a moment.');
   expect(page.hint).toBeUndefined();
   expect(page.hints).toBe(0);
 });

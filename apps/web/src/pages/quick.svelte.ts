@@ -2,12 +2,11 @@ import type { ClientMessage, GameOptions, QueueGhostOffer, QueueStatus } from '@
 import type { VariantId } from '@scorpion/rules';
 import { type Answer, Client, type ErrorFrame, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
+import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /** Nothing heard this long: the entry is gone (Redis emptied, say), so the page joins again. */
 export const SILENCE_MS = 10_000;
-
-/** What the page says while the server cannot take its join for a moment. */
-export const QUEUE_CATCHING_UP = 'The queue is catching up: joining again in a moment.';
 
 /** idle → joining (sent) → waiting (the server has our entry); `replaced`: another tab took it. */
 export type QueuePhase = 'idle' | 'joining' | 'waiting' | 'replaced';
@@ -36,6 +35,8 @@ export class QuickPage {
   #offer = $state.raw<QueueGhostOffer>();
   #offerHidden = $state(false);
   #failure = $state('');
+  /** The server cannot take the join for a moment: said until the entry is in. */
+  #catchingUp = $state(false);
   #now = $state(Date.now());
   #entryId: string | undefined;
   /** When the server last said how the wait goes (every 2 s while the entry is there). */
@@ -92,7 +93,7 @@ export class QuickPage {
     return this.#offerHidden;
   }
   get failure() {
-    return this.#failure;
+    return this.#catchingUp ? m.race_quick_catching_up() : this.#failure;
   }
 
   /** How long this entry has waited, on the server's clock. */
@@ -106,6 +107,7 @@ export class QuickPage {
 
   async start() {
     this.#failure = '';
+    this.#catchingUp = false;
     if (!(await this.#options.session.ensurePlayer())) return;
     this.#offer = undefined;
     this.#offerHidden = false;
@@ -141,7 +143,7 @@ export class QuickPage {
       // The queue out of reach for a moment (in a cluster, while Redis is away): still joining,
       // sent again after the wait the server asked for.
       if (refusal.code === 'unavailable') {
-        this.#failure = QUEUE_CATCHING_UP;
+        this.#catchingUp = true;
         this.#retry = setTimeout(() => this.#phase === 'joining' && this.#join(), (refusal.retryAfter ?? 1) * 1000);
         return;
       }
@@ -153,8 +155,8 @@ export class QuickPage {
   #ask(message: ClientMessage, refused?: (refusal: ErrorFrame) => void) {
     void this.#client.request(message).then((answer: Answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
-      this.#failure = answer.refusal.message;
       refused?.(answer.refusal);
+      void failureWords(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
     });
   }
 
@@ -162,7 +164,10 @@ export class QuickPage {
     const mine = m.entryId === this.#entryId || (this.#phase === 'joining' && m.status === 'waiting');
     if (!mine) return;
     if (m.status === 'waiting') {
-      if (this.#failure === QUEUE_CATCHING_UP) this.#failure = '';
+      if (this.#catchingUp) {
+        this.#catchingUp = false;
+        this.#failure = '';
+      }
       this.#heardAt = Date.now();
       this.#entryId = m.entryId;
       this.#phase = 'waiting';

@@ -1,5 +1,7 @@
 import type { RaceBoard } from '@scorpion/protocol';
 import { Client, type Link } from '../net/connection.svelte.ts';
+import { m } from '../paraglide/messages.js';
+import { failureWords } from '../ui/failureWords.ts';
 
 /**
  * Watching one racer's board, a few seconds behind the race (`race-watch`, then `race-board`
@@ -58,8 +60,8 @@ export class WatchRacePanel {
   #ask(playerId: string | null) {
     void this.#client.request({ type: 'race-watch', code: this.#code(), playerId }).then((answer) => {
       if (answer.ok || answer.refusal.type !== 'error') return;
-      this.#failure = answer.refusal.message;
       this.#watching = null;
+      void failureWords(answer.refusal, m.error_network()).then((text) => (this.#failure = text));
     });
   }
 }
