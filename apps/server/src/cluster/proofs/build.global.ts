@@ -2,7 +2,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../config.ts';
 
+/** The build this process ran: `pnpm bench` starts several clusters (its server, cluster and arena benches), one build serves them all. */
+let built: Promise<void> | undefined;
+
 /** Builds the server and the packages it runs on once, before the cluster tests start it from dist/. */
-export default async function buildServer(): Promise<void> {
-  await promisify(execFile)('pnpm', ['--filter', '@scorpion/server...', 'build'], { cwd: REPO_ROOT });
+export default function buildServer(): Promise<void> {
+  built ??= promisify(execFile)('pnpm', ['--filter', '@scorpion/server...', 'build'], { cwd: REPO_ROOT }).then(
+    () => undefined,
+  );
+  return built;
 }
