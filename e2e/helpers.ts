@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type PracticeConfig, practiceHref } from '../apps/web/src/game/practiceConfig.ts';
@@ -6,6 +6,11 @@ import type { Move } from '../packages/rules/src/index.ts';
 
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
+
+/** The SQLite file of this worker's server (e2e/serve.ts writes it by port; the config names the port). */
+export function databasePath(): string {
+  return readFileSync(join(ARTIFACTS, `database-path-${process.env.E2E_PORT}`), 'utf8');
+}
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
