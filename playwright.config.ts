@@ -19,7 +19,9 @@ const freePort = () => execFileSync(process.execPath, ['-e', FREE_PORT], { encod
 process.env.E2E_PORTS ??= Array.from({ length: WORKERS }, freePort).join(',');
 const ports = process.env.E2E_PORTS.split(',').map(Number);
 // In a worker, its own server's port: what specs that build an address themselves read (devices.e2e.ts).
-process.env.E2E_PORT = String(ports[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]);
+const port = ports[Number(process.env.TEST_PARALLEL_INDEX ?? 0)];
+if (port === undefined) throw new Error(`one server per worker: run with at most ${WORKERS} workers`);
+process.env.E2E_PORT = String(port);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
