@@ -4,23 +4,33 @@ import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
 
 /*
  * End-to-end tests against the built web app served by the real server on a throwaway SQLite
- * file (see e2e/serve.ts). The port is chosen once here and handed to the workers through the
- * environment, because every worker evaluates this file again. The operating system picks a
- * free one (port 0), so two runs on one machine never collide.
+ * file (see e2e/serve.ts). Two workers run spec files side by side, each against a server and a
+ * database of its own: no spec sees another's players, rooms or queue, and the one spec that
+ * moves a server's clock (e2e/arenas.e2e.ts) moves only its own worker's. The ports are chosen
+ * once, in the runner, and handed to the workers through the environment, because every worker
+ * evaluates this file again; the operating system picks free ones (port 0), so two runs on one
+ * machine never collide. A worker's `parallelIndex` (TEST_PARALLEL_INDEX, set before a worker
+ * reads this file, and kept by the worker that replaces a failed one) names its server.
  */
+const WORKERS = 2;
 const FREE_PORT =
   "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
-process.env.E2E_PORT ??= execFileSync(process.execPath, ['-e', FREE_PORT], { encoding: 'utf8' }).trim();
-const port = Number(process.env.E2E_PORT);
-const baseURL = `http://127.0.0.1:${port}`;
+const freePort = () => execFileSync(process.execPath, ['-e', FREE_PORT], { encoding: 'utf8' }).trim();
+process.env.E2E_PORTS ??= Array.from({ length: WORKERS }, freePort).join(',');
+const ports = process.env.E2E_PORTS.split(',').map(Number);
+// In a worker, its own server's port: what specs that build an address themselves read (devices.e2e.ts).
+const port = ports[Number(process.env.TEST_PARALLEL_INDEX ?? 0)];
+if (port === undefined) throw new Error(`one server per worker: run with at most ${WORKERS} workers`);
+process.env.E2E_PORT = String(port);
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results',
+  // A spec file's tests run in order in one worker (some build on the one before); files spread.
   fullyParallel: false,
-  // Two cores shared with other work: one browser at a time keeps timings honest.
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 10_000 },
@@ -43,13 +53,14 @@ export default defineConfig({
     // A phone with a touchscreen (isMobile, hasTouch) for the specs that play with a finger.
     { name: 'phone', testMatch: '**/*.phone.e2e.ts', use: { ...devices['Pixel 7'] } },
   ],
-  webServer: {
-    command: `pnpm --filter @scorpion/web build && node --conditions=source --import tsx e2e/serve.ts`,
-    url: `${baseURL}/api/daily`,
+  // One server per worker; the servers start one after the other, so the first builds the web app alone.
+  webServer: ports.map((port, index) => ({
+    command: `${index === 0 ? 'pnpm --filter @scorpion/web build && ' : ''}node --conditions=source --import tsx e2e/serve.ts`,
+    url: `http://127.0.0.1:${port}/api/daily`,
     env: { E2E_PORT: String(port), LOG_LEVEL: 'warn' },
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

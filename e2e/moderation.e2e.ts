@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
-import { ARTIFACTS, pickNickname, raceUnderway, screenshots } from './helpers.ts';
+import { databasePath, pickNickname, raceUnderway, screenshots } from './helpers.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -16,7 +15,7 @@ async function player(browser: Browser, url: string): Promise<Page> {
 
 /** `pnpm moderator grant NICKNAME`, as the operator types it, on the e2e server's database. */
 function grantModerator(nickname: string): Promise<string> {
-  const env = { ...process.env, DATABASE_PATH: readFileSync(join(ARTIFACTS, 'database-path'), 'utf8') };
+  const env = { ...process.env, DATABASE_PATH: databasePath() };
   delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
     execFile(

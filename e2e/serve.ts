@@ -82,9 +82,10 @@ behindMs = 0;
 const port = Number(process.env.E2E_PORT ?? 8080);
 await app.listen({ port, host: '127.0.0.1' });
 console.log(`e2e server on http://127.0.0.1:${port} with its database in ${dir}`);
-// Where the operator's commands find the database (`pnpm moderator grant`, as moderation.e2e.ts runs it).
+// Where the operator's commands find this server's database (`pnpm moderator grant`, as
+// moderation.e2e.ts runs it), by port: each Playwright worker has a server of its own.
 mkdirSync(join(root, 'e2e/artifacts'), { recursive: true });
-writeFileSync(join(root, 'e2e/artifacts/database-path'), join(dir, 'e2e.db'));
+writeFileSync(join(root, `e2e/artifacts/database-path-${port}`), join(dir, 'e2e.db'));
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void app.close().then(() => process.exit(0)));
 

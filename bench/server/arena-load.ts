@@ -5,8 +5,6 @@ import { flag } from './flag.ts';
 import { ms } from './stats.ts';
 import { CLIENT_NODE_FLAGS } from './ws-load.ts';
 
-let built: Promise<void> | undefined;
-
 /**
  * The arena load (arena-clients.ts) with its clients in a process of their own, as the race
  * load runs them (`CLIENT_NODE_FLAGS`): that process starts the server (the build, on SQLite)
@@ -14,8 +12,7 @@ let built: Promise<void> | undefined;
  */
 export async function benchArenaLoad(o: ArenaLoadOptions): Promise<ArenaLoadFigures> {
   if (!o.url) {
-    built ??= buildServer();
-    await built;
+    await buildServer();
   }
   const child = spawn(
     process.execPath,

@@ -210,8 +210,6 @@ export function formatClusterLoad(figures: readonly ClusterLoadFigures[], floor:
   ].join('\n');
 }
 
-let built: Promise<void> | undefined;
-
 /**
  * `pnpm bench --only cluster`: builds the server once (the cluster runs the build), then the load
  * through HAProxy on each process count in `processes`, then the bare-socket floor at the same
@@ -220,8 +218,7 @@ let built: Promise<void> | undefined;
 export async function clusterBenchMarkdown(
   o: { players?: number; seconds?: number; processes?: readonly number[] } = {},
 ): Promise<string> {
-  built ??= buildServer();
-  await built;
+  await buildServer();
   const players = o.players ?? 1000;
   const seconds = o.seconds ?? 30;
   const figures: ClusterLoadFigures[] = [];

@@ -178,13 +178,10 @@ const WARM_UP_MS = 2000;
  * database, and the clients in another (`CLIENT_NODE_FLAGS`), which starts the server and
  * reports its figures as JSON.
  */
-let built: Promise<void> | undefined;
-
 export async function benchWsLoad(options: LoadOptions): Promise<LoadFigures> {
   // The server it starts is the build, as production runs it: built once per bench run.
   if (!options.url) {
-    built ??= buildServer();
-    await built;
+    await buildServer();
   }
   const args = ['--players', String(options.players), '--seconds', String(options.seconds)];
   args.push('--rate', String(options.movesPerSecond), ...(options.url ? ['--url', options.url] : []));

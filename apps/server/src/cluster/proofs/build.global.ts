@@ -2,13 +2,17 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../../config.ts';
 
+/** The build this process ran: `pnpm bench` starts several clusters (its server, cluster and arena benches), one build serves them all. */
+let built: Promise<void> | undefined;
+
 /**
  * Builds the server and the packages it runs on once, before the cluster tests start it from
  * dist/, and the web app it serves (apps/web/dist), which the page under an outage
  * (pg-outage-page.test.ts) loads as a player does.
  */
-export default async function buildServer(): Promise<void> {
-  await promisify(execFile)('pnpm', ['--filter', '@scorpion/server...', '--filter', '@scorpion/web', 'build'], {
+export default function buildServer(): Promise<void> {
+  built ??= promisify(execFile)('pnpm', ['--filter', '@scorpion/server...', '--filter', '@scorpion/web', 'build'], {
     cwd: REPO_ROOT,
-  });
+  }).then(() => undefined);
+  return built;
 }
