@@ -58,7 +58,7 @@ export default defineConfig({
     command: `${index === 0 ? 'pnpm --filter @scorpion/web build && ' : ''}node --conditions=source --import tsx e2e/serve.ts`,
     url: `http://127.0.0.1:${port}/api/daily`,
     env: { E2E_PORT: String(port), LOG_LEVEL: 'warn' },
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,

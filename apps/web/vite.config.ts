@@ -3,6 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { messageChunkNames, preloadWithoutMessages } from './vite/messageChunks.ts';
 import { catalogue } from './vite/paraglide.ts';
 
 // The server serves dist/ and owns /api and /ws; in dev, Vite proxies both to it.
@@ -62,11 +63,20 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     target: 'es2022',
+    modulePreload: preloadWithoutMessages,
     sourcemap: true,
     rolldownOptions: {
       // The protocol's modules only declare schemas: the web app takes types and one converter
       // from it, so unused schemas (and zod with them) must not ship to the browser.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]protocol[\\/]/.test(id) },
+      output: {
+        // The rules and the protocol's board view, which every board needs, are one chunk, not
+        // two: each response costs about 300 bytes of headers on the first visit.
+        codeSplitting: {
+          groups: [{ name: 'rules', test: /[\\/]packages[\\/](rules[\\/]src|protocol[\\/]src[\\/]view\.ts)/ }],
+        },
+        chunkFileNames: messageChunkNames,
+      },
     },
   },
   server: {

@@ -6,7 +6,7 @@ import { LocaleFiles, type Sources } from './localeFiles.ts';
 /** The module that holds the active language's messages when it is not the base language. */
 export const CATALOGUES = '/src/lib/i18n/catalogues.ts';
 
-const PREFIX = 'virtual:scorpion-message/';
+export const PREFIX = 'virtual:scorpion-message/';
 
 /** Each message's function source, by key, as Paraglide writes them in a language's module. */
 function readMessages(file: string): Map<string, string> {
