@@ -9,6 +9,10 @@ import { drag } from './helpers.ts';
  * the rating falls and the right move is marked.
  */
 test('a puzzle solved move by move, then one failed, with the rating moving each time', async ({ page }) => {
+  // Every card of a puzzle is face up: the board's "Finish it" would play the answer, so it is
+  // never even fetched (a board with every card up asks for it as it first shows).
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/puzzles');
   const section = page.locator('section.puzzles');
   await expect(section).toHaveAttribute('data-puzzle', TWO_STEPS.id);
@@ -35,4 +39,5 @@ test('a puzzle solved move by move, then one failed, with the rating moving each
   await expect(page.getByText(/Wrong: that move loses the deal/)).toBeVisible();
   await expect(page.getByText(/Rating 1,\d{3} → 1,\d{3} \(−?-?\d+\)/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next puzzle' })).toBeVisible();
+  expect(fetched.filter((path) => /\/AutoFinish-[\w-]+\.js$/.test(path))).toEqual([]);
 });
