@@ -13,6 +13,7 @@ import { identityPlugin } from './identity.ts';
 import { moderationPlugin } from './moderation.ts';
 import { opsPlugin } from './ops.ts';
 import { playPlugin } from './play.ts';
+import { puzzlesPlugin } from './puzzles.ts';
 import { queuePlugin } from './queue.ts';
 import { racesPlugin } from './races.ts';
 import { realtimePlugin } from './realtime.ts';
@@ -40,6 +41,7 @@ async function withServices(): Promise<Bare> {
   await app.register(dailyPlugin);
   await app.register(queuePlugin, { tickMs: 0 });
   await app.register(identityPlugin, {});
+  await app.register(puzzlesPlugin, {});
   return running;
 }
 

@@ -30,7 +30,7 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('location', { protocol: 'http:', host: 'localhost:8080', pathname: '/r/ABC234' });
   vi.stubGlobal('addEventListener', () => {});
-  vi.stubGlobal('document', { addEventListener: () => {}, visibilityState: 'visible' });
+  vi.stubGlobal('document', { addEventListener: () => {}, removeEventListener: () => {}, visibilityState: 'visible' });
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -53,7 +53,7 @@ export function stubBrowser(pathname = '/') {
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('location', { protocol: 'http:', host: 'localhost:8080', pathname });
   vi.stubGlobal('addEventListener', () => {});
-  vi.stubGlobal('document', { addEventListener: () => {}, visibilityState: 'visible' });
+  vi.stubGlobal('document', { addEventListener: () => {}, removeEventListener: () => {}, visibilityState: 'visible' });
 }
 
 /** The socket opened last. */

@@ -18,7 +18,7 @@ beforeEach(() => {
     return new Response(JSON.stringify({ player: PIA }), { status: path === '/api/players' ? 201 : 200 });
   });
   vi.stubGlobal('addEventListener', (type: string, listener: () => void) => (listeners[type] = listener));
-  vi.stubGlobal('document', { addEventListener: () => {}, visibilityState: 'visible' });
+  vi.stubGlobal('document', { addEventListener: () => {}, removeEventListener: () => {}, visibilityState: 'visible' });
 });
 afterEach(() => {
   vi.useRealTimers();
