@@ -257,7 +257,12 @@ test('leaderboards: the date field keeps to the days with a board; a day outside
   const today = await serverDate(page);
   await page.goto('/leaderboards?tab=daily&date=2025-12-31');
   const outside = page.getByRole('alert');
-  await expect(outside).toHaveText(`There is no daily board for 2025-12-31: pick a day from 2026-01-01 to ${today}.`);
+  // The range is worded in the player's language (en-US here), as the page's other dates are.
+  const medium = (day: string) =>
+    new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  await expect(outside).toHaveText(
+    `There is no daily board for 2025-12-31: pick a day from ${medium('2026-01-01')} to ${medium(today)}.`,
+  );
   const day = page.getByLabel('Day');
   await expect(day).toHaveAttribute('min', '2026-01-01');
   await expect(day).toHaveAttribute('max', today);
