@@ -132,23 +132,16 @@ async function settledBoxes(page: Page, from: number, row: number, to: number): 
 }
 
 /**
- * Drags with the mouse as a person would: press, travel in steps, release over the column. Cards
- * are taken and let go 8 px below their top edge, inside the strip a long, squeezed column leaves
- * showing, and never under the "Finish it" offer fixed at the foot of the screen: the card is let
- * go on the column's last card (or its empty slot). Playwright's own drag does it rather than a
- * measure-then-press: it waits until the card has stopped gliding and checks the press as it
- * happens, on the card itself, so a board that moved under the pointer in between cannot turn the
- * drag into a press beside the card (on a busy machine the move was then never made).
+ * Drags with the mouse as a person would: press, travel in steps, release over the column. The
+ * card is taken 8 px below its top edge: inside the strip a long, squeezed column leaves showing.
  */
 export async function drag(page: Page, from: number, row: number, to: number) {
-  const rows = await page.locator(`.columns [data-col="${to}"]`).count();
-  const [source, target] = [card(page, from, row), card(page, to, Math.max(0, rows - 1))];
-  const grip = async (element: Locator) => {
-    const box = await element.boundingBox();
-    if (!box) throw new Error(`${element} is not on the board`);
-    return { x: box.width / 2, y: Math.min(8, box.height / 2) };
-  };
-  await source.dragTo(target, { sourcePosition: await grip(source), targetPosition: await grip(target), steps: 5 });
+  const { s: source, t: target } = await settledBoxes(page, from, row, to);
+  await page.mouse.move(source.x + source.width / 2, source.y + Math.min(8, source.height / 2));
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 8, source.y + 20, { steps: 2 });
+  await page.mouse.move(target.x + target.width / 2, target.y + 40, { steps: 4 });
+  await page.mouse.up();
 }
 
 /**

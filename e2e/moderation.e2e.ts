@@ -60,7 +60,7 @@ test('a player reports another from the race results; a moderator, in another br
   await reporter.getByTestId('race-results').getByRole('button', { name: 'Report Sly Racer' }).click();
   await dialog.getByLabel('Plays like a program').check();
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('You have already reported Sly Racer');
+  await expect(dialog.getByRole('alert')).toContainText('You have reported this player already');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The moderator: a player the operator granted, in a browser of their own.
