@@ -17,6 +17,8 @@ async function giveUp(page: Page) {
 test('a rated best-of-3 room: ratings after the race, the series score, the profile chart and the rating board', async ({
   browser,
 }) => {
+  // Three races and four players' pages: the default 90 s ran out once on a loaded machine.
+  test.setTimeout(180_000);
   const host = await player(browser, '/race');
   await host.getByLabel('Best of 3').check();
   await host.getByRole('checkbox', { name: /^Rated/ }).check();
