@@ -24,15 +24,6 @@ import { isUniqueViolation } from './errors.ts';
 import { checkFence } from './fence.ts';
 import { pgStore } from './store.ts';
 
-/** An arena deal's limit moves with the downtime credited to it (`creditedClose`). */
-export const ARENA_CREDIT = {
-  closesAt: games.closesAt,
-  arenaId: games.arenaId,
-  arenas,
-  arenaIdColumn: arenas.id,
-  arenaEndsAt: arenas.endsAt,
-};
-
 interface PendingAction {
   /** When it was queued (`Timer.now`): the group's first item waited longest for its commit. */
   readonly queuedAt: number;
@@ -180,7 +171,7 @@ export function pgGames(db: PgDb, pool: pg.Pool, hooks: GroupCommitHooks = {}): 
           .update(games)
           .set({
             pausedMs: sql`${games.pausedMs} + ${since(lastAction)}`,
-            closesAt: creditedClose(ARENA_CREDIT, since(lastAction)),
+            closesAt: creditedClose(games, arenas, since(lastAction)),
           })
           .where(eq(games.status, 'playing'));
         await tx

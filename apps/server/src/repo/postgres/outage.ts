@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
-import { actions, games, settings } from '../../db/pg-schema.ts';
+import { actions, arenas, games, settings } from '../../db/pg-schema.ts';
 import { creditedClose } from '../shared/arena-credit.ts';
 import type { OutageRepo } from '../types.ts';
-import { ARENA_CREDIT } from './games.ts';
 
 const KEY = 'heartbeat';
 
@@ -28,7 +27,7 @@ export function pgOutage(db: PgDb): OutageRepo {
           const credit = sql`GREATEST(0, ${now}::bigint - GREATEST(${last}::bigint, coalesce(${lastAction}, 0)))`;
           await tx
             .update(games)
-            .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(ARENA_CREDIT, credit) })
+            .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(games, arenas, credit) })
             .where(and(eq(games.status, 'playing'), isNull(games.raceId)));
         }
         const value = String(now);

@@ -1,13 +1,13 @@
 import { type AnyColumn, type SQL, sql, type Table } from 'drizzle-orm';
 
-/** The columns the credit reads, in either dialect's schema. */
-export interface ArenaCreditColumns {
+/** What the credit reads of the games table, in either dialect's schema. */
+interface DealColumns {
   readonly closesAt: AnyColumn;
   readonly arenaId: AnyColumn;
-  readonly arenas: Table;
-  readonly arenaIdColumn: AnyColumn;
-  readonly arenaEndsAt: AnyColumn;
 }
+
+/** What the credit reads of the arenas table, in either dialect's schema. */
+type ArenaTable = Table & { readonly id: AnyColumn; readonly endsAt: AnyColumn };
 
 /**
  * An arena deal's `closes_at` once `credit` (an SQL expression of the downtime credited to the
@@ -18,8 +18,8 @@ export interface ArenaCreditColumns {
  * (SQLite's `min` and PostgreSQL's `LEAST` treat NULL apart). Both engines evaluate every SET
  * expression on the row as it was, so `credit` reads the old `paused_ms` here as there.
  */
-export function creditedClose(c: ArenaCreditColumns, credit: SQL): SQL {
-  const ends = sql`(SELECT ${c.arenaEndsAt} FROM ${c.arenas} WHERE ${c.arenaIdColumn} = ${c.arenaId})`;
-  const moved = sql`(${c.closesAt} + ${credit})`;
-  return sql`CASE WHEN ${c.closesAt} IS NULL THEN NULL WHEN ${ends} < ${moved} THEN ${ends} ELSE ${moved} END`;
+export function creditedClose(games: DealColumns, arenas: ArenaTable, credit: SQL): SQL {
+  const ends = sql`(SELECT ${arenas.endsAt} FROM ${arenas} WHERE ${arenas.id} = ${games.arenaId})`;
+  const moved = sql`(${games.closesAt} + ${credit})`;
+  return sql`CASE WHEN ${games.closesAt} IS NULL THEN NULL WHEN ${ends} < ${moved} THEN ${ends} ELSE ${moved} END`;
 }

@@ -24,15 +24,6 @@ import { checkFence } from './fence.ts';
 import { IMMEDIATE } from './immediate.ts';
 import { sqliteStore } from './store.ts';
 
-/** An arena deal's limit moves with the downtime credited to it (`creditedClose`). */
-export const ARENA_CREDIT = {
-  closesAt: games.closesAt,
-  arenaId: games.arenaId,
-  arenas,
-  arenaIdColumn: arenas.id,
-  arenaEndsAt: arenas.endsAt,
-};
-
 /**
  * The most actions one commit stores (repo/group-commit.ts). With `synchronous = NORMAL` a commit
  * costs about what an insert does (no fsync), so small groups let a burst's first acks leave
@@ -159,7 +150,7 @@ export function sqliteGames(
       const credit = sql`max(0, ${now} - max(${lastAlive}, coalesce(${lastAction}, 0)))`;
       db.transaction((tx) => {
         tx.update(games)
-          .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(ARENA_CREDIT, credit) })
+          .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(games, arenas, credit) })
           .where(eq(games.status, 'playing'))
           .run();
         tx.update(races)

@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { actions, games, settings } from '../../db/schema.ts';
+import { actions, arenas, games, settings } from '../../db/schema.ts';
 import { creditedClose } from '../shared/arena-credit.ts';
 import type { OutageRepo } from '../types.ts';
-import { ARENA_CREDIT } from './games.ts';
 import { IMMEDIATE } from './immediate.ts';
 
 const KEY = 'heartbeat';
@@ -26,7 +25,7 @@ export function sqliteOutage(db: Db): OutageRepo {
           const lastAction = sql`(SELECT max(${actions.at}) FROM ${actions} WHERE ${actions.gameId} = ${games.id})`;
           const credit = sql`max(0, ${now} - max(${last}, coalesce(${lastAction}, 0)))`;
           tx.update(games)
-            .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(ARENA_CREDIT, credit) })
+            .set({ pausedMs: sql`${games.pausedMs} + ${credit}`, closesAt: creditedClose(games, arenas, credit) })
             .where(and(eq(games.status, 'playing'), isNull(games.raceId)))
             .run();
         }
