@@ -11,8 +11,9 @@ import { expectStoredOnce } from './race-steps.ts';
  * build, HAProxy; every practice game dealt the known winning deal) while PostgreSQL is stopped.
  * The move made meanwhile stays on the board, the header says it is being saved, the page sends
  * it again by itself, and it is acknowledged and stored once the database is back: all on the
- * page first loaded, never reloaded. Every wait is for something the page or the cluster shows;
- * the outage lasts as long as the page takes to be refused twice (a send and a resend).
+ * page first loaded, never reloaded; the note under the board says the move waits. Every wait
+ * is for something the page or the cluster shows; the outage lasts as long as the page takes to
+ * be refused twice (a send and a resend) and to say so under the board.
  */
 
 let cluster: RealCluster;
@@ -96,8 +97,13 @@ test('PostgreSQL stopped under a practice game in a page: the page says it is sa
   // Set on the page that was loaded: a reload would lose it.
   await page.evaluate("window.outageMarker = 'first load'");
 
+  const from = cluster.output().length;
   await cluster.postgres.down('stop');
   const downAt = Date.now();
+  // HAProxy takes the one process out (its /readyz fails): the page is still served, by the same
+  // process offered as a spare, and so are the scripts the page fetches from here on.
+  await cluster.line(/Server nodes\/node-1 is DOWN/, from);
+  expect((await page.request.get('/practice')).status()).toBe(200);
   const move = WINNING.moves[0]!;
   if (move.kind !== 'move') throw new Error('the winning line starts with a move of a card');
   await drag(page, move.from, move.row, move.to);
@@ -116,6 +122,11 @@ test('PostgreSQL stopped under a practice game in a page: the page says it is sa
   await until('the page to send the move again', () => refusals().length > 1);
   expect(refusals().every((f) => f.message.type === 'error' && f.message.code === 'unavailable')).toBe(true);
   expect(frames.some((f) => f.at >= downAt && f.message.type === 'ack')).toBe(false);
+  // Under the board, the move is said to wait: its words are fetched during the outage (every
+  // process fails /readyz then, and HAProxy still sends the page's requests to them as spares).
+  await page
+    .locator('[data-testid="unsaved-moves"]', { hasText: '1 move waiting to be saved' })
+    .waitFor({ timeout: 10_000 });
 
   await cluster.postgres.up();
   const upAt = Date.now();

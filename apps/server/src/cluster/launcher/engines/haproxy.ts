@@ -34,10 +34,16 @@ export interface HaproxyConfigOptions {
  * hashes to (consistent hashing: a process leaving moves only its own rooms); everything else
  * to the process with the fewest connections. A process leaves within about a second of
  * failing `/readyz` (or of answering 503 there, as it does from the start of its shutdown).
+ *
+ * When every process fails `/readyz` at once, the cause is an engine they share (PostgreSQL
+ * stopped), not one of them: each process is then offered again as an unchecked backup, so pages,
+ * their scripts and sockets still load and a move is refused as one to send again (`unavailable`,
+ * `retryAfter`), where HAProxy alone could only answer 503 without a word for the page.
  */
 export function haproxyConfig(o: HaproxyConfigOptions): string {
   const resolve = o.nameserver ? ' resolvers dns init-addr last,libc,none' : '';
   const server = (n: HaproxyNode, how: string) => `  server ${n.id} ${n.address} ${how}`;
+  const spare = (n: HaproxyNode, how = '') => `  server ${n.id}-spare ${n.address} backup no-check${how}`;
   return [
     '# Made by haproxyConfig() (apps/server/src/cluster/launcher/engines/haproxy.ts): change that, then',
     '# `pnpm cluster:config` writes deploy/haproxy.cfg again.',
@@ -71,6 +77,8 @@ export function haproxyConfig(o: HaproxyConfigOptions): string {
     '',
     'backend nodes',
     '  balance leastconn',
+    // The spares (below) share the load when they are in use, not the first of them alone.
+    '  option allbackups',
     '  http-request disable-l7-retry if !METH_GET',
     '  option httpchk',
     '  http-check send meth GET uri /readyz',
@@ -80,12 +88,15 @@ export function haproxyConfig(o: HaproxyConfigOptions): string {
       (n) => `  use-server ${n.id} if { path /ws } { hdr(upgrade) -i websocket } { url_param(node) -m str ${n.id} }`,
     ),
     ...o.nodes.map((n) => server(n, '')),
+    ...o.nodes.map((n) => spare(n)),
     '',
     'backend rooms',
     '  balance url_param room',
     '  hash-type consistent',
+    '  option allbackups',
     // The same processes, up and down as `nodes` sees them: one health check per process, not two.
     ...o.nodes.map((n) => server(n, `track nodes/${n.id}${resolve}`)),
+    ...o.nodes.map((n) => spare(n, resolve)),
     '',
   ]
     .join('\n')
