@@ -14,14 +14,24 @@ let dir: string;
 let redis: RunningRedis;
 let a: RunningServer;
 let b: RunningServer;
-const clock = Date.UTC(2026, 5, 1, 12, 0, 0);
+let clock = Date.UTC(2026, 5, 1, 12, 0, 0);
+/** Leases renewed only when the test ticks them: one lapses when the test says. */
+const LEASE_MS = 5_000;
 
 // Two processes of a cluster in one (one SQLite file, one real Redis), on one injected clock.
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cluster-visitor-'));
   redis = await startRedis({ dir: join(dir, 'redis'), port: await freePort() });
   const databasePath = join(dir, 'scorpion.db');
-  const common = { databasePath, redisUrl: redis.url, deals: fixedDeals, countdownMs: 0, now: () => clock };
+  const common = {
+    databasePath,
+    redisUrl: redis.url,
+    deals: fixedDeals,
+    countdownMs: 0,
+    absentGraceMs: 600_000,
+    lease: { leaseMs: LEASE_MS, renewMs: 0 },
+    now: () => clock,
+  };
   a = await startServer({ ...common, nodeId: 'a' });
   b = await startServer({ ...common, nodeId: 'b' });
 });
@@ -33,7 +43,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("a visitor's socket is sent to the room's owner as a member's is, and follows the race there", async () => {
+test("a visitor's socket is sent to the room's owner as a member's is, follows the race there, and to its next owner", async () => {
   const [host, racer] = await players(a, 'Owner Olga', 'Racer Ray');
   const code = await openRoom(host!.client);
   await joinRoom(racer!.client, code);
@@ -55,6 +65,16 @@ test("a visitor's socket is sent to the room's owner as a member's is, and follo
   // Not a player online anywhere: no presence of theirs reaches the other process.
   expect(b.app.online()).toBe(2);
 
-  visitor.socket.close();
+  // The owner's lease lapses and B takes the race over: A sends the visitor to B, where it
+  // is greeted with the race going on.
+  clock += LEASE_MS + 1;
+  await b.app.hub.tickLeases();
+  await a.app.hub.tickLeases();
+  expect(await visitor.closed).toEqual({ code: NOT_OWNER, reason: 'b' });
+  const moved = new TestClient(`${b.wsUrl}?room=${code}&watch=1&node=b`, undefined);
+  expect((await moved.next('watching')).room).toMatchObject({ code, status: 'racing' });
+  await moved.next('race-progress', (f) => f.racers.some((r) => r.playerId === host!.id && r.moves === 2));
+
+  moved.socket.close();
   for (const p of [host!, racer!]) p.client.socket.close();
 });
