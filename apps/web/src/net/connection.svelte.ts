@@ -122,10 +122,8 @@ export class Connection {
 
   start() {
     if (this.#status !== 'idle' || this.#stopped) return;
-    addEventListener('online', () => this.#retryNow());
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') this.#retryNow();
-    });
+    addEventListener('online', this.#retryNow);
+    document.addEventListener('visibilitychange', this.#onVisible);
     this.#open();
   }
 
@@ -139,6 +137,8 @@ export class Connection {
     this.#status = 'idle';
     this.#dropAnswers();
     socket?.close();
+    removeEventListener('online', this.#retryNow);
+    document.removeEventListener('visibilitychange', this.#onVisible);
   }
 
   send(message: ClientMessage): boolean {
@@ -274,9 +274,13 @@ export class Connection {
     }
   }
 
-  #retryNow() {
+  readonly #retryNow = () => {
     if (this.#status === 'reconnecting' && !this.#socket) this.#open();
-  }
+  };
+
+  readonly #onVisible = () => {
+    if (document.visibilityState === 'visible') this.#retryNow();
+  };
 }
 
 /** What a page needs of the tab's socket; tests hand in a fake. */
