@@ -29,6 +29,7 @@ import { routesPlugin } from './routes/index.ts';
 import type { Limits } from './routes/limits.ts';
 import { socketPlugin } from './ws/plugin.ts';
 import type { EdgeOptions } from './ws/route.ts';
+import { WATCHERS_PER_ADDRESS } from './ws/visitor-sockets.ts';
 
 export interface AppOptions {
   readonly databasePath: string;
@@ -72,8 +73,17 @@ export interface AppOptions {
   readonly absentGraceMs?: number;
   readonly heartbeatMs?: number;
   readonly downtimeTickMs?: number;
-  /** The socket's message budget per player, its refill clock (ms) and the cap on a player's sockets. */
-  readonly rateLimit?: { perSecond: number; burst: number; clock?: () => number; socketsPerPlayer?: number };
+  /**
+   * The socket's message budget per player, its refill clock (ms), the cap on a player's sockets
+   * and on the visitors' sockets (watching without a name) of one address (`WATCHERS_PER_ADDRESS`).
+   */
+  readonly rateLimit?: {
+    perSecond: number;
+    burst: number;
+    clock?: () => number;
+    socketsPerPlayer?: number;
+    watchersPerAddress?: number;
+  };
   /** The REST limits (and the socket's room frames); each one not given keeps its default. */
   readonly limits?: Partial<Limits>;
   /**
@@ -169,5 +179,6 @@ function edgeOptions(options: AppOptions): EdgeOptions {
     rateBurst: options.rateLimit?.burst ?? 40,
     rateClock: options.rateLimit?.clock ?? (() => performance.now()),
     socketsPerPlayer: options.rateLimit?.socketsPerPlayer ?? 8,
+    watchersPerAddress: options.rateLimit?.watchersPerAddress ?? WATCHERS_PER_ADDRESS,
   };
 }

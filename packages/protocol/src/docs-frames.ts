@@ -119,6 +119,12 @@ export const clientFrames: readonly Frame[] = [
 
 export const serverFrames: readonly Frame[] = [
   { name: 'welcome', about: 'First frame on every connection.', schema: server.Welcome },
+  {
+    name: 'watching',
+    about:
+      "First frame on a visitor's socket (`/ws?room=CODE&watch=1`, no cookie needed; in a cluster it may be closed with 4009 like a member's, naming the room's owner): the room as its members see it. Then `room`, `race-progress` and `race-over` as a member gets them, never a card; any frame but `ping` is answered `watch-only`. Over the limit of watchers from one address (or of one room): `too-many-watchers`, then closed with 4011; no such room: `no-such-room`, then 4011.",
+    schema: server.Watching,
+  },
   { name: 'pong', about: 'Answer to `ping`.', schema: server.Pong },
   {
     name: 'game',

@@ -69,6 +69,13 @@ export const ErrorCode = z.enum([
   'solver-unavailable',
   /** The player already has as many sockets open as the server allows; the new one is closed with 4008. */
   'too-many-sockets',
+  /**
+   * A visitor's socket over the limit of watchers from one network address, or of one room:
+   * closed with 4011 (do not reconnect at once). Signed-up players watch from their own sockets.
+   */
+  'too-many-watchers',
+  /** A frame other than `ping` on a visitor's socket: a visitor watches; joining the room needs a name. */
+  'watch-only',
   /** A request body over the server's limit (413). */
   'too-large',
   /** A path part over the server's limit (414). */

@@ -187,6 +187,19 @@ export type RoomState = z.infer<typeof RoomState>;
 /** Sent to every member on any change: someone joined, left, dropped, the race started or ended. */
 export const RoomMessage = withRequestId({ type: z.literal('room'), room: RoomState });
 
+/**
+ * The first frame on a visitor's socket (`/ws?room=CODE&watch=1`, no sign-up needed): the room
+ * as its members see it. From then on the visitor gets what the room's members get of its
+ * races (`room`, `race-progress`, `race-over`), never a card, and may send nothing but `ping`.
+ */
+export const Watching = z.strictObject({
+  type: z.literal('watching'),
+  protocol: z.literal(PROTOCOL_VERSION),
+  serverTime: z.int(),
+  room: RoomState,
+});
+export type Watching = z.infer<typeof Watching>;
+
 /** The race is over: the ranking, and the deal is public now. */
 export const RaceOver = withRequestId({
   type: z.literal('race-over'),
@@ -304,6 +317,7 @@ export type QueueGhostReady = z.infer<typeof QueueGhostReady>;
 
 export const ServerMessage = z.discriminatedUnion('type', [
   Welcome,
+  Watching,
   Pong,
   GameMessage,
   Ack,

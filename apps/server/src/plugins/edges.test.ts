@@ -51,6 +51,7 @@ const EDGE = {
   ratePerSecond: 20,
   rateBurst: 40,
   socketsPerPlayer: 8,
+  watchersPerAddress: 50,
   rateClock: () => performance.now(),
 };
 

@@ -5,13 +5,16 @@ import { withRankUpdates } from '../cluster/adapters/rank-updates.ts';
 import { serverSecret } from '../identity/secret.ts';
 import { pgRepos } from '../repo/postgres/index.ts';
 import { sqliteRepos } from '../repo/sqlite/index.ts';
-import type { Repos } from '../repo/types.ts';
+import type { BoardRow, Repos } from '../repo/types.ts';
+import { forgettingRanks, OwnRankCache } from '../routes/rank-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     repos: Repos;
     /** The daily boards' ranks from Redis, when it is on. */
     ranks: DailyRanks | undefined;
+    /** A player's own row on a day's board, with its rank: from Redis when it is on, else cached here. */
+    ownRank: (date: string, playerId: string) => Promise<BoardRow | undefined>;
     /** Signs cookies and seeds the daily deals. */
     secret: string;
   }
@@ -51,11 +54,14 @@ export const storagePlugin = fp<StorageOptions>(
           onCheckpointFailure: (error) => app.log.error({ err: error }, 'WAL checkpoint failed'),
         });
     const ranks = redis && new DailyRanks({ redis: redis.commands, repos: stored, now });
+    // Without Redis, the ranks are cached in this process alone: no other process to tell of a hold.
+    const cached = new OwnRankCache(stored.boards, now);
     const repos = ranks
       ? withRankUpdates(stored, ranks, (error) => app.log.warn({ err: error }, 'rank not added'))
-      : stored;
+      : forgettingRanks(stored, cached);
     app.decorate('repos', repos);
     app.decorate('ranks', ranks);
+    app.decorate('ownRank', ranks ? ranks.rankOf.bind(ranks) : cached.rankOf.bind(cached));
     app.decorate('secret', await serverSecret(repos.settings, options.secret));
     app.addHook('onClose', async () => repos.close());
   },

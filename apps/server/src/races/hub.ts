@@ -10,7 +10,7 @@ import { noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
 import { newRoomCode } from './codes.ts';
 import { type Leases, OwnedElsewhere } from './leases.ts';
 import { newRace } from './new-race.ts';
-import type { Room } from './room.ts';
+import { Room } from './room.ts';
 import { RoomMemory } from './room-memory.ts';
 
 export const MAX_PLAYERS = 8;
@@ -225,6 +225,31 @@ export class RaceHub {
       if (!race) return refuse('no-race', 'No race is running in this room.');
       const refused = await race.watch(playerId, racer);
       return refused ?? { ok: true, value: null };
+    });
+  }
+
+  /**
+   * A visitor (no name, no seat: `ws/visitor-socket.ts`) follows the room from now on: `greet`
+   * gets the room as it is, before any frame of it, and then the race's progress comes at once.
+   */
+  visit(visitorId: string, code: string, greet: (room: RoomState) => void): Promise<Answer<null>> {
+    return this.command(code, async (room) => {
+      if (!room.addVisitor(visitorId)) {
+        return refuse('too-many-watchers', `A room has at most ${Room.MAX_VISITORS} watchers without a name.`);
+      }
+      greet(room.state());
+      room.race?.showProgress(visitorId);
+      return { ok: true, value: null };
+    });
+  }
+
+  /** The visitor's socket closed: the room no longer hears them, and may leave memory. */
+  async leaveVisit(visitorId: string, code: string): Promise<void> {
+    await this.memory.lock.run(code, async () => {
+      const room = this.memory.held(code);
+      if (!room) return;
+      room.removeVisitor(visitorId);
+      this.memory.evictIfIdle(room);
     });
   }
 

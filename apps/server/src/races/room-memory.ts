@@ -165,6 +165,8 @@ export class RoomMemory {
     this.unload(old);
     if (!loaded) return;
     this.install(loaded);
+    // Visitors' sockets stay open through a reload: they go on hearing the room.
+    for (const visitor of old.visitors) loaded.room.addVisitor(visitor);
     loaded.room.changed();
     const race = loaded.room.race;
     if (!race) return;

@@ -47,6 +47,8 @@ export class Room implements RaceRoom {
   private readonly nicknames = new Map<string, string>();
   /** The host while away: after the grace, a member who is here takes over the room. */
   private readonly hostAway: Absences;
+  /** Visitors who follow the room's races without a seat (`ws/visitor-socket.ts`): they hear it, nothing more. */
+  private readonly visiting = new Set<string>();
 
   row: RoomRow;
   private readonly deps: RoomDeps;
@@ -77,6 +79,25 @@ export class Room implements RaceRoom {
   /** The race running in the room, if one is. */
   get race(): LiveRace | undefined {
     return this.running;
+  }
+
+  get visitors(): ReadonlySet<string> {
+    return this.visiting;
+  }
+
+  /** How many visitors one room takes: its frames go to each, a tick's work grows with them. */
+  static readonly MAX_VISITORS = 200;
+
+  /** A visitor hears the room from now on; false when it has `MAX_VISITORS` already. */
+  addVisitor(id: string): boolean {
+    if (this.visiting.size >= Room.MAX_VISITORS) return false;
+    this.visiting.add(id);
+    this.kept = undefined;
+    return true;
+  }
+
+  removeVisitor(id: string): void {
+    if (this.visiting.delete(id)) this.kept = undefined;
   }
 
   /** A member joins: stored, then in memory. */
@@ -133,16 +154,16 @@ export class Room implements RaceRoom {
   }
 
   /**
-   * Members and racers: whoever hears what happens in the room. Kept while neither changes: a
+   * Members, racers and visitors: whoever hears what happens in the room. Kept while none changes: a
    * race's progress tick asks for it about twice a second, and built each time it was most of
    * what a tick allocated. `members` is only ever appended to or replaced, so its length and
-   * identity and the race's say whether the set is still right.
+   * identity and the race's say whether the set is still right (a visitor's coming or going forgets it).
    */
   audience(): ReadonlySet<string> {
     const { members, race } = this;
     const kept = this.kept;
     if (kept?.members === members && kept.length === members.length && kept.race === race) return kept.audience;
-    const audience = new Set([...members, ...(race?.racers() ?? [])]);
+    const audience = new Set([...members, ...(race?.racers() ?? []), ...this.visiting]);
     this.kept = { members, length: members.length, race, audience };
     return audience;
   }

@@ -17,7 +17,6 @@ import { playerOf } from '../identity/cookie.ts';
 import type { BoardRow, StatsRow } from '../repo/types.ts';
 import { dailyIsPublic } from '../secrecy.ts';
 import { boardDate } from './board-date.ts';
-import { cachedOwnRank } from './rank-cache.ts';
 import { fail } from './reply.ts';
 import { refusals, zodRoutes } from './schema.ts';
 
@@ -38,8 +37,7 @@ function dailyRow(r: BoardRow): DailyBoardRow {
 export async function boardRoutes(fastify: FastifyInstance) {
   const app = zodRoutes(fastify);
   const boards = app.repos.boards;
-  const ranks = app.ranks;
-  const ownRank = ranks ? ranks.rankOf.bind(ranks) : cachedOwnRank(boards, app.now);
+  const ownRank = app.ownRank;
 
   app.get(
     '/api/leaderboards/daily',

@@ -8,8 +8,14 @@ import type { FastifyRequest } from 'fastify';
 
 /** A frame answering a request carries the request's id, if it had one; the frame itself is left as it is. */
 export function answering(frame: ServerMessage, rid: string | undefined): ServerMessage {
-  // A welcome, another racer's progress and an arena's end are never answers, and their schemas have no `rid`.
-  if (rid === undefined || frame.type === 'welcome' || frame.type === 'race-progress' || frame.type === 'arena-over')
+  // A greeting, another racer's progress and an arena's end are never answers, and their schemas have no `rid`.
+  if (
+    rid === undefined ||
+    frame.type === 'welcome' ||
+    frame.type === 'watching' ||
+    frame.type === 'race-progress' ||
+    frame.type === 'arena-over'
+  )
     return frame;
   return { ...frame, rid };
 }
@@ -40,6 +46,11 @@ export function originAllowed(request: FastifyRequest, allowed: readonly string[
 export function roomOf(request: FastifyRequest): string | undefined {
   const room = (request.query as Record<string, unknown> | undefined)?.room;
   return typeof room === 'string' && /^[A-Z0-9]{1,12}$/i.test(room) ? room.toUpperCase() : undefined;
+}
+
+/** A visitor's socket, which watches a room without a name (`?room=CODE&watch=1`). */
+export function watchOf(request: FastifyRequest): boolean {
+  return (request.query as Record<string, unknown> | undefined)?.watch === '1';
 }
 
 /** ws's errors for frames it refuses to read (it closes the socket itself). */

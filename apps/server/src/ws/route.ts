@@ -9,12 +9,14 @@ import { isStorageUnavailable, RETRY_AFTER_S } from '../repo/unavailable.ts';
 import { tryAgainIn } from '../routes/errors.ts';
 import { NOT_OWNER, TOO_MANY_SOCKETS } from './close-codes.ts';
 import { sendFrame } from './connections.ts';
-import { answering, originAllowed, rejectedFrame, requestIdOf, roomOf } from './edge-reading.ts';
+import { answering, originAllowed, rejectedFrame, requestIdOf, roomOf, watchOf } from './edge-reading.ts';
 import { handle } from './handlers.ts';
 import { Heartbeat } from './heartbeat.ts';
 import { followOnOtherSockets } from './other-sockets.ts';
 import { PlayerSockets } from './player-sockets.ts';
 import { RateLimit } from './rate-limit.ts';
+import { visitorSocket } from './visitor-socket.ts';
+import { WatchersPerAddress } from './visitor-sockets.ts';
 
 export interface EdgeOptions {
   readonly allowedOrigins: readonly string[];
@@ -25,6 +27,8 @@ export interface EdgeOptions {
   readonly socketsPerPlayer: number;
   /** The budget's refill clock in ms: the wall clock, not the game clock, as limits are about load. */
   readonly rateClock: () => number;
+  /** Visitors' sockets (`?watch=1`, no name) one network address may have open at once. */
+  readonly watchersPerAddress: number;
 }
 
 /**
@@ -71,6 +75,7 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
     { perSecond: edge.ratePerSecond, burst: edge.rateBurst, maxSockets: edge.socketsPerPlayer },
     edge.rateClock,
   );
+  const visitorEdge = { ...edge, heartbeat, perAddress: new WatchersPerAddress(edge.watchersPerAddress) };
   const sweep = setInterval(() => sockets.sweep(), 60_000);
   sweep.unref();
   app.addHook('onClose', async () => {
@@ -88,6 +93,8 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
       socket.close(1008, 'origin not allowed');
       return;
     }
+    // A visitor watching a room: no cookie is read, whether or not one came.
+    if (watchOf(request)) return visitorSocket(app, socket, request, roomOf(request), visitorEdge);
     // Shared by all the player's sockets. Without a signed cookie the socket is closed as soon
     // as that is known, and limited alone until then.
     const key = tokenHashOf(request);

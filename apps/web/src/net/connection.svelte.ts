@@ -1,4 +1,10 @@
-import { type ClientMessage, PROTOCOL_VERSION, type ServerMessage, SIGNED_OUT } from '@scorpion/protocol';
+import {
+  type ClientMessage,
+  PROTOCOL_VERSION,
+  type ServerMessage,
+  SIGNED_OUT,
+  WATCH_REFUSED,
+} from '@scorpion/protocol';
 import { untrack } from 'svelte';
 import { reloadForProtocol } from './outdated.ts';
 import { type Owner, ownerFromClose, socketUrl } from './socket-url.ts';
@@ -6,6 +12,7 @@ import { type Owner, ownerFromClose, socketUrl } from './socket-url.ts';
 export type ConnectionStatus = 'idle' | 'connecting' | 'online' | 'reconnecting';
 
 type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
+type Greeting = Extract<ServerMessage, { type: 'welcome' | 'watching' }>;
 type Listener = (message: ServerMessage) => void;
 export type ErrorFrame = Extract<ServerMessage, { type: 'error' }>;
 export type ServerType = ServerMessage['type'];
@@ -84,6 +91,13 @@ export class Connection {
   #offset = 0;
   /** The room's owner, as the last 4009 named it (cluster mode). */
   #owner: Owner | undefined;
+  /** A visitor's socket (`watching` greets it, not `welcome`): it watches the room page's room without a name. */
+  readonly #watch: boolean;
+  #stopped = false;
+
+  constructor(options: { readonly watch?: boolean } = {}) {
+    this.#watch = options.watch ?? false;
+  }
 
   get status() {
     return this.#status;
@@ -107,12 +121,24 @@ export class Connection {
   }
 
   start() {
-    if (this.#status !== 'idle') return;
-    addEventListener('online', () => this.#retryNow());
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') this.#retryNow();
-    });
+    if (this.#status !== 'idle' || this.#stopped) return;
+    addEventListener('online', this.#retryNow);
+    document.addEventListener('visibilitychange', this.#onVisible);
     this.#open();
+  }
+
+  /** Closes the socket for good: nothing reconnects it (a visitor's page is gone, or was refused). */
+  stop() {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    clearTimeout(this.#settle);
+    const socket = this.#socket;
+    this.#socket = undefined;
+    this.#status = 'idle';
+    this.#dropAnswers();
+    socket?.close();
+    removeEventListener('online', this.#retryNow);
+    document.removeEventListener('visibilitychange', this.#onVisible);
   }
 
   send(message: ClientMessage): boolean {
@@ -167,7 +193,8 @@ export class Connection {
   #open() {
     clearTimeout(this.#timer);
     this.#status = this.#attempt === 0 ? 'connecting' : 'reconnecting';
-    const socket = new WebSocket(socketUrl(location, this.#owner));
+    if (this.#stopped) return;
+    const socket = new WebSocket(socketUrl(location, this.#owner, this.#watch));
     this.#socket = socket;
     socket.onmessage = (e) => {
       if (typeof e.data !== 'string') return;
@@ -177,7 +204,7 @@ export class Connection {
       } catch {
         return;
       }
-      if (message.type === 'welcome') this.#onWelcome(message);
+      if (message.type === 'welcome' || message.type === 'watching') this.#onWelcome(message);
       if (message.type === 'error' && message.code === 'unavailable') this.#catchingUp = true;
       else if (message.type === 'ack' || message.type === 'game') this.#catchingUp = false;
       if ('serverTime' in message && typeof message.serverTime === 'number') {
@@ -192,6 +219,8 @@ export class Connection {
         location.reload();
         return;
       }
+      // A visitor's socket refused (too many watchers, no such room): the error frame said why.
+      if (e.code === WATCH_REFUSED) return this.stop();
       clearTimeout(this.#settle);
       this.#socket = undefined;
       this.#status = 'reconnecting';
@@ -210,11 +239,11 @@ export class Connection {
     };
   }
 
-  #onWelcome(message: Welcome) {
+  #onWelcome(message: Greeting) {
     // A page older (or newer) than the server would misread its frames: fetch the app again.
     const version = message.protocol as number;
     if (version !== PROTOCOL_VERSION && reloadForProtocol(version)) return;
-    this.#welcome = message;
+    if (message.type === 'welcome') this.#welcome = message;
     this.#status = 'online';
     clearTimeout(this.#settle);
     this.#settle = setTimeout(() => (this.#attempt = 0), SETTLED_MS);
@@ -245,9 +274,13 @@ export class Connection {
     }
   }
 
-  #retryNow() {
+  readonly #retryNow = () => {
     if (this.#status === 'reconnecting' && !this.#socket) this.#open();
-  }
+  };
+
+  readonly #onVisible = () => {
+    if (document.visibilityState === 'visible') this.#retryNow();
+  };
 }
 
 /** What a page needs of the tab's socket; tests hand in a fake. */

@@ -53,6 +53,7 @@ export function stubBrowser(pathname = '/') {
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('location', { protocol: 'http:', host: 'localhost:8080', pathname });
   vi.stubGlobal('addEventListener', () => {});
+  vi.stubGlobal('removeEventListener', () => {});
   vi.stubGlobal('document', { addEventListener: () => {}, removeEventListener: () => {}, visibilityState: 'visible' });
 }
 

@@ -20,3 +20,9 @@ test('only a 4009 on a room page names an owner', () => {
   expect(ownerFromClose(1006, '', '/r/ABC234')).toBeUndefined();
   expect(ownerFromClose(4008, 'too many sockets', '/r/ABC234')).toBeUndefined();
 });
+
+test("a visitor's socket on a room page says so, after its room and its owner", () => {
+  expect(socketUrl(at('/r/ABC234'), undefined, true)).toBe('wss://scorpion.example/ws?room=ABC234&watch=1');
+  const owner = { room: 'ABC234', node: 'node-2' };
+  expect(socketUrl(at('/r/ABC234'), owner, true)).toBe('wss://scorpion.example/ws?room=ABC234&node=node-2&watch=1');
+});

@@ -15,14 +15,16 @@ export interface Owner {
 /**
  * The socket's address. On a room page it names the room (`?room=CODE`), so that the load
  * balancer sends it to the process that owns the room; after a 4009 it names that process too
- * (`&node=ID`), for as long as the page is that room's.
+ * (`&node=ID`), for as long as the page is that room's. A visitor's socket says `&watch=1`.
  */
-export function socketUrl(at: Pick<Location, 'protocol' | 'host' | 'pathname'>, owner?: Owner): string {
+export function socketUrl(at: Pick<Location, 'protocol' | 'host' | 'pathname'>, owner?: Owner, watch = false): string {
   const base = `${at.protocol === 'https:' ? 'wss' : 'ws'}://${at.host}/ws`;
   const route = matchRoute(at.pathname);
   if (route.page !== 'race') return base;
   const query = new URLSearchParams({ room: route.code });
   if (owner?.room === route.code && owner.node) query.set('node', owner.node);
+  // A visitor's socket: it watches the room without a name (the server reads no cookie on it).
+  if (watch) query.set('watch', '1');
   return `${base}?${query}`;
 }
 

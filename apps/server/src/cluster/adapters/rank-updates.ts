@@ -33,7 +33,7 @@ export function withRankUpdates(repos: Repos, ranks: DailyRanks, failed: (error:
  * `target` with some members replaced; every other one is the target's own, called on the
  * target (so a repository written as a class, private fields and all, works the same).
  */
-function overriding<T extends object>(target: T, overrides: Partial<T>): T {
+export function overriding<T extends object>(target: T, overrides: Partial<T>): T {
   return new Proxy(target, {
     get(object, key) {
       if (Object.hasOwn(overrides, key)) return overrides[key as keyof T];

@@ -44,6 +44,8 @@ const TEXT: Record<ErrorCode | 'network', () => string> = {
   'passkey-invalid': m.error_passkey_invalid,
   'solver-unavailable': m.error_solver_unavailable,
   'too-many-sockets': m.error_too_many_sockets,
+  'too-many-watchers': m.error_too_many_watchers,
+  'watch-only': m.error_watch_only,
   'too-large': m.error_too_large,
   'uri-too-long': m.error_uri_too_long,
   'unsupported-media-type': m.error_unsupported_media_type,

@@ -1,0 +1,70 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { openWin } from './fixtures/deals.ts';
+import { pickNickname, playByHand, raceUnderway, recordThrown } from './helpers.ts';
+
+/*
+ * Issue #32: watching a race needs no sign-up. A visitor in a browser that never signed up (no
+ * cookie at all) opens the room's link and follows the race live, as its members do, without a
+ * name and without a seat in the room.
+ */
+const thrown: string[] = [];
+test.afterEach(() => {
+  expect(thrown.splice(0)).toEqual([]);
+});
+
+async function opened(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  recordThrown(page, thrown);
+  await page.goto(url);
+  return page;
+}
+
+test('a visitor without a sign-up watches the standings move as a member races, and sees the results', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const host = await opened(browser, '/race');
+  // The e2e server deals a face-up race a deal with a known winning line (e2e/serve.ts).
+  await host.getByLabel('All cards face up').check();
+  await host.getByRole('group', { name: 'Time limit' }).getByLabel('None').check();
+  await host.getByRole('button', { name: 'Create room' }).click();
+  await pickNickname(host, 'Racing Rita');
+  await expect(host).toHaveURL(/\/r\/[A-Z0-9]{6}$/);
+  const guest = await opened(browser, host.url());
+  await guest.getByRole('button', { name: 'Pick a nickname and join' }).click();
+  await pickNickname(guest, 'Racing Rob');
+  await expect(host.getByTestId('room-members')).toContainText('Racing Rob');
+
+  // The visitor opens the link and signs nothing: the room shows live at once, joining is offered.
+  const visitor = await opened(browser, host.url());
+  const watch = visitor.getByTestId('visitor-watch');
+  await expect(watch.getByRole('heading', { name: 'Watching live' })).toBeVisible();
+  await expect(watch).toContainText('2 in the room');
+  await expect(watch).toContainText('No race yet');
+  await expect(visitor.getByRole('button', { name: 'Pick a nickname and join' })).toBeVisible();
+
+  await host.getByRole('button', { name: 'Start the race' }).click();
+  for (const page of [host, guest]) await raceUnderway(page);
+  await expect(watch).toContainText('A race is under way');
+  const ritaRow = watch.getByTestId('race-progress').locator('li', { hasText: 'Racing Rita' });
+  await expect(ritaRow).toContainText('0 moves ·');
+  await expect(watch.getByTestId('race-progress').locator('li', { hasText: 'Racing Rob' })).toBeVisible();
+
+  // Rita plays: the visitor's standings follow her, move by move.
+  for (const move of openWin.moves.slice(0, 3)) await playByHand(host, move);
+  await expect(ritaRow).toContainText('3 moves ·');
+  // No card of the race on the visitor's page while it runs: standings only.
+  await expect(visitor.locator('[data-testid="watched-board"], .card')).toHaveCount(0);
+
+  for (const page of [guest, host]) {
+    await page.getByRole('button', { name: 'Give up' }).click();
+    await page.getByRole('button', { name: 'Really give up?' }).click();
+  }
+  await expect(watch).toContainText('The last race is over');
+  await expect(watch.getByTestId('race-results')).toContainText('Racing Rita');
+
+  // The visitor stayed a visitor: no identity was made for them, and the room still has two.
+  expect((await visitor.context().cookies()).map((c) => c.name)).not.toContain('scorpion_id');
+  await expect(host.getByTestId('room-members').getByRole('listitem')).toHaveCount(2);
+});
