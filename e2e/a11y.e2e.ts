@@ -1,10 +1,28 @@
 import { devices, expect, test } from '@playwright/test';
-import { tour } from './a11y.ts';
+import { tourDaily, tourRace, tourReading } from './a11y.ts';
 import { DESKTOP } from './helpers.ts';
 
-test('every page and state on the desktop: no serious or critical accessibility violation', async ({ browser }) => {
+const DEVICE = { ...devices['Desktop Chrome'], viewport: DESKTOP };
+
+test('the reading pages and practice on the desktop: no serious or critical accessibility violation', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
-  await tour(browser, { ...devices['Desktop Chrome'], viewport: DESKTOP }, 'desktop');
+  await tourReading(browser, DEVICE, 'desktop');
+});
+
+test("a newcomer's daily, the name it asks for and the boards on the desktop: no serious or critical accessibility violation", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await tourDaily(browser, DEVICE, 'desktop');
+});
+
+test("a race and the player's devices on the desktop: no serious or critical accessibility violation", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await tourRace(browser, DEVICE, 'desktop');
 });
 
 test('a screen reader finds the cards in their columns and hears every action, undo and redo included', async ({

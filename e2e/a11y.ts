@@ -40,8 +40,14 @@ async function giveUp(page: Page) {
   await page.getByRole('button', { name: 'Really give up?' }).click();
 }
 
-/** Every page and state, as a newcomer meets them: reading first, then a daily, then a race. */
-export async function tour(browser: Browser, device: BrowserContextOptions, size: string) {
+/*
+ * Every page and state, as a newcomer meets them, in three parts that each start afresh (a test
+ * each, so none nears its time limit on a loaded machine): reading, then a daily and what a name
+ * opens, then a race and the player's devices.
+ */
+
+/** The pages a visitor reads before playing, and practice on every variant. */
+export async function tourReading(browser: Browser, device: BrowserContextOptions, size: string) {
   const context = await browser.newContext(device);
   const page = await context.newPage();
   const yesterday = await serverDate(page, -1);
@@ -82,6 +88,13 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await page.goto(`/solution/${await serverDate(page, 2)}`);
   await expect(page.getByText(/not public yet|no daily deal/)).toBeVisible();
   await visit(page, size, 'solution-not-public');
+  await context.close();
+}
+
+/** A newcomer's daily, the name it asks for, then practice on the server and the boards. */
+export async function tourDaily(browser: Browser, device: BrowserContextOptions, size: string) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
 
   // The daily: before Start, the board (a newcomer plays first), the result, and the nickname
   // dialog its "Put your name on the board" opens.
@@ -126,6 +139,14 @@ export async function tour(browser: Browser, device: BrowserContextOptions, size
   await visit(page, size, 'leaderboard-all-time');
   await page.getByRole('button', { name: 'Fastest wins' }).click();
   await visit(page, size, 'leaderboard-fastest');
+  await context.close();
+}
+
+/** A race from its new-room page to a replay of its results, then the player's devices. */
+export async function tourRace(browser: Browser, device: BrowserContextOptions, size: string) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  expect((await page.request.post('/api/players', { data: { nickname: `Host ${size}` } })).status()).toBe(201);
 
   // A race: the new-room page, the room, the invitation a guest sees, the board, the results, a replay.
   await page.goto('/race');
