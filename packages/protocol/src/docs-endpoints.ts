@@ -195,6 +195,13 @@ export const endpointGroups: readonly EndpointGroup[] = [
         answer: puzzleRush.RushPlaying,
       },
       {
+        route: 'GET /api/puzzles/rush/board',
+        about:
+          "Today's best rushes (the server's UTC day): each player's best run ended today that scored, best first, a tie to the run that ended first; the first 20. No player needed.",
+        status: 200,
+        answer: puzzleRush.RushBoard,
+      },
+      {
         route: 'GET /api/puzzles/rush/:id',
         about: `One of the caller's runs: in play (the time left), or over (its score, its mistakes with their right moves, the best). A run whose clock has run out is over. 404 \`no-such-puzzle\` for a run not the caller's. ${NO_PLAYER}`,
         status: 200,

@@ -96,3 +96,24 @@ export const RushAnswer = z.strictObject({
   run: RushRun,
 });
 export type RushAnswer = z.infer<typeof RushAnswer>;
+
+/** One player's best rush of the day on the day's board. */
+export const RushBoardRow = z.strictObject({
+  rank: z.int().min(1),
+  nickname: z.string(),
+  score: z.int().min(1),
+  /** Whether this is the caller's row. */
+  you: z.boolean(),
+});
+export type RushBoardRow = z.infer<typeof RushBoardRow>;
+
+/**
+ * `GET /api/puzzles/rush/board`: today's best rushes (the UTC day of the server's clock), each
+ * player's best run that ended today; a tie goes to the run that ended first on the server's clock.
+ */
+export const RushBoard = z.strictObject({
+  /** The day, `YYYY-MM-DD` (UTC). */
+  date: z.string(),
+  rows: z.array(RushBoardRow),
+});
+export type RushBoard = z.infer<typeof RushBoard>;

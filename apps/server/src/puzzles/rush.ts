@@ -3,6 +3,7 @@ import {
   RUSH_MISTAKES,
   RUSH_MS,
   type RushAnswer,
+  type RushBoard,
   type RushHome,
   type RushOver,
   type RushPlaying,
@@ -10,13 +11,17 @@ import {
   toWireView,
 } from '@scorpion/protocol';
 import type { Move } from '@scorpion/rules';
-import type { Clock } from '../clock.ts';
+import { type Clock, utcDate } from '../clock.ts';
 import { newId } from '../identity/token.ts';
 import { type Answer, refuse } from '../refusal.ts';
 import type { PuzzleRushRepo, PuzzleRushRow, RushChange } from '../repo/types.ts';
 import type { Puzzle } from './catalogue.ts';
 import { judgeMove, positionAt } from './judge.ts';
 import { chooseRun } from './rush-run.ts';
+
+const DAY_MS = 86_400_000;
+/** Players on the day's board. */
+export const BOARD_SIZE = 20;
 
 /**
  * Puzzle rush (issue #36, after lichess Storm and Rush): a run of puzzles, easy to hard, fixed as
@@ -57,7 +62,21 @@ export class PuzzleRushService {
       const run = await this.timed(open);
       if (run.status === 'open' && !playing) playing = await this.playing(run);
     }
-    return { best: (await this.repo.best(playerId)) ?? null, playing };
+    return { best: (await this.repo.best(playerId, this.now())) ?? null, playing };
+  }
+
+  /** Today's board (the server's UTC day): each player's best run ended today; the caller's row marked. */
+  async board(playerId: string | undefined): Promise<RushBoard> {
+    const date = utcDate(this.now());
+    const from = Date.parse(`${date}T00:00:00Z`);
+    const bests = await this.repo.dayBests(from, from + DAY_MS, this.now(), BOARD_SIZE);
+    const rows = bests.map((best, at) => ({
+      rank: at + 1,
+      nickname: best.nickname,
+      score: best.score,
+      you: best.playerId === playerId,
+    }));
+    return { date, rows };
   }
 
   /** A new run; a run the player had in play ends where it was (its score counts). */
@@ -164,7 +183,7 @@ export class PuzzleRushService {
       score: run.score,
       mistakes: run.mistakes.length,
       remainingMs: Math.max(0, run.endsAt - this.now()),
-      best: (await this.repo.best(run.playerId)) ?? null,
+      best: (await this.repo.best(run.playerId, this.now())) ?? null,
     };
   }
 
@@ -189,7 +208,7 @@ export class PuzzleRushService {
         return [{ index: at, puzzleId: puzzle.id, view: toWireView(positionAt(puzzle, step)), played: move, right }];
       }),
       endedBy,
-      best: Math.max(run.score, (await this.repo.best(run.playerId)) ?? 0),
+      best: Math.max(run.score, (await this.repo.best(run.playerId, this.now())) ?? 0),
     };
   }
 

@@ -1,4 +1,4 @@
-import { ApiError, PuzzleView, RushAnswer, RushHome, RushPlaying, RushRun } from '@scorpion/protocol';
+import { ApiError, PuzzleView, RushAnswer, RushBoard, RushHome, RushPlaying, RushRun } from '@scorpion/protocol';
 import { afterAll, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { shown, startingRating } from '../puzzles/rating.ts';
@@ -177,4 +177,44 @@ test('a run of many puzzles rises in difficulty, one from each band of the ratin
   const ids = (await server.app.repos.puzzleRush.run(run.runId))?.puzzleIds;
   // Band b of three puzzles each (ordered by nodes, so by rating): the middle one, as random() is 0.5.
   expect(ids).toEqual(Array.from({ length: RUN_LENGTH }, (_, b) => `scorpion+open.${b * 3 + 1}.1`));
+});
+
+test("today's board: each player's best run ended today on the server's clock, a tie to the one that ended first", async () => {
+  const { server, clock } = await rushServer();
+  const erin = await signUp(server.url, 'Erin');
+  const fred = await signUp(server.url, 'Fred');
+  const asErin = call(server, erin.cookie);
+  const asFred = call(server, fred.cookie);
+  const solveFirst = async (api: typeof asErin) => {
+    const run = (await api('POST', '/api/puzzles/rush', RushPlaying)).body;
+    await api('POST', `/api/puzzles/rush/${run.runId}/move`, RushAnswer, { index: 0, step: 0, move: RIGHT_FIRST });
+    return run;
+  };
+  // Erin scores 1 and runs out of time at 08:03; Fred scores 1, then three mistakes end his at 08:00:03.
+  await solveFirst(asErin);
+  const fredRun = await solveFirst(asFred);
+  for (const index of [1, 2, 3]) {
+    clock.now += 1_000;
+    await asFred('POST', `/api/puzzles/rush/${fredRun.runId}/move`, RushAnswer, { index, step: 0, move: WRONG_FIRST });
+  }
+  clock.now += 180_000;
+  expect((await asErin('GET', '/api/puzzles/rush/board', RushBoard)).body).toStrictEqual({
+    date: '2026-06-02',
+    rows: [
+      { rank: 1, nickname: 'Fred', score: 1, you: false },
+      { rank: 2, nickname: 'Erin', score: 1, you: true },
+    ],
+  });
+  // Anyone may read it; a run with no score is not on it.
+  await asErin('POST', '/api/puzzles/rush', RushPlaying);
+  clock.now += 180_000;
+  expect((await call(server)('GET', '/api/puzzles/rush/board', RushBoard)).body.rows.map((r) => r.nickname)).toEqual([
+    'Fred',
+    'Erin',
+  ]);
+  clock.now += 86_400_000;
+  expect((await asErin('GET', '/api/puzzles/rush/board', RushBoard)).body).toStrictEqual({
+    date: '2026-06-03',
+    rows: [],
+  });
 });

@@ -1,4 +1,4 @@
-import { RushAnswer, RushHome, RushMoveBody, RushPlaying, RushRun } from '@scorpion/protocol';
+import { RushAnswer, RushBoard, RushHome, RushMoveBody, RushPlaying, RushRun } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
@@ -31,6 +31,11 @@ export async function puzzleRushRoutes(fastify: FastifyInstance) {
     const player = await playerOf(request, app.repos.players);
     if (!player) return fail(reply, 401, 'unauthorized', 'Pick a nickname first.');
     return answer(reply, await app.puzzleRush.start(player.id));
+  });
+
+  app.get('/api/puzzles/rush/board', { schema: { response: { 200: RushBoard, ...refusals } } }, async (request) => {
+    const player = await playerOf(request, app.repos.players);
+    return app.puzzleRush.board(player?.id);
   });
 
   app.get(
