@@ -65,6 +65,8 @@ test('a rush from the puzzles page: one solved, one missed, then the server cloc
   await expect(page.getByTestId('rush-mistake')).toHaveText(
     'You played 8 of spades to column 1. The right move: 5 of spades to column 3.',
   );
+  // Today's board has the run: the player's own row, marked, with its score.
+  await expect(page.getByTestId('rush-board').locator('li.you .points')).toHaveText('1');
   await screenshots(page, 'puzzle-rush-over');
   await expectAccessible(page, 'puzzle rush over');
 
@@ -72,4 +74,5 @@ test('a rush from the puzzles page: one solved, one missed, then the server cloc
   await page.reload();
   await expect(section).toHaveAttribute('data-status', 'ready');
   await expect(page.getByTestId('rush-best')).toHaveText('Your best: 1');
+  await expect(page.getByRole('heading', { name: "Today's best rushes" })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import type { RushAnswer, RushHome, RushOver, RushPlaying, RushRun } from '@scorpion/protocol';
+import type { RushAnswer, RushBoard, RushHome, RushOver, RushPlaying, RushRun } from '@scorpion/protocol';
 import { toGameState } from '@scorpion/protocol';
 import { applyMove, type GameState, type IllegalReason, type Move } from '@scorpion/rules';
 import { ApiFailure, api } from '../net/api.ts';
@@ -28,6 +28,8 @@ export class PuzzleRushPage {
   /** What the last answered move was: said until the next move. */
   said = $state<RushAnswer['result'] | undefined>();
   error = $state<string | undefined>();
+  /** Today's best rushes, read before a run and after one (never while one is played). */
+  board = $state.raw<RushBoard | undefined>();
   /** The ticker's reading when the time left is up, from the server's last `remainingMs`. */
   #deadline = 0;
   /** The ticker's last reading (`tick`): what the time left is read against. */
@@ -54,6 +56,16 @@ export class PuzzleRushPage {
       if (home.playing) this.#show(home.playing);
       else this.status = 'ready';
     });
+    if (this.status === 'ready') await this.loadBoard();
+  }
+
+  /** Today's board; left as it was if it cannot be read (it is not the page's purpose). */
+  async loadBoard(): Promise<void> {
+    try {
+      this.board = await this.#fetch<RushBoard>('/api/puzzles/rush/board');
+    } catch {
+      // The board is a side panel: a failed read leaves the last one shown.
+    }
   }
 
   async start(): Promise<void> {
@@ -118,6 +130,7 @@ export class PuzzleRushPage {
       this.result = run;
       this.best = run.best;
       this.status = 'over';
+      void this.loadBoard();
       return;
     }
     this.#show(run);

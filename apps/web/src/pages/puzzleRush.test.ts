@@ -1,4 +1,4 @@
-import type { RushAnswer, RushOver, RushPlaying } from '@scorpion/protocol';
+import type { RushAnswer, RushBoard, RushOver, RushPlaying } from '@scorpion/protocol';
 import { toWireView } from '@scorpion/protocol';
 import { positionFromText } from '@scorpion/rules';
 import { expect, test } from 'vitest';
@@ -45,6 +45,7 @@ function server(answers: Record<string, unknown[]>) {
   }) as typeof api;
   return { fetch, sent };
 }
+const board = (rows: RushBoard['rows']): RushBoard => ({ date: '2026-06-02', rows });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 test('a run: each move sent with its place, the clock counted down from the server’s word, asked again at zero', async () => {
@@ -54,11 +55,12 @@ test('a run: each move sent with its place, the clock counted down from the serv
     '/api/puzzles/rush': [{ best: 4, playing: null }, playing(0)],
     '/api/puzzles/rush/r1/move': [solved, wrong],
     '/api/puzzles/rush/r1': [playing(2, { score: 1, mistakes: 1, remainingMs: 500 }), over],
+    '/api/puzzles/rush/board': [board([]), board([{ rank: 1, nickname: 'Ann', score: 1, you: true }])],
   });
   let now = 1_000;
   const page = new PuzzleRushPage(fetch, () => now);
   await page.load();
-  expect(page).toMatchObject({ status: 'ready', best: 4 });
+  expect(page).toMatchObject({ status: 'ready', best: 4, board: board([]) });
   await page.start();
   expect(page).toMatchObject({ status: 'playing', remainingMs: 180_000 });
   expect(page.play({ kind: 'move', from: 0, row: 0, to: 1 })).toBeDefined();
@@ -85,6 +87,9 @@ test('a run: each move sent with its place, the clock counted down from the serv
   page.tick();
   await settle();
   expect(page).toMatchObject({ status: 'over', result: over, best: 4 });
+  // The run over, today's board is read again: it may have this run on it now.
+  await settle();
+  expect(page.board?.rows).toHaveLength(1);
 });
 
 test('a move the server finds too late: refused, the board goes back, and the run over is shown', async () => {
