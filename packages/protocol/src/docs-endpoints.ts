@@ -3,6 +3,7 @@ import * as arena from './arena.ts';
 import { FIRST_DAILY_DATE } from './daily-dates.ts';
 import * as devices from './devices.ts';
 import * as moderation from './moderation.ts';
+import * as puzzleRush from './puzzle-rush.ts';
 import * as puzzles from './puzzles.ts';
 import * as rest from './rest.ts';
 
@@ -175,6 +176,43 @@ export const endpointGroups: readonly EndpointGroup[] = [
         about: `Gives the caller's open puzzle up: rated as failed, answered with its solution. 404 \`no-such-puzzle\`. ${NO_PLAYER}`,
         status: 200,
         answer: puzzles.PuzzleAnswer,
+      },
+    ],
+  },
+  {
+    title: 'Puzzle rush',
+    endpoints: [
+      {
+        route: 'GET /api/puzzles/rush',
+        about: `The caller's best rush score and their run in play, if any. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzleRush.RushHome,
+      },
+      {
+        route: 'POST /api/puzzles/rush',
+        about: `Starts a run: its puzzles fixed now, easy to hard; three minutes on the server's clock, ten seconds less for each wrong move, three wrong moves end it. A run the caller had in play ends where it was. Runs rate nothing. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzleRush.RushPlaying,
+      },
+      {
+        route: 'GET /api/puzzles/rush/board',
+        about:
+          "Today's best rushes (the server's UTC day): each player's best run ended today that scored, best first, a tie to the run that ended first; the first 20. No player needed.",
+        status: 200,
+        answer: puzzleRush.RushBoard,
+      },
+      {
+        route: 'GET /api/puzzles/rush/:id',
+        about: `One of the caller's runs: in play (the time left), or over (its score, its mistakes with their right moves, the best). A run whose clock has run out is over. 404 \`no-such-puzzle\` for a run not the caller's. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzleRush.RushRun,
+      },
+      {
+        route: 'POST /api/puzzles/rush/:id/move',
+        about: `A move in the caller's run, judged on the server as a rated puzzle's is. No solution is sent while the run is in play. 400 \`illegal-move\` or \`puzzle-no-change\` and 409 \`stale\` (a puzzle or move the run has left) change nothing; 409 \`game-over\` once the run is over (its clock, or three mistakes); 404 \`no-such-puzzle\`. ${NO_PLAYER}`,
+        body: puzzleRush.RushMoveBody,
+        status: 200,
+        answer: puzzleRush.RushAnswer,
       },
     ],
   },

@@ -9,6 +9,7 @@ import { COMMON_FIELD_MEANINGS, FIELD_MEANINGS, SHAPE_MEANINGS } from './docs-me
 import * as errors from './errors.ts';
 import * as game from './game.ts';
 import * as moderation from './moderation.ts';
+import * as puzzleRush from './puzzle-rush.ts';
 import * as puzzles from './puzzles.ts';
 import * as requestId from './request-id.ts';
 import * as rest from './rest.ts';
@@ -53,6 +54,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'moderation.ts': moderation,
   'arena.ts': arena,
   'puzzles.ts': puzzles,
+  'puzzle-rush.ts': puzzleRush,
 };
 
 export interface ProtocolSchema {

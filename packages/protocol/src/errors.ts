@@ -13,7 +13,7 @@ export const ErrorCode = z.enum([
   'stale',
   'not-your-game',
   'no-such-game',
-  /** The game has ended (won, gave up, timed out, or the daily's day is over). */
+  /** The game has ended (won, gave up, timed out, or the daily's day is over), or a puzzle rush's run has (its clock, or three mistakes). */
   'game-over',
   /** A race move before the countdown has ended. */
   'not-started',
@@ -116,7 +116,7 @@ export const ErrorCode = z.enum([
   'arena-bad-length',
   /** An undo in an arena deal played berserk: berserk gave undo up for its extra point. */
   'arena-berserk-no-undo',
-  /** A puzzle attempt that is not the caller's open one (404): unknown, another player's, or already over. */
+  /** A puzzle attempt that is not the caller's open one, or a puzzle rush run not the caller's (404): unknown, another player's, or (an attempt) already over. */
   'no-such-puzzle',
   /** `GET /api/puzzles/next`: the caller has played every puzzle there is (404). */
   'no-puzzles-left',

@@ -596,3 +596,26 @@ export const puzzleAttempts = pgTable(
     index('puzzle_attempts_player_status').on(t.playerId, t.status),
   ],
 );
+
+export const puzzleRushes = pgTable(
+  'puzzle_rushes',
+  {
+    id: text('id').primaryKey(),
+    playerId: bytewiseText('player_id').notNull(),
+    puzzleIds: json('puzzle_ids').$type<readonly string[]>().notNull(),
+    at: integer('at').notNull(),
+    step: integer('step').notNull(),
+    score: integer('score').notNull(),
+    mistakes: json('mistakes')
+      .$type<readonly { readonly at: number; readonly step: number; readonly move: Move }[]>()
+      .notNull(),
+    status: text('status', { enum: ['open', 'over'] }).notNull(),
+    startedAt: ms('started_at').notNull(),
+    endsAt: ms('ends_at').notNull(),
+    endedAt: ms('ended_at'),
+  },
+  (t) => [
+    index('puzzle_rushes_player_status').on(t.playerId, t.status),
+    index('puzzle_rushes_ended').on(t.status, t.endedAt),
+  ],
+);

@@ -646,3 +646,33 @@ export const puzzleAttempts = sqliteTable(
     index('puzzle_attempts_player_status').on(t.playerId, t.status),
   ],
 );
+
+/**
+ * Puzzle rush runs (issue #36): the run's puzzles, fixed as it starts (`puzzle_ids`, easy to
+ * hard), where the player is (`at`, `step`), the score (puzzles solved) and each mistake (the
+ * puzzle, the move and what was played). `ends_at` is the clock's end on the server's clock,
+ * ten seconds sooner for each mistake. A run never rates anything; a player's best is the
+ * highest score of their runs that are over.
+ */
+export const puzzleRushes = sqliteTable(
+  'puzzle_rushes',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id').notNull(),
+    puzzleIds: text('puzzle_ids', { mode: 'json' }).$type<readonly string[]>().notNull(),
+    at: integer('at').notNull(),
+    step: integer('step').notNull(),
+    score: integer('score').notNull(),
+    mistakes: text('mistakes', { mode: 'json' })
+      .$type<readonly { readonly at: number; readonly step: number; readonly move: Move }[]>()
+      .notNull(),
+    status: text('status', { enum: ['open', 'over'] }).notNull(),
+    startedAt: integer('started_at').notNull(),
+    endsAt: integer('ends_at').notNull(),
+    endedAt: integer('ended_at'),
+  },
+  (t) => [
+    index('puzzle_rushes_player_status').on(t.playerId, t.status),
+    index('puzzle_rushes_ended').on(t.status, t.endedAt),
+  ],
+);

@@ -1,26 +1,34 @@
 import fp from 'fastify-plugin';
 import type { Puzzle } from '../puzzles/catalogue.ts';
+import { PuzzleRushService } from '../puzzles/rush.ts';
 import { PuzzleService } from '../puzzles/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     puzzles: PuzzleService;
+    puzzleRush: PuzzleRushService;
   }
 }
 
 export interface PuzzlesPluginOptions {
   /** The shipped puzzles (`loadPuzzles`); none: every player is told there are none left. */
   readonly puzzles?: readonly Puzzle[];
-  /** Draws a player's next puzzle among the nearest to their rating; tests pass a fixed one. */
+  /** Draws a player's next puzzle among the nearest to their rating, and a rush's from each band; tests pass a fixed one. */
   readonly random?: () => number;
 }
 
-/** Rated puzzles (issue #36): the shipped puzzles and the ratings that have moved, read at start. */
+/**
+ * Rated puzzles and puzzle rush (issue #36): the shipped puzzles and the ratings that have moved,
+ * read at start. A rush orders its puzzles by the ratings the rated service keeps, and moves none.
+ */
 export const puzzlesPlugin = fp<PuzzlesPluginOptions>(
   async (app, options) => {
-    const service = new PuzzleService(app.repos.puzzles, options.puzzles ?? [], app.now, options.random);
+    const puzzles = options.puzzles ?? [];
+    const service = new PuzzleService(app.repos.puzzles, puzzles, app.now, options.random);
     await service.load();
     app.decorate('puzzles', service);
+    const ratingOf = (puzzle: Puzzle) => service.ratingOf(puzzle).mu;
+    app.decorate('puzzleRush', new PuzzleRushService(app.repos.puzzleRush, puzzles, ratingOf, app.now, options.random));
   },
   { name: 'puzzles', dependencies: ['basics', 'storage'] },
 );

@@ -1,12 +1,12 @@
 import type { PuzzleAnswer, PuzzleView } from '@scorpion/protocol';
 import { toWireView } from '@scorpion/protocol';
-import { applyMove, type GameState, type Move } from '@scorpion/rules';
-import { shapeOf } from '@scorpion/solver/puzzles';
+import type { Move } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import { newId } from '../identity/token.ts';
 import { type Answer, refuse } from '../refusal.ts';
 import type { PuzzleAttemptEnd, PuzzleAttemptRow, PuzzleSkill, PuzzlesRepo } from '../repo/types.ts';
 import type { Puzzle } from './catalogue.ts';
+import { judgeMove, positionAt } from './judge.ts';
 import { NEW_PLAYER, ratePuzzle, shown, startingRating } from './rating.ts';
 
 /** How many of the unplayed puzzles nearest the player's rating the next one is drawn from. */
@@ -82,18 +82,13 @@ export class PuzzleService {
     const { attempt, puzzle } = found.value;
     if (step !== attempt.step)
       return refuse('stale', `That answers move ${step + 1}; the puzzle is at move ${attempt.step + 1}.`);
-    const before = positionAt(puzzle, step);
-    const played = applyMove(before, move);
-    if (!played.ok) return refuse('illegal-move', 'That move is not legal here.', { reason: played.reason });
-    if (shapeOf(played.state) === shapeOf(before)) {
-      return refuse('puzzle-no-change', 'That move changes nothing: a whole column into an empty one.');
-    }
-    const right = positionAt(puzzle, step + 1);
-    if (shapeOf(played.state) !== shapeOf(right)) return this.finish(attempt, puzzle, 'failed');
-    if (step + 1 === puzzle.solution.length) return this.finish(attempt, puzzle, 'solved');
+    const judged = judgeMove(puzzle, step, move);
+    if (!judged.ok) return judged;
+    const { value } = judged;
+    if (value.verdict !== 'right')
+      return this.finish(attempt, puzzle, value.verdict === 'solved' ? 'solved' : 'failed');
     if (!(await this.repo.advance(attempt.id, step))) return refuse('stale', 'That move was already answered.');
-    // The line's own position: its next move is written against it (an equal move may order columns otherwise).
-    return { ok: true, value: { result: 'continue', view: toWireView(right), step: step + 1 } };
+    return { ok: true, value: { result: 'continue', view: toWireView(value.after), step: step + 1 } };
   }
 
   async giveUp(playerId: string, attemptId: string): Promise<Answer<PuzzleAnswer>> {
@@ -147,15 +142,4 @@ export class PuzzleService {
       playerRating: { rating: shown(player), games: player.games },
     };
   }
-}
-
-/** The puzzle's position after the first `step` moves of its line. */
-export function positionAt(puzzle: Puzzle, step: number): GameState {
-  let state = puzzle.start;
-  for (const move of puzzle.solution.slice(0, step)) {
-    const played = applyMove(state, move);
-    if (!played.ok) throw new Error(`puzzle ${puzzle.id}: its line has an illegal move (${played.reason})`);
-    state = played.state;
-  }
-  return state;
 }

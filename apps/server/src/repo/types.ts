@@ -10,6 +10,7 @@ import type {
 } from './ports/identity.ts';
 import type { EvidenceRepo, ModerationRepo } from './ports/moderation.ts';
 import type { DailyRepo, GamesRepo, HintsRepo, LateRepo, LeaderRepo } from './ports/play.ts';
+import type { PuzzleRushRepo } from './ports/puzzle-rush.ts';
 import type { PuzzlesRepo } from './ports/puzzles.ts';
 import type {
   BoardsRepo,
@@ -29,6 +30,7 @@ export * from './ports/arenas.ts';
 export * from './ports/identity.ts';
 export * from './ports/moderation.ts';
 export * from './ports/play.ts';
+export * from './ports/puzzle-rush.ts';
 export * from './ports/puzzles.ts';
 export * from './ports/races.ts';
 export type * from './row-types.ts';
@@ -47,6 +49,7 @@ export interface Repos {
   readonly games: GamesRepo;
   readonly hints: HintsRepo;
   readonly puzzles: PuzzlesRepo;
+  readonly puzzleRush: PuzzleRushRepo;
   readonly late: LateRepo;
   readonly daily: DailyRepo;
   readonly rooms: RoomsRepo;

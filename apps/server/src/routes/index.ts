@@ -13,6 +13,7 @@ import { passkeyRoutes } from './passkeys.ts';
 import { playerRoutes } from './players.ts';
 import { privacyRoutes } from './privacy.ts';
 import { profileRoutes } from './profiles.ts';
+import { puzzleRushRoutes } from './puzzle-rush.ts';
 import { puzzleRoutes } from './puzzles.ts';
 import { roomRoutes } from './rooms.ts';
 import { webRoutes } from './web.ts';
@@ -34,6 +35,7 @@ export const routesPlugin = fp<{ webDist: string; exportsDir?: string }>(
     await app.register(gameRoutes);
     await app.register(analysisRoutes);
     await app.register(puzzleRoutes);
+    await app.register(puzzleRushRoutes);
     await app.register(challengeRoutes);
     await app.register(arenaRoutes);
     await app.register(exportRoutes, { dir: exportsDir });

@@ -20,6 +20,7 @@ describe('routes', () => {
     expect(matchRoute('/c/short')).toEqual({ page: 'not-found' });
     expect(matchRoute('/win-rates')).toEqual({ page: 'win-rates' });
     expect(matchRoute('/puzzles')).toEqual({ page: 'puzzles' });
+    expect(matchRoute('/puzzles/rush')).toEqual({ page: 'puzzle-rush' });
     expect(matchRoute('/quick')).toEqual({ page: 'quick' });
     expect(matchRoute('/arenas')).toEqual({ page: 'arenas' });
     expect(matchRoute('/a/h-2026-12-06T13')).toEqual({ page: 'arena', id: 'h-2026-12-06T13' });

@@ -18,6 +18,8 @@ export type Route =
   | { readonly page: 'rules' }
   | { readonly page: 'win-rates' }
   | { readonly page: 'puzzles' }
+  /** Puzzle rush: three minutes of puzzles, easy to hard. */
+  | { readonly page: 'puzzle-rush' }
   | { readonly page: 'solution'; readonly date: string }
   /** A past day's daily: its board, its board of late plays, its deal to play as practice. */
   | { readonly page: 'daily-past'; readonly date: string }
@@ -44,6 +46,7 @@ export function matchRoute(path: string): Route {
   if (clean === '/rules') return { page: 'rules' };
   if (clean === '/win-rates') return { page: 'win-rates' };
   if (clean === '/puzzles') return { page: 'puzzles' };
+  if (clean === '/puzzles/rush') return { page: 'puzzle-rush' };
   if (clean === '/replay') return { page: 'replay-record' };
   if (clean === '/devices') return { page: 'devices' };
   if (clean === '/link') return { page: 'link' };

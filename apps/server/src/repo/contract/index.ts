@@ -12,6 +12,7 @@ import { openDataContract } from './open-data.ts';
 import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
+import { puzzleRushContract } from './puzzle-rush.ts';
 import { puzzlesContract } from './puzzles.ts';
 import { ratingsContract } from './ratings.ts';
 import { roomsRacesContract } from './rooms-races.ts';
@@ -41,4 +42,5 @@ export function repoContract(fresh: FreshRepos): void {
   countsContract(fresh);
   openDataContract(fresh);
   puzzlesContract(fresh);
+  puzzleRushContract(fresh);
 }

@@ -6,6 +6,7 @@ import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedHints } from '../shared/hints.ts';
 import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
+import { sharedPuzzleRush } from '../shared/puzzle-rush.ts';
 import { sharedPuzzles } from '../shared/puzzles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
@@ -62,6 +63,7 @@ export async function pgRepos(url: string, hooks: GroupCommitHooks = {}): Promis
     arenas: sharedArenas(store),
     hints: sharedHints(store),
     puzzles: sharedPuzzles(store),
+    puzzleRush: sharedPuzzleRush(store),
     late: sharedLate(store),
     ready: () => pgReadiness(probe, newest),
     async close() {

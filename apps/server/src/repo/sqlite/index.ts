@@ -7,6 +7,7 @@ import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedHints } from '../shared/hints.ts';
 import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
+import { sharedPuzzleRush } from '../shared/puzzle-rush.ts';
 import { sharedPuzzles } from '../shared/puzzles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
 import { sharedOneTimeKeys, sharedSettings } from '../shared/settings.ts';
@@ -66,6 +67,7 @@ export function sqliteRepos(
     arenas: sharedArenas(store),
     hints: sharedHints(store),
     puzzles: sharedPuzzles(store),
+    puzzleRush: sharedPuzzleRush(store),
     late: sharedLate(store),
     ready: async () => readiness(sqlite, newest, probe),
     storage: () => health.state,
