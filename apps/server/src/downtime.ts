@@ -83,6 +83,7 @@ export async function startClusterHeartbeat(
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
+    // A sweep that fails (PostgreSQL out of reach) is only a sweep late: the next tick tries again.
     tick()
       .catch(() => {})
       .finally(() => {
