@@ -90,7 +90,9 @@ export class ArenaService {
   async takenOver(gameIds: readonly string[]): Promise<void> {
     for (const gameId of gameIds) {
       const live = [...this.live.values()].find((l) => l.owns(gameId));
-      if (live) await this.reload(live, gameId);
+      const row = live && (await this.d.repos.games.get(gameId));
+      // Under the player's lock: not in the middle of their own join or next deal here.
+      if (live && row) await this.lock.run(`${live.row.id}:${row.playerId}`, () => this.reload(live, gameId));
       else this.d.games.forget(gameId);
     }
   }
