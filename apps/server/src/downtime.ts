@@ -29,33 +29,73 @@ export function startHeartbeat(repos: Repos, now: Clock, tickMs: number): () => 
   };
 }
 
-/** No beat for this many ticks: no process of the cluster was running. */
-const OUTAGE_TICKS = 4;
+/** No beat for this many ticks: no process of the cluster was running (or, for one process's beat, it died). */
+export const OUTAGE_TICKS = 4;
+
+export interface ClusterHeartbeat {
+  readonly downtimeMs: number;
+  /** Stops the beats, beating once more (the cluster may be stopping). */
+  stop(): Promise<void>;
+}
 
 /**
- * Cluster mode (`NODE_ID`): one heartbeat for the whole cluster, which every live process beats
- * every `tickMs`. A process starting while another runs finds a fresh beat and credits nothing
- * (the others served; a race it held is credited by its takeover). The first to start after a
- * whole-cluster outage finds the beat older than `OUTAGE_TICKS` ticks and credits the outage to
- * every open daily and practice game, once: the check and the credit hold a lock on the beat
+ * Cluster mode (`NODE_ID`): each live process beats its own row every `tickMs`, and the newest
+ * beat is when the cluster was last known alive. A process starting while another runs finds a
+ * fresh beat and credits nothing (the others served; a race it held is credited by its takeover,
+ * an arena deal by `takeAbandoned`). The first to start after a whole-cluster outage finds every
+ * beat older than `OUTAGE_TICKS` ticks and credits the outage to every open daily, practice and
+ * arena game, once: the check and the credit hold a lock on the beats
  * (`OutageRepo.creditOutage`). The credit is never shorter than the outage and at most one tick
  * longer; an outage shorter than `OUTAGE_TICKS` ticks goes uncredited.
- * Returns the function that stops the beats, beating once more (the cluster may be stopping).
+ *
+ * After each beat the process sweeps (`OutageRepo.takeAbandoned`): the arena deals of a process
+ * whose beat is that stale are taken over, the time since its last beat credited to each, once;
+ * `taken` hears them, to serve them as stored. It sweeps only once its own beats have gone
+ * through for `OUTAGE_TICKS` ticks in a row: a process cut off from the database (or all of them,
+ * while PostgreSQL was out) must not take a live process's beats, late for the same reason, for
+ * a death.
  */
 export async function startClusterHeartbeat(
   repos: Repos,
+  nodeId: string,
   now: Clock,
   tickMs: number,
-): Promise<{ downtimeMs: number; stop: () => Promise<void> }> {
-  const downtimeMs = await repos.outage.creditOutage(now(), OUTAGE_TICKS * tickMs);
-  // A beat lost to a PostgreSQL hiccup is only a beat late: the next one follows a tick after.
-  const timer = setInterval(() => repos.outage.beat(now()).catch(() => {}), tickMs);
+  taken: (gameIds: string[]) => void = () => {},
+): Promise<ClusterHeartbeat> {
+  const staleMs = OUTAGE_TICKS * tickMs;
+  const downtimeMs = await repos.outage.creditOutage(nodeId, now(), staleMs);
+  let beatingSince = now();
+  let busy = false;
+  const tick = async () => {
+    const at = now();
+    try {
+      await repos.outage.beat(nodeId, at);
+    } catch {
+      // A beat lost to a PostgreSQL hiccup is only a beat late: the next one follows a tick after.
+      beatingSince = Number.POSITIVE_INFINITY;
+      return;
+    }
+    if (beatingSince === Number.POSITIVE_INFINITY) beatingSince = at;
+    if (at - beatingSince < staleMs) return;
+    const ids = await repos.outage.takeAbandoned(nodeId, now(), staleMs);
+    if (ids.length > 0) taken(ids);
+  };
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    // A sweep that fails (PostgreSQL out of reach) is only a sweep late: the next tick tries again.
+    tick()
+      .catch(() => {})
+      .finally(() => {
+        busy = false;
+      });
+  }, tickMs);
   timer.unref();
   return {
     downtimeMs,
     async stop() {
       clearInterval(timer);
-      await repos.outage.beat(now());
+      await repos.outage.beat(nodeId, now());
     },
   };
 }

@@ -162,6 +162,20 @@ export class LiveArena {
     return owner;
   }
 
+  /** The game's owner here, let go of (to run the game again as stored), for the game service to release. */
+  disown(gameId: string): GameOwner | undefined {
+    const owner = this.owners.get(gameId);
+    this.owners.delete(gameId);
+    return owner;
+  }
+
+  /** A deal in play whose limit moved (taken over from a dead process, credited): timed by the new one. */
+  relimit(game: ArenaResultRow): void {
+    const deals = this.games.get(game.playerId);
+    const before = game.arenaDeal === null ? undefined : deals?.get(game.arenaDeal);
+    if (deals && before?.status === 'playing' && game.status === 'playing') deals.set(game.arenaDeal!, game);
+  }
+
   owns(gameId: string): boolean {
     return this.owners.has(gameId);
   }

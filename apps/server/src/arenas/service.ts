@@ -36,6 +36,15 @@ export interface ArenaServiceDeps {
   readonly log: (error: unknown, what: string) => void;
 }
 
+/**
+ * Cluster mode: this process's id, stored on the deals it deals, and the takeover of a deal about
+ * to be served here (`takeDeal`): true when it changed hands.
+ */
+export interface DealHolding {
+  readonly nodeId: string;
+  take(gameId: string): Promise<boolean>;
+}
+
 const noSuchArena = refuse('no-such-arena', 'There is no such arena.');
 const ARENA_UNAVAILABLE = 'The next deal cannot be certified just now; try again in a moment.';
 
@@ -51,6 +60,7 @@ export class ArenaService {
   private readonly loading = new Map<string, Promise<LiveArena>>();
   private readonly lock = new KeyedLock();
   private readonly ending = new Set<string>();
+  private holding: DealHolding | undefined;
 
   constructor(d: ArenaServiceDeps) {
     this.d = d;
@@ -66,6 +76,25 @@ export class ArenaService {
     if (stored) return stored;
     const scheduled = scheduledRowOf(id);
     return scheduled && scheduled.startsAt <= this.d.now() + MAX_AHEAD_MS ? scheduled : undefined;
+  }
+
+  /** Cluster mode, from the start on (`plugins/restore.ts`): the deals served here are held by this process. */
+  holdAs(holding: DealHolding): void {
+    this.holding = holding;
+  }
+
+  /**
+   * Deals another process took over here (its holder died: `OutageRepo.takeAbandoned`), their
+   * clocks credited: what memory holds of them is behind, and is run again as stored.
+   */
+  async takenOver(gameIds: readonly string[]): Promise<void> {
+    for (const gameId of gameIds) {
+      const live = [...this.live.values()].find((l) => l.owns(gameId));
+      const row = live && (await this.d.repos.games.get(gameId));
+      // Under the player's lock: not in the middle of their own join or next deal here.
+      if (live && row) await this.lock.run(`${live.row.id}:${row.playerId}`, () => this.reload(live, gameId));
+      else this.d.games.forget(gameId);
+    }
   }
 
   /** The arena in memory, if it is (for the REST table of a running arena). */
@@ -84,7 +113,7 @@ export class ArenaService {
       const frames: ServerMessage[] = [live.answer(playerId)];
       const last = live.lastGame(playerId);
       if (last?.status === 'playing') {
-        await this.hold(live, last.id);
+        await this.serve(live, last.id);
         const shown = await this.d.games.resume(playerId, last.id);
         if (shown.ok) frames.push({ type: 'game', game: shown.game });
       }
@@ -108,7 +137,7 @@ export class ArenaService {
       if (decision.kind === 'refused') return refuse(decision.code, nextRefusalText[decision.code]);
       if (decision.kind === 'resume') {
         const game = live.lastGame(playerId)!;
-        await this.hold(live, game.id);
+        await this.serve(live, game.id);
         const shown = await this.d.games.resume(playerId, game.id);
         return shown.ok ? { ok: true, value: shown.game } : shown;
       }
@@ -225,7 +254,7 @@ export class ArenaService {
       closesAt: dealDeadline(arena.variant, startedAt, arena.endsAt).at,
     });
     try {
-      await repos.games.create(row);
+      await repos.games.create(row, this.holding?.nodeId);
     } catch (error) {
       // The same deal dealt to the same player by another process first: theirs stands.
       if (!(await repos.arenas.results(arena.id, playerId)).some((g) => g.arenaDeal === n)) throw error;
@@ -244,11 +273,42 @@ export class ArenaService {
     if (loaded) this.d.games.hold(live.ownerOf(loaded.row), [gameId]);
   }
 
+  /**
+   * The player's deal is served here: in a cluster it is first taken from the process that held
+   * it (credited if that one died), and run again as stored if it changed hands.
+   */
+  private async serve(live: LiveArena, gameId: string): Promise<void> {
+    if (this.holding && (await this.holding.take(gameId))) await this.reload(live, gameId);
+    else await this.hold(live, gameId);
+  }
+
+  /** Lets go of what memory holds of the deal and runs it again as stored, its limit as stored too. */
+  private async reload(live: LiveArena, gameId: string): Promise<void> {
+    const owner = live.disown(gameId);
+    if (owner) this.d.games.release(owner, [gameId]);
+    else this.d.games.forget(gameId);
+    await this.hold(live, gameId);
+    const game = await this.d.games.load(gameId);
+    if (game) live.relimit(resultRowOf(game.row));
+  }
+
   private async timeOut(live: LiveArena, gameId: string): Promise<void> {
     const { games } = this.d;
+    if (this.holding && (await this.limitMoved(live, gameId))) return;
     await games.close(gameId, 'timed-out');
     const game = games.cached(gameId) ?? (await games.load(gameId));
     if (game) live.record(resultRowOf(game.row));
+  }
+
+  /**
+   * Whether the deal's stored limit is later than the one this process timed it by: another
+   * process took it over from a dead one and credited its clock. Then it is run again as stored.
+   */
+  private async limitMoved(live: LiveArena, gameId: string): Promise<boolean> {
+    const stored = await this.d.repos.games.get(gameId);
+    if (stored?.status !== 'playing' || stored.closesAt === null || this.d.now() >= stored.closesAt) return false;
+    await this.reload(live, gameId);
+    return true;
   }
 
   /**

@@ -11,6 +11,16 @@ export const settings = sqliteTable('settings', {
   value: text('value').notNull(),
 });
 
+/**
+ * Cluster mode: each process's heartbeat (`downtime.ts`), its own row beaten every tick. The
+ * newest beat is when the cluster was last known alive; a beat gone stale while others beat is a
+ * process that died, and the arena deals it held are taken over with that gap credited.
+ */
+export const nodeBeats = sqliteTable('node_beats', {
+  nodeId: text('node_id').primaryKey(),
+  beatAt: integer('beat_at').notNull(),
+});
+
 export const players = sqliteTable(
   'players',
   {
@@ -112,6 +122,11 @@ export const games = sqliteTable(
     berserk: integer('berserk', { mode: 'boolean' }).notNull().default(false),
     /** An arena deal takes no action from then on: its own limit, or the arena's end if sooner. */
     closesAt: integer('closes_at'),
+    /**
+     * Cluster mode: the process serving an arena deal in play (`NODE_ID`), set when it deals it or takes
+     * it over; when that process dies, the deal's unserved seconds are credited once (`OutageRepo.take`).
+     */
+    heldBy: text('held_by'),
   },
   (t) => [
     // A player's deal of an arena is one game, so its result cannot be stored, or counted, twice.

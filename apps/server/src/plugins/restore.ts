@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { creditDowntime, startClusterHeartbeat, startHeartbeat } from '../downtime.ts';
+import { creditDowntime, OUTAGE_TICKS, startClusterHeartbeat, startHeartbeat } from '../downtime.ts';
+import { takeDeal } from '../downtime-takeover.ts';
 import { rekeyNicknames } from '../identity/nickname-keys.ts';
 import { RENEW_MS, TAKEOVER_MS } from '../races/leases.ts';
 
@@ -32,7 +33,18 @@ export const restorePlugin = fp<RestoreOptions>(
       const tickMs = options.heartbeatMs ?? 250;
       let downtimeMs: number;
       if (leases) {
-        const heartbeat = await startClusterHeartbeat(repos, now, tickMs);
+        const { nodeId } = leases;
+        const staleMs = OUTAGE_TICKS * tickMs;
+        const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+        arenas.holdAs({
+          nodeId,
+          take: (gameId) => takeDeal(repos.outage, gameId, { nodeId, now, tickMs, staleMs, wait }),
+        });
+        const taken = (gameIds: string[]) => {
+          arenas.takenOver(gameIds).catch((error: unknown) => app.log.error({ err: error }, 'arena deals taken over'));
+          app.log.info({ gameIds }, 'arena deals of a dead process taken over, their unserved time credited');
+        };
+        const heartbeat = await startClusterHeartbeat(repos, nodeId, now, tickMs, taken);
         downtimeMs = heartbeat.downtimeMs;
         stopHeartbeat = heartbeat.stop;
       } else {

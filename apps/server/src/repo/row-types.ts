@@ -29,7 +29,8 @@ export type PasskeyRow = Omit<Row<'passkeys'>, 'transports'> & { readonly transp
 /** What a one-time key is for: WebAuthn challenges, link codes. */
 export type OneTimeKind = Row<'oneTimeKeys'>['kind'];
 
-export type GameRow = Row<'games'>;
+/** Without `heldBy`: which process serves an arena deal is the heartbeat's to read and write (`OutageRepo`). */
+export type GameRow = Omit<Row<'games'>, 'heldBy'>;
 
 /** One stored action of a game, parsed. */
 export type StoredAction = Pick<Row<'actions'>, 'seq' | 'at'> & { readonly action: GameAction };

@@ -37,7 +37,7 @@ const start = (nodeId: string) =>
 async function serve(server: RunningServer, ms: number) {
   for (let left = ms; left > 0; left -= 4000) {
     clock += Math.min(4000, left);
-    await server.app.repos.outage.beat(clock);
+    await server.app.repos.outage.beat(server.app.nodeId!, clock);
     await server.app.hub.tickLeases();
   }
 }

@@ -3,6 +3,7 @@ import { boardsContract } from './boards.ts';
 import { challengesContract } from './challenges.ts';
 import { countsContract } from './counts.ts';
 import { dailyContract } from './daily.ts';
+import { dealTakeoverContract } from './deal-takeover.ts';
 import { devicesContract } from './devices.ts';
 import { evidenceContract } from './evidence.ts';
 import type { FreshRepos } from './fixtures.ts';
@@ -33,6 +34,7 @@ export function repoContract(fresh: FreshRepos): void {
   boardsContract(fresh);
   ownershipContract(fresh);
   outageContract(fresh);
+  dealTakeoverContract(fresh);
   scoutingContract(fresh);
   ratingsContract(fresh);
   challengesContract(fresh);

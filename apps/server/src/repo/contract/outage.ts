@@ -9,7 +9,7 @@ const STALE = 1000;
 export function outageContract(fresh: FreshRepos): void {
   test('a start credits the gap since the last beat only when no process beat lately, and only once', async () => {
     const repos = await withRoom(fresh);
-    expect(await repos.outage.creditOutage(1_000, STALE)).toBe(0);
+    expect(await repos.outage.creditOutage('node-1', 1_000, STALE)).toBe(0);
     const practice = gameRow('p1');
     await repos.games.create(practice);
     await repos.games.append(practice.id, { seq: 0, at: 1_500, action: { kind: 'undo' } });
@@ -17,20 +17,20 @@ export function outageContract(fresh: FreshRepos): void {
     await repos.races.create(raceRow, games);
 
     // Another process beat 500 ms ago: it was alive, nothing is credited.
-    await repos.outage.beat(2_000);
-    expect(await repos.outage.creditOutage(2_500, STALE)).toBe(0);
+    await repos.outage.beat('node-2', 2_000);
+    expect(await repos.outage.creditOutage('node-1', 2_500, STALE)).toBe(0);
     expect((await repos.games.get(practice.id))?.pausedMs).toBe(0);
 
     // Nobody beat since 2,500: the outage is credited from there (the move at 1,500 is older),
     // to the practice game alone: the race and its game are credited by their takeover.
     const twoAtOnce = await Promise.all([
-      repos.outage.creditOutage(10_000, STALE),
-      repos.outage.creditOutage(10_000, STALE),
+      repos.outage.creditOutage('node-1', 10_000, STALE),
+      repos.outage.creditOutage('node-1', 10_000, STALE),
     ]);
     expect(twoAtOnce.sort()).toEqual([0, 7_500]);
     expect((await repos.games.get(practice.id))?.pausedMs).toBe(7_500);
     expect((await repos.games.get('r1-g'))?.pausedMs).toBe(0);
     expect((await repos.races.get('r1'))?.pausedMs).toBe(0);
-    expect(await repos.outage.creditOutage(10_100, STALE)).toBe(0);
+    expect(await repos.outage.creditOutage('node-1', 10_100, STALE)).toBe(0);
   });
 }

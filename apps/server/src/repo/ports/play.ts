@@ -30,9 +30,10 @@ export interface GamesRepo {
   /**
    * Stores a new game. Fails with `RankedDailyTaken`, storing nothing, when it is a ranked daily
    * and the player already has a ranked game of that day (a unique index: another tab, perhaps
-   * on another process, made it first).
+   * on another process, made it first). `heldBy`: the process that serves it (an arena deal in a
+   * cluster, `OutageRepo`).
    */
-  create(row: GameRow): Promise<void>;
+  create(row: GameRow, heldBy?: string): Promise<void>;
   get(id: string): Promise<GameRow | undefined>;
   actions(id: string): Promise<StoredAction[]>;
   /**

@@ -165,20 +165,45 @@ export interface OwnershipRepo {
   orphaned(now: number): Promise<string[]>;
 }
 
+/** Who serves an arena deal in play (cluster mode): the process, and its last beat (null: none stored). */
+export interface DealHolder {
+  readonly nodeId: string | null;
+  readonly beatAt: number | null;
+}
+
 /**
- * When the whole service was last known alive (cluster mode), in the `heartbeat` setting: every
- * live process beats it, so it lags the present only when no process runs.
+ * The processes' heartbeats (cluster mode), a row each (`node_beats`): every live process beats
+ * its own, so the newest lags the present only when no process runs, and one that stops while
+ * the others beat is a process that died. The arena deals a process serves name it (`held_by`).
  */
 export interface OutageRepo {
-  /** A live process's beat: the service is alive at `now`. */
-  beat(now: number): Promise<void>;
+  /** A live process's beat: `nodeId` is alive at `now`. */
+  beat(nodeId: string, now: number): Promise<void>;
   /**
-   * At a process's start, under a lock on the beat (so two processes starting together credit it
+   * At a process's start, under a lock on the beats (so two processes starting together credit it
    * once): when no process beat within `staleMs` of `now`, the whole cluster was down since the
-   * last beat, and that gap goes on the paused time of every open game outside a race, from the
-   * later of the beat and the game's last stored action (as `GamesRepo.addDowntime`). Races are
-   * left out: the takeover of each race credits its own gap (`RacesRepo.creditGap`). Beats at
-   * `now` and returns the gap credited (0 when some process was alive).
+   * newest beat, and that gap goes on the paused time of every open game outside a race, from the
+   * later of the beat and the game's last stored action (as `GamesRepo.addDowntime`); the arena
+   * deals among them are `nodeId`'s from then on (their gap is settled). Races are left out: the
+   * takeover of each race credits its own gap (`RacesRepo.creditGap`). Beats `nodeId` at `now`
+   * and returns the gap credited (0 when some process was alive).
    */
-  creditOutage(now: number, staleMs: number): Promise<number>;
+  creditOutage(nodeId: string, now: number, staleMs: number): Promise<number>;
+  /** Who serves the arena deal, if it is in play (undefined: no such deal in play). */
+  holderOf(gameId: string): Promise<DealHolder | undefined>;
+  /**
+   * `nodeId` takes the arena deal over from `from`, as read by `holderOf`, if it still holds it
+   * (one conditional update: of two processes taking it at once, one does). With `deadSince`
+   * (the holder's last beat, seen stale: it died) the deal is credited the time since then, or
+   * since its last stored action if later, to `now`: on its paused time and its `closes_at`,
+   * never past the arena's end (`creditedClose`); and only while that beat is still the holder's
+   * last. Answers whether it took the deal.
+   */
+  take(gameId: string, nodeId: string, from: DealHolder, deadSince: number | null, now: number): Promise<boolean>;
+  /**
+   * The sweep of a live process: every arena deal in play whose holder has not beat within
+   * `staleMs` of `now` (it died, and nobody took its deals yet) is `nodeId`'s, credited as by
+   * `take`, once whichever process sweeps first. Answers the deals taken.
+   */
+  takeAbandoned(nodeId: string, now: number, staleMs: number): Promise<string[]>;
 }

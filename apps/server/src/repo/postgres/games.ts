@@ -106,9 +106,9 @@ export function pgGames(db: PgDb, pool: pg.Pool, hooks: GroupCommitHooks = {}): 
 
   return {
     ...sharedGames(pgStore(db)),
-    async create(row) {
+    async create(row, heldBy) {
       try {
-        await db.insert(games).values(row);
+        await db.insert(games).values({ ...row, heldBy: heldBy ?? null });
       } catch (error) {
         if (isUniqueViolation(error, 'games_daily_ranked')) throw new RankedDailyTaken(row.playerId, row.dailyDate!);
         throw error;

@@ -1,5 +1,5 @@
 import type { GameAction } from '@scorpion/protocol';
-import { and, asc, desc, eq, gt, gte, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, lt, or } from 'drizzle-orm';
 import type { Store } from '../store.ts';
 import type { GamesRepo } from '../types.ts';
 
@@ -12,9 +12,11 @@ export function sharedGames({
   t,
 }: Store): Pick<GamesRepo, 'get' | 'actions' | 'unfinishedOf' | 'dailyOf' | 'openDailiesBefore' | 'finishedBetween'> {
   const { actions, games, races } = t;
+  // A game row as the play reads it: which process serves an arena deal is the heartbeat's (`OutageRepo`).
+  const { heldBy, ...columns } = getTableColumns(games);
   return {
     async get(id) {
-      return (await db.select().from(games).where(eq(games.id, id)))[0];
+      return (await db.select(columns).from(games).where(eq(games.id, id)))[0];
     },
     async actions(id) {
       const rows = await db.select().from(actions).where(eq(actions.gameId, id)).orderBy(asc(actions.seq));
@@ -50,7 +52,7 @@ export function sharedGames({
           )
         : undefined;
       return db
-        .select()
+        .select(columns)
         .from(games)
         .where(and(gte(games.finishedAt, from), lt(games.finishedAt, to), past))
         .orderBy(asc(games.finishedAt), asc(games.id))

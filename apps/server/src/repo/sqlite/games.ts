@@ -96,9 +96,11 @@ export function sqliteGames(
 
   return {
     ...sharedGames(sqliteStore(db)),
-    async create(row) {
+    async create(row, heldBy) {
       try {
-        db.insert(games).values(row).run();
+        db.insert(games)
+          .values({ ...row, heldBy: heldBy ?? null })
+          .run();
       } catch (error) {
         // The games' one unique index besides the id is `games_daily_ranked`.
         if (isRankedTaken(error)) throw new RankedDailyTaken(row.playerId, row.dailyDate!);

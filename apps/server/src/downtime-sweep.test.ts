@@ -1,0 +1,55 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { startClusterHeartbeat } from './downtime.ts';
+import { gameRow } from './repo/contract/fixtures.ts';
+import { sqliteRepos } from './repo/sqlite/index.ts';
+import type { Repos } from './repo/types.ts';
+
+const TICK = 250;
+const opened: Repos[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const repos of opened.splice(0)) await repos.close();
+});
+
+test("a live process's sweep takes a dead one's arena deals, crediting the time since its last beat, once", async () => {
+  vi.useFakeTimers({ now: 100_000 });
+  const repos = sqliteRepos(':memory:');
+  opened.push(repos);
+  await repos.arenas.ensure({
+    id: 'p-aaaaaaaaaaaa',
+    kind: 'private',
+    name: 'A',
+    variant: 'scorpion',
+    startsAt: 1_000,
+    endsAt: 601_000,
+    minutes: 10,
+    createdBy: 'p1',
+    createdAt: 500,
+    winnerId: null,
+    settledAt: null,
+  });
+  await repos.games.create(
+    gameRow('p1', { id: 'g', kind: 'arena', arenaId: 'p-aaaaaaaaaaaa', arenaDeal: 1, closesAt: 400_000 }),
+    'node-a',
+  );
+  const takenBy = { a: [] as string[], b: [] as string[] };
+  const a = await startClusterHeartbeat(repos, 'node-a', Date.now, TICK, (ids) => takenBy.a.push(...ids));
+  const b = await startClusterHeartbeat(repos, 'node-b', Date.now, TICK, (ids) => takenBy.b.push(...ids));
+  await vi.advanceTimersByTimeAsync(2 * TICK);
+  // node-a stops beating (its last beat at 100,500: it died); node-b goes on.
+  await a.stop();
+  await vi.advanceTimersByTimeAsync(3 * TICK);
+  expect(takenBy.b).toStrictEqual([]);
+  // Its beat is four ticks old at 101,500: node-b's next sweep, at 101,750, takes its deal.
+  await vi.advanceTimersByTimeAsync(TICK);
+  expect(takenBy.b).toStrictEqual([]);
+  await vi.advanceTimersByTimeAsync(TICK);
+  expect(takenBy.b).toStrictEqual(['g']);
+  const row = (await repos.games.get('g'))!;
+  expect([row.pausedMs, row.closesAt]).toStrictEqual([1_250, 401_250]);
+  expect((await repos.outage.holderOf('g'))?.nodeId).toBe('node-b');
+  await vi.advanceTimersByTimeAsync(10 * TICK);
+  expect(takenBy.b).toStrictEqual(['g']);
+  expect((await repos.games.get('g'))?.pausedMs).toBe(1_250);
+  await b.stop();
+});

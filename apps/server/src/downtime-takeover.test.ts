@@ -1,0 +1,73 @@
+import { afterEach, expect, test } from 'vitest';
+import { takeDeal } from './downtime-takeover.ts';
+import { gameRow } from './repo/contract/fixtures.ts';
+import { sqliteRepos } from './repo/sqlite/index.ts';
+import type { Repos } from './repo/types.ts';
+
+const TICK = 250;
+const STALE = 4 * TICK;
+const opened: Repos[] = [];
+afterEach(async () => {
+  for (const repos of opened.splice(0)) await repos.close();
+});
+
+/**
+ * node-a holds an arena deal (a 10-minute arena from 1,000) and beat last at 10,000; node-b is
+ * about to serve it at 10,100. The clock moves only when the takeover waits: a tick a wait, and
+ * each tick the live processes beat (node-a too, unless it died).
+ */
+async function setUp(aLives: boolean) {
+  const repos = sqliteRepos(':memory:');
+  opened.push(repos);
+  await repos.arenas.ensure({
+    id: 'p-aaaaaaaaaaaa',
+    kind: 'private',
+    name: 'A',
+    variant: 'scorpion',
+    startsAt: 1_000,
+    endsAt: 601_000,
+    minutes: 10,
+    createdBy: 'p1',
+    createdAt: 500,
+    winnerId: null,
+    settledAt: null,
+  });
+  const deal = gameRow('p1', { id: 'g', kind: 'arena', arenaId: 'p-aaaaaaaaaaaa', arenaDeal: 1, closesAt: 301_000 });
+  await repos.games.create(deal, 'node-a');
+  await repos.outage.beat('node-a', 10_000);
+  await repos.outage.beat('node-b', 10_000);
+  let time = 10_100;
+  const waits: number[] = [];
+  const wait = async (ms: number) => {
+    waits.push(ms);
+    time += ms;
+    await repos.outage.beat('node-b', time);
+    if (aLives) await repos.outage.beat('node-a', time);
+  };
+  const take = () =>
+    takeDeal(repos.outage, 'g', { nodeId: 'node-b', now: () => time, tickMs: TICK, staleMs: STALE, wait });
+  return { repos, take, waits, now: () => time };
+}
+
+test('a deal whose holder died is taken once its beat is stale, credited the time since that beat', async () => {
+  const { repos, take, waits, now } = await setUp(false);
+  expect(await take()).toBe(true);
+  // Waited until node-a's beat of 10,000 was a second old: 10,100 + 4 ticks = 11,100.
+  expect(waits).toStrictEqual([TICK, TICK, TICK, TICK]);
+  expect(now()).toBe(11_100);
+  const row = (await repos.games.get('g'))!;
+  expect([row.pausedMs, row.closesAt]).toStrictEqual([1_100, 302_100]);
+  expect(await repos.outage.holderOf('g')).toStrictEqual({ nodeId: 'node-b', beatAt: 11_100 });
+  // Served here now: nothing more to take, nothing more credited.
+  expect(await take()).toBe(false);
+  expect((await repos.games.get('g'))?.pausedMs).toBe(1_100);
+});
+
+test('a deal whose holder lives (the socket moved) is taken at its next beat, and nothing is credited', async () => {
+  const { repos, take, waits } = await setUp(true);
+  expect(await take()).toBe(true);
+  expect(waits).toStrictEqual([TICK]);
+  const row = (await repos.games.get('g'))!;
+  expect([row.pausedMs, row.closesAt]).toStrictEqual([0, 301_000]);
+  expect((await repos.outage.holderOf('g'))?.nodeId).toBe('node-b');
+});
