@@ -71,6 +71,42 @@ test('a page reached by navigation in German is German from its first paint: nev
   expect(seen.filter((text) => english.test(text))).toEqual([]);
 });
 
+test('a German player whose result is kept off the board reads why in German, worded by the page from the reason', async ({
+  page,
+  context,
+}) => {
+  const start = async (nickname: string) => {
+    expect((await page.request.post('/api/players', { data: { nickname } })).status()).toBe(201);
+    await page.reload();
+    await page.getByRole('button', { name: 'Uhr starten und austeilen' }).click();
+    await expect(card(page, 0, 3)).toBeVisible();
+  };
+  // A spare identity opens today's deal on this browser (its device cookie), then the browser
+  // forgets that player, keeps its device, and signs up someone else (as daily.e2e.ts does).
+  await page.goto('/daily');
+  await start('Ersatz');
+  await context.clearCookies({ name: 'scorpion_id' });
+  await page.goto('/daily');
+  // The notice's words travel only once such a result is shown: none before it.
+  const noticeWords: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/dailyNoticeText-[\w-]+\.js$/.test(r.url())) noticeWords.push(r.url());
+  });
+  await start('Markiert');
+  expect(noticeWords).toEqual([]);
+  await page.getByRole('button', { name: 'Aufgeben' }).click();
+  await page.getByRole('button', { name: 'Wirklich aufgeben?' }).click();
+  const flagged = page.getByTestId('daily-result').getByTestId('daily-flagged');
+  await expect(flagged).toHaveText(
+    /^Nicht in der Bestenliste: Ein anderer Spieler hat die heutige Tagesaufgabe auf diesem Gerät geöffnet/,
+  );
+  expect(noticeWords.length).toBeGreaterThan(0);
+  // A later visit words it again from the server's standing, never in the server's English.
+  await page.reload();
+  await expect(page.getByTestId('daily-result').getByTestId('daily-flagged')).toContainText('auf diesem Gerät');
+  await expect(page.getByTestId('daily-result')).not.toContainText('Kept off the board');
+});
+
 test('the German home page and daily at desktop size', async ({ page }) => {
   for (const [path, name] of [
     ['/', 'language-de-home-desktop'],
