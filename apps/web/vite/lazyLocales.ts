@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, posix } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { LocaleFiles, type Sources } from './localeFiles.ts';
 
 /** The module that holds the active language's messages when it is not the base language. */
 export const CATALOGUES = '/src/lib/i18n/catalogues.ts';
@@ -23,30 +22,41 @@ function readMessages(file: string): Map<string, string> {
 /**
  * Only the player's language travels. Paraglide's dispatcher (the `locale-modules` layout's
  * `messages/_index.js`) imports every language's module statically, so a page would carry its
- * messages in all four languages; and a module is bundled whole into one chunk, so every base
- * message used anywhere would land in the first page's chunk.
+ * messages in all four languages; and a module is bundled whole into one chunk, so every message
+ * used anywhere would land in the first page's chunk.
  *
  * This plugin replaces the dispatcher's code (its types stay Paraglide's, in `_index.d.ts`) by
- * one small module per message, each holding the base language's function taken from the base
- * module, which the bundler then places in the chunk of the pages that use it:
+ * one small module per message, which the bundler then places in the chunk of the pages that
+ * use it. In a build, that module is `locale`'s function itself: the app is built once per
+ * language (vite/localeBuilds.ts), each page's chunk with its own words inlined.
+ *
+ *     export const home_play = () => `Heutige Tagesaufgabe spielen`
+ *
+ * In `vite` dev, where one server serves every language, it asks the active catalogue first
+ * (`active` in catalogues.ts, which holds the player's whole language when it is not the base
+ * one) and falls back to the base language's function:
  *
  *     export const home_play = (i) => (active.home_play ?? base)(i)
  *
- * `active` (catalogues.ts) holds the player's language when it is not the base one, fetched
- * in small files by the chunks that need them (localeFiles.ts). A Paraglide whose modules no
- * longer read as expected, or whose languages hold different keys, fails the build here rather
- * than quietly shipping every language or a missing word. In `vite` dev, where no chunk is
- * rendered, catalogues.ts fetches the player's whole language instead.
+ * A Paraglide whose modules no longer read as expected, or whose languages hold different keys,
+ * fails the build here rather than quietly shipping every language or a missing word.
  */
-export function lazyLocales(options: { outdir: string; baseLocale: string; locales: string[] }): Plugin {
-  /** Every language's messages, read beside the dispatcher; the base language's make the modules. */
-  let sources: Sources = new Map();
-  let functions = new Map<string, string>();
+export function lazyLocales(options: {
+  outdir: string;
+  baseLocale: string;
+  locales: string[];
+  locale: string;
+}): Plugin {
+  /** Every language's messages, read beside the dispatcher. */
+  let sources = new Map<string, Map<string, string>>();
   let registry = '';
-  const files = new LocaleFiles(() => sources, options.baseLocale, `\0${PREFIX}`);
+  let built = false;
   return {
     name: 'scorpion:lazy-locales',
     enforce: 'pre',
+    configResolved(config) {
+      built = config.command === 'build';
+    },
     resolveId(id) {
       return id.startsWith(PREFIX) ? `\0${id}` : undefined;
     },
@@ -58,45 +68,37 @@ export function lazyLocales(options: { outdir: string; baseLocale: string; local
     load(id) {
       if (id.startsWith(`\0${PREFIX}`)) {
         const key = id.slice(PREFIX.length + 1);
-        const source = functions.get(key);
-        if (source === undefined) throw new Error(`lazyLocales: no base message ${key}`);
+        const source = sources.get(built ? options.locale : options.baseLocale)?.get(key);
+        if (source === undefined) throw new Error(`lazyLocales: no message ${key}`);
         const code = [
           // Plurals need only Paraglide's one-line `plural`: inlined, it costs no request of its own.
           /registry\.(?!plural\()/.test(source)
             ? `import * as registry from ${JSON.stringify(registry)};`
             : 'const registry = { plural: (l, n, o) => new Intl.PluralRules(l, o).select(Number(n)) };',
-          `import { active } from ${JSON.stringify(CATALOGUES)};`,
-          `const base = ${source};`,
-          `export const ${key} = (i) => (active.${key} ?? base)(i);`,
+          ...(built
+            ? [`export const ${key} = ${source};`]
+            : [
+                `import { active } from ${JSON.stringify(CATALOGUES)};`,
+                `const base = ${source};`,
+                `export const ${key} = (i) => (active.${key} ?? base)(i);`,
+              ]),
         ].join('\n');
         return { code, moduleSideEffects: false };
       }
       if (!id.replaceAll('\\', '/').endsWith(`${options.outdir}/messages/_index.js`)) return;
       registry = join(dirname(id), '../registry.js');
       sources = new Map(options.locales.map((locale) => [locale, readMessages(join(dirname(id), `${locale}.js`))]));
-      functions = sources.get(options.baseLocale)!;
+      const base = sources.get(options.baseLocale)!;
       for (const [locale, messages] of sources) {
-        const missing = [...functions.keys()].find((key) => !messages.has(key));
+        const missing = [...base.keys()].find((key) => !messages.has(key));
         if (missing) throw new Error(`lazyLocales: ${locale} has no message ${missing}`);
       }
       // Free of side effects, like each message: the bundler then follows `m.key` through this
       // barrel to its message's module, and places that module with its users, not with the barrel.
       return {
-        code: [...functions.keys()].map((key) => `export { ${key} } from "${PREFIX}${key}";`).join('\n'),
+        code: [...base.keys()].map((key) => `export { ${key} } from "${PREFIX}${key}";`).join('\n'),
         moduleSideEffects: false,
       };
-    },
-    renderChunk(code, chunk, _output, meta) {
-      const rendered = files.render(code, chunk, meta.chunks);
-      // Only the entry's placeholder is overwritten, by as many characters, and other code only
-      // appended: no mapping moves.
-      return rendered === undefined ? undefined : { code: rendered, map: null };
-    },
-    generateBundle(_output, bundle) {
-      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
-      if (!entry) return;
-      for (const { fileName, source } of files.files(posix.dirname(entry.fileName)))
-        this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }

@@ -20,12 +20,15 @@ export const compilerOptions = {
   emitTsDeclarations: true,
 } as const;
 
+export const { baseLocale, locales } = inlang;
+
 /**
  * The message catalogue (messages/*.json) compiled to one function per message. The
- * locale-modules layout keeps each language in a module of its own; in the app's build,
- * lazyLocales then loads only the player's language (tests run every language statically).
+ * locale-modules layout keeps each language in a module of its own; in the app, lazyLocales
+ * then keeps only `locale`'s words in a build of it, and only the player's language's in `vite`
+ * dev (tests run every language statically).
  */
-export function catalogue({ split }: { split: boolean }) {
+export function catalogue({ split, locale = inlang.baseLocale }: { split: boolean; locale?: string }) {
   const compile = paraglideVitePlugin({ ...compilerOptions, strategy: [...compilerOptions.strategy] });
-  return split ? [compile, lazyLocales({ outdir: OUTDIR, ...inlang })] : [compile];
+  return split ? [compile, lazyLocales({ outdir: OUTDIR, ...inlang, locale })] : [compile];
 }

@@ -95,7 +95,7 @@ const DailyAttemptResult = z.strictObject({
 export const UnderReview = z.strictObject({
   date: DateString,
   gameId: z.string(),
-  /** What it means and what happens next, in plain words. */
+  /** What it means and what happens next, in plain English, for API users: the app words it itself from `date`. */
   message: z.string(),
 });
 export type UnderReview = z.infer<typeof UnderReview>;
@@ -104,12 +104,19 @@ export type UnderReview = z.infer<typeof UnderReview>;
 export const DailyStanding = z.strictObject({
   date: DateString,
   /** The caller's ranked result of today when it was kept off the board, with why. */
-  flagged: DailyAttemptResult.extend({ reason: FlagReason, message: z.string() }).nullable(),
+  flagged: DailyAttemptResult.extend({
+    reason: FlagReason,
+    /** Why, in plain English, for API users: the app words it itself from `reason`. */
+    message: z.string(),
+  }).nullable(),
   /**
    * The caller's ranked result of today when its evidence from play holds it for a moderator: off
    * the board and out of the counts until then, with what happens next. Told to the caller alone.
    */
-  review: DailyAttemptResult.extend({ message: z.string() }).nullable(),
+  review: DailyAttemptResult.extend({
+    /** What happens next, in plain English, for API users: the app words it itself from the standing's `date`. */
+    message: z.string(),
+  }).nullable(),
 });
 export type DailyStanding = z.infer<typeof DailyStanding>;
 

@@ -183,8 +183,8 @@ export class DailyPage {
       faceDown: s.faceDown,
       total: VARIANTS[s.view.variant].decks * 52,
       ranked: s.ranked,
-      flagged: s.ranked ? this.#standing?.flagged?.message : undefined,
-      review: s.ranked ? this.#standing?.review?.message : undefined,
+      flagged: s.ranked ? this.#standing?.flagged?.reason : undefined,
+      review: s.ranked && !!this.#standing?.review,
     };
   }
 
@@ -231,7 +231,7 @@ export class DailyPage {
     const mine = standing?.flagged ?? standing?.review;
     if (!mine) return undefined;
     const { won, timeMs, moves, progress, faceDown } = mine;
-    const why = standing?.flagged ? { flagged: mine.message } : { review: mine.message };
+    const why = standing?.flagged ? { flagged: standing.flagged.reason } : { review: true };
     return { won, timeMs, moves, progress, faceDown, ...day, ranked: true, ...why };
   }
 }

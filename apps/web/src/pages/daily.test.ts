@@ -97,6 +97,20 @@ test('back after a result held for review: the result shows, with the review not
   page = new DailyPage(connection, new FakeSession(), held);
   socket().welcome();
   await vi.advanceTimersByTimeAsync(0);
-  expect(page.earlier).toMatchObject({ won: true, timeMs: 95_000, ranked: true, review: 'Under review.' });
+  expect(page.earlier).toMatchObject({ won: true, timeMs: 95_000, ranked: true, review: true });
   expect(page.earlier?.flagged).toBeUndefined();
+});
+
+test('back after a result kept off the board: the result carries the reason, which the page words itself', async () => {
+  const figures = { gameId: 'g1', won: false, timeMs: 40_000, moves: 12, progress: 13, faceDown: 30 };
+  const kept: Fetch = async <T>(path: string) => {
+    if (path === '/api/me/daily')
+      return { date: TODAY.date, flagged: { ...figures, reason: 'device', message: 'Kept off.' }, review: null } as T;
+    return fetch<T>(path);
+  };
+  page = new DailyPage(connection, new FakeSession(), kept);
+  socket().welcome();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(page.earlier).toMatchObject({ won: false, moves: 12, ranked: true, flagged: 'device' });
+  expect(page.earlier?.review).toBeUndefined();
 });

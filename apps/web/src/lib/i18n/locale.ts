@@ -5,7 +5,6 @@ import {
   localStorageKey,
   toLocale,
 } from '../../paraglide/runtime.js';
-import { loadCatalogue } from './catalogues.ts';
 
 let current: Locale = baseLocale;
 
@@ -31,11 +30,16 @@ function stored(): string | null {
  * in the settings, else the first of the browser's languages the app has, else English (the
  * strategy order in vite/paraglide.ts). It is fixed until the next load: a change reloads.
  * The browser's language is not stored, so a player who never chose follows their browser.
+ *
+ * A build is one language's (vite/localeBuilds.ts): the page's first script chose it by the same
+ * rule, so the build's own is the answer. In `vite` dev one server speaks every language: the
+ * rule is applied here, and the language's catalogue fetched.
  */
 export async function startLocale(): Promise<Locale> {
-  current = toLocale(stored()) ?? extractLocaleFromNavigator() ?? baseLocale;
+  const built = import.meta.env.SCORPION_LOCALE;
+  current = built ? (built as Locale) : (toLocale(stored()) ?? extractLocaleFromNavigator() ?? baseLocale);
   document.documentElement.lang = current;
-  await loadCatalogue(current);
+  if (!built) await (await import('./catalogues.ts')).loadCatalogue(current);
   return current;
 }
 
