@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { openWin } from './fixtures/deals.ts';
-import { pickNickname, playByHand, raceUnderway, recordThrown } from './helpers.ts';
+import { ARTIFACTS, pickNickname, playByHand, raceUnderway, recordThrown } from './helpers.ts';
 
 /*
  * Issue #32: watching a race needs no sign-up. A visitor in a browser that never signed up (no
@@ -56,6 +57,10 @@ test('a visitor without a sign-up watches the standings move as a member races, 
   await expect(ritaRow).toContainText('3 moves ·');
   // No card of the race on the visitor's page while it runs: standings only.
   await expect(visitor.locator('[data-testid="watched-board"], .card')).toHaveCount(0);
+  // For a person to look at: the visitor's view at desktop and phone size.
+  await visitor.screenshot({ path: join(ARTIFACTS, 'watch-visitor-desktop.png') });
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.screenshot({ path: join(ARTIFACTS, 'watch-visitor-phone.png') });
 
   for (const page of [guest, host]) {
     await page.getByRole('button', { name: 'Give up' }).click();
