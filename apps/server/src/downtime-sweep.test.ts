@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { startClusterHeartbeat } from './downtime.ts';
-import { gameRow } from './repo/contract/fixtures.ts';
+import { arenaRow, gameRow } from './repo/contract/fixtures.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import type { Repos } from './repo/types.ts';
 
@@ -15,19 +15,7 @@ test("a live process's sweep takes a dead one's arena deals, crediting the time 
   vi.useFakeTimers({ now: 100_000 });
   const repos = sqliteRepos(':memory:');
   opened.push(repos);
-  await repos.arenas.ensure({
-    id: 'p-aaaaaaaaaaaa',
-    kind: 'private',
-    name: 'A',
-    variant: 'scorpion',
-    startsAt: 1_000,
-    endsAt: 601_000,
-    minutes: 10,
-    createdBy: 'p1',
-    createdAt: 500,
-    winnerId: null,
-    settledAt: null,
-  });
+  await repos.arenas.ensure(arenaRow('p-aaaaaaaaaaaa'));
   await repos.games.create(
     gameRow('p1', { id: 'g', kind: 'arena', arenaId: 'p-aaaaaaaaaaaa', arenaDeal: 1, closesAt: 400_000 }),
     'node-a',

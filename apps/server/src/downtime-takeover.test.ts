@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
 import { takeDeal } from './downtime-takeover.ts';
-import { gameRow } from './repo/contract/fixtures.ts';
+import { arenaRow, gameRow } from './repo/contract/fixtures.ts';
 import { sqliteRepos } from './repo/sqlite/index.ts';
 import type { Repos } from './repo/types.ts';
 
@@ -19,19 +19,7 @@ afterEach(async () => {
 async function setUp(aLives: boolean) {
   const repos = sqliteRepos(':memory:');
   opened.push(repos);
-  await repos.arenas.ensure({
-    id: 'p-aaaaaaaaaaaa',
-    kind: 'private',
-    name: 'A',
-    variant: 'scorpion',
-    startsAt: 1_000,
-    endsAt: 601_000,
-    minutes: 10,
-    createdBy: 'p1',
-    createdAt: 500,
-    winnerId: null,
-    settledAt: null,
-  });
+  await repos.arenas.ensure(arenaRow('p-aaaaaaaaaaaa'));
   const deal = gameRow('p1', { id: 'g', kind: 'arena', arenaId: 'p-aaaaaaaaaaaa', arenaDeal: 1, closesAt: 301_000 });
   await repos.games.create(deal, 'node-a');
   await repos.outage.beat('node-a', 10_000);

@@ -1,21 +1,6 @@
 import { expect, test } from 'vitest';
-import type { ArenaRow, Repos } from '../types.ts';
-import { type FreshRepos, gameRow, player } from './fixtures.ts';
-
-const arena = (id: string, spec: Partial<ArenaRow> = {}): ArenaRow => ({
-  id,
-  kind: 'private',
-  name: `Arena ${id}`,
-  variant: 'scorpion',
-  startsAt: 1_000,
-  endsAt: 601_000,
-  minutes: 10,
-  createdBy: 'p1',
-  createdAt: 500,
-  winnerId: null,
-  settledAt: null,
-  ...spec,
-});
+import type { Repos } from '../types.ts';
+import { arenaRow, type FreshRepos, gameRow, player } from './fixtures.ts';
 
 const certified = (candidate: number) => ({
   candidate,
@@ -27,11 +12,11 @@ const certified = (candidate: number) => ({
 export function arenasContract(fresh: FreshRepos): void {
   test('arenas: the first row stored stands, private ones are listed until they end, settled once', async () => {
     const repos = await fresh();
-    const a = arena('p-aaaaaaaaaaaa');
+    const a = arenaRow('p-aaaaaaaaaaaa');
     expect(await repos.arenas.ensure(a)).toStrictEqual(a);
     expect(await repos.arenas.ensure({ ...a, name: 'Another' })).toStrictEqual(a);
-    await repos.arenas.ensure(arena('p-bbbbbbbbbbbb', { startsAt: 500, endsAt: 2_000 }));
-    await repos.arenas.ensure(arena('h-2026-12-06T13', { kind: 'hourly', createdBy: null }));
+    await repos.arenas.ensure(arenaRow('p-bbbbbbbbbbbb', { startsAt: 500, endsAt: 2_000 }));
+    await repos.arenas.ensure(arenaRow('h-2026-12-06T13', { kind: 'hourly', createdBy: null }));
     expect((await repos.arenas.privateOpen(1_500, 10)).map((r) => r.id)).toStrictEqual([
       'p-bbbbbbbbbbbb',
       'p-aaaaaaaaaaaa',
@@ -48,8 +33,8 @@ export function arenasContract(fresh: FreshRepos): void {
   test('arenas: a spectator stays one, players are counted and listed with their names, history newest first', async () => {
     const repos = await fresh();
     for (const id of ['p1', 'p2', 'p3']) await player(repos, id);
-    await repos.arenas.ensure(arena('p-aaaaaaaaaaaa'));
-    await repos.arenas.ensure(arena('p-bbbbbbbbbbbb'));
+    await repos.arenas.ensure(arenaRow('p-aaaaaaaaaaaa'));
+    await repos.arenas.ensure(arenaRow('p-bbbbbbbbbbbb'));
     expect(await repos.arenas.join('p-aaaaaaaaaaaa', 'p1', 'player', 10)).toBe('player');
     expect(await repos.arenas.join('p-aaaaaaaaaaaa', 'p2', 'player', 11)).toBe('player');
     expect(await repos.arenas.join('p-aaaaaaaaaaaa', 'p3', 'spectator', 12)).toBe('spectator');
@@ -141,8 +126,8 @@ export function arenasContract(fresh: FreshRepos): void {
    * crediting it: a restart (`addDowntime`) and a whole-cluster outage (`creditOutage`).
    */
   const downtimeCases = async (repos: Repos) => {
-    await repos.arenas.ensure(arena('p-longlonglong', { endsAt: 601_000 }));
-    await repos.arenas.ensure(arena('p-shortshortsh', { endsAt: 450_000 }));
+    await repos.arenas.ensure(arenaRow('p-longlonglong', { endsAt: 601_000 }));
+    await repos.arenas.ensure(arenaRow('p-shortshortsh', { endsAt: 450_000 }));
     const deal = (id: string, arenaId: string, closesAt: number) =>
       gameRow('p1', { id, kind: 'arena', arenaId, arenaDeal: Number(id.slice(-1)), startedAt: 100_000, closesAt });
     const games = [

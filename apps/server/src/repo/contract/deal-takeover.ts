@@ -1,20 +1,6 @@
 import { expect, test } from 'vitest';
-import type { ArenaRow, Repos } from '../types.ts';
-import { type FreshRepos, gameRow } from './fixtures.ts';
-
-const arena = (id: string, endsAt: number): ArenaRow => ({
-  id,
-  kind: 'private',
-  name: `Arena ${id}`,
-  variant: 'scorpion',
-  startsAt: 1_000,
-  endsAt,
-  minutes: 10,
-  createdBy: 'p1',
-  createdAt: 500,
-  winnerId: null,
-  settledAt: null,
-});
+import type { Repos } from '../types.ts';
+import { arenaRow, type FreshRepos, gameRow } from './fixtures.ts';
 
 const STALE = 4_000;
 
@@ -24,8 +10,8 @@ const STALE = 4_000;
  * with its arena at 450,000, one is over.
  */
 async function dealsOfThree(repos: Repos) {
-  await repos.arenas.ensure(arena('p-longlonglong', 601_000));
-  await repos.arenas.ensure(arena('p-shortshortsh', 450_000));
+  await repos.arenas.ensure(arenaRow('p-longlonglong'));
+  await repos.arenas.ensure(arenaRow('p-shortshortsh', { endsAt: 450_000 }));
   const deal = (id: string, arenaId: string, closesAt: number) =>
     gameRow(`p-${id}`, { id, kind: 'arena', arenaId, arenaDeal: 1, startedAt: 90_000, closesAt });
   const held: [ReturnType<typeof deal>, string][] = [

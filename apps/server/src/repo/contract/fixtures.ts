@@ -1,7 +1,7 @@
 import { dailyFinish } from '../../daily/stats.ts';
 import { newGameRow } from '../../games/new-row.ts';
 import { WINNING_DECK } from '../../test/deals.ts';
-import type { DailyFlag, GameRow, Repos } from '../types.ts';
+import type { ArenaRow, DailyFlag, GameRow, Repos } from '../types.ts';
 
 /** A fresh, empty store for each test: the contract's only door to an implementation. */
 export type FreshRepos = () => Promise<Repos>;
@@ -9,6 +9,24 @@ export type FreshRepos = () => Promise<Repos>;
 /** Signs a player up (once) as `p{i}`-style ids with a nickname of their own. */
 export async function player(repos: Repos, id: string): Promise<void> {
   await repos.players.create({ id, nickname: `N ${id}`, nicknameKey: `n ${id}`, tokenHash: `hash ${id}`, at: 0 });
+}
+
+/** A private ten-minute arena from 1,000 to 601,000, made by p1; `spec` changes any of it. */
+export function arenaRow(id: string, spec: Partial<ArenaRow> = {}): ArenaRow {
+  return {
+    id,
+    kind: 'private',
+    name: `Arena ${id}`,
+    variant: 'scorpion',
+    startsAt: 1_000,
+    endsAt: 601_000,
+    minutes: 10,
+    createdBy: 'p1',
+    createdAt: 500,
+    winnerId: null,
+    settledAt: null,
+    ...spec,
+  };
 }
 
 export function gameRow(playerId: string, spec: Partial<GameRow> = {}): GameRow {
