@@ -1,17 +1,9 @@
 import { expect, test } from 'vitest';
-import { ModerationService } from '../../moderation/service.ts';
 import type { Repos } from '../types.ts';
-import { dayAfter, type FreshRepos, player, storeResult } from './fixtures.ts';
+import { dayAfter, type FreshRepos, moderationOf, player, storeResult } from './fixtures.ts';
 
 const [D0, D1, D2] = [dayAfter(0), dayAfter(1), dayAfter(2)];
 const NOW = Date.parse(`${D2}T12:00:00Z`);
-
-/** The moderators' service as the app wires it: a decision moves a held game through its evidence row. */
-const moderationOf = (repos: Repos) =>
-  new ModerationService(repos, () => NOW, {
-    hold: async (gameId) => void (await repos.evidence.decide(gameId, 'held')),
-    release: async (gameId) => void (await repos.evidence.decide(gameId, 'cleared')),
-  });
 
 const totals = async (repos: Repos, id: string) => {
   const [row] = await repos.boards.statsOf([id]);
@@ -50,7 +42,7 @@ export function countsContract(fresh: FreshRepos): void {
     ]);
 
     // A moderator clears a: the game is back in every count.
-    const moderation = moderationOf(repos);
+    const moderation = moderationOf(repos, NOW);
     await moderation.enqueueHeld({ playerId: 'a', gameId: game, summary: 'test' });
     expect(await moderation.clear('mod', 'a', 'a good player')).toEqual({ ok: true });
     expect(await repos.boards.dailyCounts(D1)).toEqual({ played: 2, won: 1 });
@@ -68,7 +60,7 @@ export function countsContract(fresh: FreshRepos): void {
     await storeResult(repos, { playerId: 'a', date: D1, timeMs: 60_000 });
     await storeResult(repos, { playerId: 'b', date: D1, timeMs: 70_000 });
     await storeResult(repos, { playerId: 'b', date: D2, timeMs: 70_000, verified: false });
-    const moderation = moderationOf(repos);
+    const moderation = moderationOf(repos, NOW);
     expect(await moderation.mark('mod', 'a', 'plays the hidden cards')).toEqual({ ok: true });
     expect(await repos.boards.dailyCounts(D0)).toEqual({ played: 0, won: 0 });
     expect(await repos.boards.dailyCounts(D1)).toEqual({ played: 1, won: 1 });

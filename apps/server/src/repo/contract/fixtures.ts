@@ -1,5 +1,6 @@
 import { dailyFinish } from '../../daily/stats.ts';
 import { newGameRow } from '../../games/new-row.ts';
+import { ModerationService } from '../../moderation/service.ts';
 import { WINNING_DECK } from '../../test/deals.ts';
 import type { ArenaRow, DailyFlag, GameRow, Repos } from '../types.ts';
 
@@ -101,4 +102,12 @@ export async function allPages<T>(read: (offset: number, limit: number) => Promi
     rows.push(...page);
     if (page.length < size) return rows;
   }
+}
+
+/** The moderators' service as the app wires it: a decision moves a held game through its evidence row. */
+export function moderationOf(repos: Repos, now: number): ModerationService {
+  return new ModerationService(repos, () => now, {
+    hold: async (gameId) => void (await repos.evidence.decide(gameId, 'held')),
+    release: async (gameId) => void (await repos.evidence.decide(gameId, 'cleared')),
+  });
 }

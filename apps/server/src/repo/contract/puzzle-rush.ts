@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { PuzzleRushRow } from '../ports/puzzle-rush.ts';
-import { type FreshRepos, player } from './fixtures.ts';
+import { type FreshRepos, moderationOf, player } from './fixtures.ts';
 
 const run = (id: string, playerId: string, startedAt: number): PuzzleRushRow => ({
   id,
@@ -90,5 +90,12 @@ export function puzzleRushContract(fresh: FreshRepos): void {
     ]);
     expect(await puzzleRush.dayBests(day, end, day + 180_099, 10)).toStrictEqual(board);
     expect((await puzzleRush.dayBests(day, end, end, 2)).map((b) => b.playerId)).toEqual(['b', 'a']);
+    // A marked player leaves the board, as every board; cleared, they are back.
+    await player(repos, 'mod');
+    const moderation = moderationOf(repos, end);
+    expect(await moderation.mark('mod', 'b', 'solver help')).toEqual({ ok: true });
+    expect((await puzzleRush.dayBests(day, end, end, 10)).map((b) => b.playerId)).toEqual(['a', 'c', 'd']);
+    expect(await moderation.clear('mod', 'b', 'a good player')).toEqual({ ok: true });
+    expect((await puzzleRush.dayBests(day, end, end, 10)).map((b) => b.playerId)).toEqual(['b', 'a', 'c', 'd']);
   });
 }

@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, lt, lte, max, or } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, lte, max, or } from 'drizzle-orm';
 import type { PuzzleRushRepo, RushBest } from '../ports/puzzle-rush.ts';
 import type { Store } from '../store.ts';
 
 /** Puzzle rush runs, the same queries on either store. */
 export function sharedPuzzleRush({ db, t }: Store): PuzzleRushRepo {
-  const { puzzleRushes, players } = t;
+  const { marks, puzzleRushes, players } = t;
   /** Ended, or left open with its clock run out by `now`. */
   const overBy = (now: number) =>
     or(eq(puzzleRushes.status, 'over'), and(eq(puzzleRushes.status, 'open'), lte(puzzleRushes.endsAt, now)));
@@ -46,7 +46,8 @@ export function sharedPuzzleRush({ db, t }: Store): PuzzleRushRepo {
       return row?.best ?? undefined;
     },
     async dayBests(from, to, now, limit) {
-      // The day's scoring runs; sorted here, each player's first is their best (a day's runs are few).
+      // The day's scoring runs of players not marked (a mark takes a player off every board);
+      // sorted here, each player's first is their best (a day's runs are few).
       const rows = await db
         .select({
           playerId: puzzleRushes.playerId,
@@ -57,8 +58,10 @@ export function sharedPuzzleRush({ db, t }: Store): PuzzleRushRepo {
         })
         .from(puzzleRushes)
         .innerJoin(players, eq(players.id, puzzleRushes.playerId))
+        .leftJoin(marks, eq(marks.playerId, puzzleRushes.playerId))
         .where(
           and(
+            isNull(marks.playerId),
             gte(puzzleRushes.score, 1),
             or(
               and(eq(puzzleRushes.status, 'over'), gte(puzzleRushes.endedAt, from), lt(puzzleRushes.endedAt, to)),
