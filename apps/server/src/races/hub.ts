@@ -5,12 +5,13 @@ import type { DealSource } from '../deals/source.ts';
 import type { GameService } from '../games/service.ts';
 import type { Push } from '../realtime/ports.ts';
 import { type Answer, refuse } from '../refusal.ts';
-import { FencedOut, type Repos, type RoomRow } from '../repo/types.ts';
+import { FencedOut, type Repos } from '../repo/types.ts';
 import { noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
-import { newRoomCode } from './codes.ts';
 import { type Leases, OwnedElsewhere } from './leases.ts';
 import { newRace } from './new-race.ts';
-import { Room } from './room.ts';
+import { storeNewRoom } from './new-room.ts';
+import type { Room } from './room.ts';
+import { MAX_VISITORS } from './room-audience.ts';
 import { RoomMemory } from './room-memory.ts';
 
 export const MAX_PLAYERS = 8;
@@ -58,13 +59,10 @@ export class RaceHub {
   }
 
   async create(hostId: string, spec: RoomSpec): Promise<RoomState> {
-    for (;;) {
-      const row: RoomRow = { code: newRoomCode(), hostId, ...spec, createdAt: this.o.now() };
-      if ((await this.o.repos.rooms.create(row)) === 'taken') continue;
-      await this.o.repos.rooms.addMember(row.code, hostId, this.o.now());
-      const room = await this.memory.room(row.code);
-      return room!.state();
-    }
+    const row = await storeNewRoom(this.o.repos.rooms, hostId, spec, this.o.now);
+    await this.o.repos.rooms.addMember(row.code, hostId, this.o.now());
+    const room = await this.memory.room(row.code);
+    return room!.state();
   }
 
   /**
@@ -74,16 +72,13 @@ export class RaceHub {
    */
   async openMatched(playerIds: readonly string[], spec: RoomSpec): Promise<Answer<RoomState>> {
     const hostId = playerIds[0]!;
-    for (;;) {
-      const row: RoomRow = { code: newRoomCode(), hostId, ...spec, createdAt: this.o.now() };
-      if ((await this.o.repos.rooms.create(row)) === 'taken') continue;
-      for (const id of playerIds) await this.o.repos.rooms.addMember(row.code, id, this.o.now());
-      const started = await this.start(hostId, row.code);
-      // Not dealt (the solver is restarting, someone dropped): the room is nobody's, so that it
-      // does not linger in their lists of rooms; they wait on in the queue.
-      if (!started.ok) for (const id of playerIds) await this.leave(id, row.code);
-      return started;
-    }
+    const row = await storeNewRoom(this.o.repos.rooms, hostId, spec, this.o.now);
+    for (const id of playerIds) await this.o.repos.rooms.addMember(row.code, id, this.o.now());
+    const started = await this.start(hostId, row.code);
+    // Not dealt (the solver is restarting, someone dropped): the room is nobody's, so that it
+    // does not linger in their lists of rooms; they wait on in the queue.
+    if (!started.ok) for (const id of playerIds) await this.leave(id, row.code);
+    return started;
   }
 
   /** After a restart: every race that was running carries on (or ends, if its time ran out). */
@@ -235,7 +230,7 @@ export class RaceHub {
   visit(visitorId: string, code: string, greet: (room: RoomState) => void): Promise<Answer<null>> {
     return this.command(code, async (room) => {
       if (!room.addVisitor(visitorId)) {
-        return refuse('too-many-watchers', `A room has at most ${Room.MAX_VISITORS} watchers without a name.`);
+        return refuse('too-many-watchers', `A room has at most ${MAX_VISITORS} watchers without a name.`);
       }
       greet(room.state());
       room.race?.showProgress(visitorId);

@@ -5,6 +5,7 @@ import type { Fence, PlayersRepo, RaceRow, RoomRow, RoomsRepo } from '../repo/ty
 import { gate, raceIsPublic } from '../secrecy.ts';
 import { Absences } from './absence.ts';
 import type { LiveRace, RaceRoom } from './live-race.ts';
+import { RoomAudience } from './room-audience.ts';
 import { seriesScore } from './series.ts';
 
 /** A room read from the database, with its race if one runs, not yet in memory. */
@@ -39,7 +40,7 @@ export interface RoomDeps {
  * lets it go when it is idle.
  */
 export class Room implements RaceRoom {
-  /** Only ever appended to or replaced (`audience` relies on it). */
+  /** Only ever appended to or replaced (`RoomAudience.of` relies on it). */
   private joined: string[];
   private running: LiveRace | undefined = undefined;
   private lastResults: RaceResult[] | null;
@@ -47,8 +48,8 @@ export class Room implements RaceRoom {
   private readonly nicknames = new Map<string, string>();
   /** The host while away: after the grace, a member who is here takes over the room. */
   private readonly hostAway: Absences;
-  /** Visitors who follow the room's races without a seat (`ws/visitor-socket.ts`): they hear it, nothing more. */
-  private readonly visiting = new Set<string>();
+  /** Members, racers and visitors: whoever hears the room. */
+  private readonly listeners = new RoomAudience();
 
   row: RoomRow;
   private readonly deps: RoomDeps;
@@ -82,22 +83,16 @@ export class Room implements RaceRoom {
   }
 
   get visitors(): ReadonlySet<string> {
-    return this.visiting;
+    return this.listeners.visitors;
   }
-
-  /** How many visitors one room takes: its frames go to each, a tick's work grows with them. */
-  static readonly MAX_VISITORS = 200;
 
   /** A visitor hears the room from now on; false when it has `MAX_VISITORS` already. */
   addVisitor(id: string): boolean {
-    if (this.visiting.size >= Room.MAX_VISITORS) return false;
-    this.visiting.add(id);
-    this.kept = undefined;
-    return true;
+    return this.listeners.addVisitor(id);
   }
 
   removeVisitor(id: string): void {
-    if (this.visiting.delete(id)) this.kept = undefined;
+    this.listeners.removeVisitor(id);
   }
 
   /** A member joins: stored, then in memory. */
@@ -153,24 +148,10 @@ export class Room implements RaceRoom {
     return this.members.find((m) => !this.deps.push.connected(m) && !this.race?.has(m));
   }
 
-  /**
-   * Members, racers and visitors: whoever hears what happens in the room. Kept while none changes: a
-   * race's progress tick asks for it about twice a second, and built each time it was most of
-   * what a tick allocated. `members` is only ever appended to or replaced, so its length and
-   * identity and the race's say whether the set is still right (a visitor's coming or going forgets it).
-   */
+  /** Members, racers and visitors: whoever hears what happens in the room (`RoomAudience.of`). */
   audience(): ReadonlySet<string> {
-    const { members, race } = this;
-    const kept = this.kept;
-    if (kept?.members === members && kept.length === members.length && kept.race === race) return kept.audience;
-    const audience = new Set([...members, ...(race?.racers() ?? []), ...this.visiting]);
-    this.kept = { members, length: members.length, race, audience };
-    return audience;
+    return this.listeners.of(this.members, this.race);
   }
-
-  private kept:
-    | { members: readonly string[]; length: number; race: LiveRace | undefined; audience: ReadonlySet<string> }
-    | undefined;
 
   /**
    * Nobody is here, no race runs and no host's grace is running: the room may leave memory (it
