@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { ArenaGame, ArenaStatus, ArenaSummary, Player } from '@scorpion/protocol';
-import type { ArenaResultRow, ArenaRow } from '../repo/types.ts';
+import type { ArenaResultRow, ArenaRow, GameRow } from '../repo/types.ts';
 import { type ScheduledArena, scheduledArena } from './schedule.ts';
 import type { DealOutcome, StoredResult } from './scoring.ts';
 import { DEAL_LIMIT_MS, dealDeadline } from './time-limit.ts';
 
 /*
  * An arena as stored and as shown: the row a scheduled arena is written as, its status on the
- * clock, its summary, and each stored game read as a deal result for the score sheet.
+ * clock, its summary, each game's row as the table reads it, and each stored game read as a
+ * deal result for the score sheet.
  */
 
 /** The row of a scheduled arena: the same on every process that writes it. */
@@ -65,6 +66,12 @@ export function summaryOf(
     createdBy: names.createdBy,
     winner: status === 'finished' ? names.winner : null,
   };
+}
+
+/** The part of a game row the table reads (`ArenaResultRow`), taken from a live game's row. */
+export function resultRowOf(row: GameRow): ArenaResultRow {
+  const { id, playerId, arenaDeal, status, berserk, startedAt, pausedMs, finishedAt, timeMs, closesAt } = row;
+  return { id, playerId, arenaDeal, status, berserk, startedAt, pausedMs, finishedAt, timeMs, closesAt };
 }
 
 /**

@@ -2,11 +2,11 @@ import type { ArenaOver, ArenaStandings, ServerMessage } from '@scorpion/protoco
 import type { Clock } from '../clock.ts';
 import type { GameOwner, LiveGame } from '../games/live-game.ts';
 import type { ArenaResultRow, ArenaRow, GameRow } from '../repo/types.ts';
-import { resultOf, statusAt } from './arena-row.ts';
+import { resultOf, resultRowOf, statusAt } from './arena-row.ts';
 import { maySeeBoard, NOT_YET_DEALT, type Position } from './next-deal.ts';
 import { OrderedTable } from './ordered-table.ts';
-import { Pacer, PUSH_INTERVAL_MS } from './pacer.ts';
 import { type Sheet, type Standing, sheet, tableKey } from './scoring.ts';
+import { StandingsPush } from './standings-push.ts';
 import { TableView } from './table-view.ts';
 import { ArenaWatchers } from './watchers.ts';
 
@@ -25,17 +25,10 @@ export interface LiveArenaDeps {
   readonly stored?: (playerId: string) => void;
 }
 
-/** The part of a game row the table reads (`ArenaResultRow`), taken from a live game's row. */
-export function resultRowOf(row: GameRow): ArenaResultRow {
-  const { id, playerId, arenaDeal, status, berserk, startedAt, pausedMs, finishedAt, timeMs, closesAt } = row;
-  return { id, playerId, arenaDeal, status, berserk, startedAt, pausedMs, finishedAt, timeMs, closesAt };
-}
-
 /**
  * One arena in this process's memory: its players and their games' results as stored, the
- * table made from them (`scoring.ts`, nothing else), who here hears the standings, and its
- * watchers. Standings go out at most once a second, and only after a change (`Pacer`), and
- * never twice within a second to one player.
+ * table made from them (`scoring.ts`, nothing else), who here hears the standings (pushed as
+ * `StandingsPush` paces them), and its watchers.
  */
 export class LiveArena {
   readonly row: ArenaRow;
@@ -47,22 +40,12 @@ export class LiveArena {
   /** The players in the table's order, and those whose place may have moved since it was last read. */
   private readonly order = new OrderedTable();
   private readonly moved = new Set<string>();
-  private readonly subscribers = new Set<string>();
   private readonly owners = new Map<string, GameOwner>();
-  private readonly pacer = new Pacer();
-  private pushTimer: NodeJS.Timeout | undefined;
-  /**
-   * Per player following the arena: the table's `version` they were last sent, and when. The
-   * pacer spaces the arena's pushes a second apart; an answer (`answer`, to a join or a watch)
-   * comes between them, so a push skips a player sent a table less than a second before and the
-   * next push brings it: no socket gets two tables within a second, however the two were sent.
-   */
-  private version = 0;
-  private readonly seen = new Map<string, { version: number; at: number }>();
+  /** Who here hears the standings, and when they are pushed. */
+  private readonly pushes: StandingsPush;
   private view: TableView | undefined;
   /** The status the last standings showed, so that a start or an end is a change. */
   private shownStatus: string;
-  ended = false;
   readonly watchers: ArenaWatchers;
 
   constructor(row: ArenaRow, d: LiveArenaDeps) {
@@ -75,6 +58,14 @@ export class LiveArena {
       send: d.send,
       nickname: (id) => this.names.get(id) ?? '',
       maySee: (watcher, deal) => this.maySee(watcher, deal),
+    });
+    this.pushes = new StandingsPush({
+      now: d.now,
+      connected: d.connected,
+      sendFrame: d.sendFrame,
+      standings: () => this.standingsFor(null),
+      rowOf: (playerId) => this.table().rowOf(playerId),
+      gone: (playerId) => this.unsubscribe(playerId),
     });
   }
 
@@ -227,12 +218,11 @@ export class LiveArena {
   }
 
   subscribe(playerId: string): void {
-    this.subscribers.add(playerId);
+    this.pushes.subscribe(playerId);
   }
 
   unsubscribe(playerId: string): void {
-    this.subscribers.delete(playerId);
-    this.seen.delete(playerId);
+    this.pushes.unsubscribe(playerId);
     this.watchers.unwatch(playerId);
   }
 
@@ -254,7 +244,7 @@ export class LiveArena {
 
   /** The standings answered to the player's own request (a join, a watch): they count as a push to them. */
   answer(playerId: string): ArenaStandings {
-    this.seen.set(playerId, { version: this.version, at: this.d.now() });
+    this.pushes.answered(playerId);
     return this.standingsFor(playerId);
   }
 
@@ -281,54 +271,14 @@ export class LiveArena {
   /** The table changed: pushed now, or at the end of the second. */
   changed(): void {
     this.view = undefined;
-    this.version++;
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.ended) return;
-    const wait = this.pacer.changed(this.d.now());
-    if (wait === null) return;
-    this.pushTimer = setTimeout(() => this.push(), wait);
-    this.pushTimer.unref();
-  }
-
-  /**
-   * Everyone here who follows the arena gets the table. The part the same for all is serialized
-   * once, and only each player's own row apart: a push to a thousand players is one table.
-   */
-  private push(): void {
-    this.pushTimer = undefined;
-    const now = this.d.now();
-    this.pacer.pushed(now);
-    const { me: _, serverTime, ...common } = this.standingsFor(null);
-    const head = JSON.stringify(common).slice(0, -1);
-    const tail = `,"serverTime":${serverTime}}`;
-    let held = false;
-    for (const playerId of this.subscribers) {
-      if (!this.d.connected(playerId)) {
-        this.unsubscribe(playerId);
-        continue;
-      }
-      const seen = this.seen.get(playerId);
-      if (seen?.version === this.version) continue;
-      if (seen && now - seen.at < PUSH_INTERVAL_MS) {
-        held = true;
-        continue;
-      }
-      this.seen.set(playerId, { version: this.version, at: now });
-      this.d.sendFrame(playerId, `${head},"me":${JSON.stringify(this.table().rowOf(playerId))}${tail}`);
-    }
-    // Those held back get this table with the next push, a second on.
-    if (held) this.schedule();
+    this.pushes.changed();
   }
 
   /** The final table to everyone here who follows the arena, then nothing more. */
   finish(): void {
-    clearTimeout(this.pushTimer);
+    this.pushes.end();
     this.view = undefined;
-    this.ended = true;
-    for (const playerId of this.subscribers) {
+    for (const playerId of this.pushes.followers) {
       if (!this.d.connected(playerId)) continue;
       this.d.send(playerId, this.standingsFor(playerId));
       this.d.send(playerId, this.overFor(playerId));
@@ -337,8 +287,7 @@ export class LiveArena {
   }
 
   stop(): void {
-    clearTimeout(this.pushTimer);
-    this.subscribers.clear();
+    this.pushes.stop();
     this.watchers.stop();
   }
 
