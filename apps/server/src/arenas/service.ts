@@ -1,16 +1,17 @@
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import { CertifierUnavailable } from '../deals/certify.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import { type Answer, type Refusal, refuse } from '../refusal.ts';
 import type { ArenaRow, Repos } from '../repo/types.ts';
+import { ArenaMemory } from './arena-memory.ts';
 import { resultRowOf, scheduledRowOf } from './arena-row.ts';
-import { ARENA_OPTIONS, type ArenaDeals } from './deal-sequence.ts';
-import { LiveArena } from './live-arena.ts';
+import { dealGame } from './deal-game.ts';
+import type { ArenaDeals } from './deal-sequence.ts';
+import { type DealHolding, HeldGames } from './held-games.ts';
+import type { LiveArena } from './live-arena.ts';
 import { decideJoin, decideNext } from './next-deal.ts';
 import type { SharedTables } from './shared-table.ts';
-import { dealDeadline } from './time-limit.ts';
 import { MAX_AHEAD_MS } from './validate.ts';
 
 export interface ArenaServiceDeps {
@@ -36,17 +37,7 @@ export interface ArenaServiceDeps {
   readonly log: (error: unknown, what: string) => void;
 }
 
-/**
- * Cluster mode: this process's id, stored on the deals it deals, and the takeover of a deal about
- * to be served here (`takeDeal`): true when it changed hands.
- */
-export interface DealHolding {
-  readonly nodeId: string;
-  take(gameId: string): Promise<boolean>;
-}
-
 const noSuchArena = refuse('no-such-arena', 'There is no such arena.');
-const ARENA_UNAVAILABLE = 'The next deal cannot be certified just now; try again in a moment.';
 
 /**
  * The arenas this process serves over the socket: joining, dealing the next deal, leaving,
@@ -56,14 +47,15 @@ const ARENA_UNAVAILABLE = 'The next deal cannot be certified just now; try again
  */
 export class ArenaService {
   private readonly d: ArenaServiceDeps;
-  private readonly live = new Map<string, LiveArena>();
-  private readonly loading = new Map<string, Promise<LiveArena>>();
+  private readonly held: HeldGames;
+  private readonly live: ArenaMemory;
   private readonly lock = new KeyedLock();
   private readonly ending = new Set<string>();
-  private holding: DealHolding | undefined;
 
   constructor(d: ArenaServiceDeps) {
     this.d = d;
+    this.held = new HeldGames(d);
+    this.live = new ArenaMemory(d, this.held);
   }
 
   /**
@@ -80,7 +72,7 @@ export class ArenaService {
 
   /** Cluster mode, from the start on (`plugins/restore.ts`): the deals served here are held by this process. */
   holdAs(holding: DealHolding): void {
-    this.holding = holding;
+    this.held.holdAs(holding);
   }
 
   /**
@@ -89,31 +81,31 @@ export class ArenaService {
    */
   async takenOver(gameIds: readonly string[]): Promise<void> {
     for (const gameId of gameIds) {
-      const live = [...this.live.values()].find((l) => l.owns(gameId));
+      const live = this.live.all().find((l) => l.owns(gameId));
       const row = live && (await this.d.repos.games.get(gameId));
       // Under the player's lock: not in the middle of their own join or next deal here.
-      if (live && row) await this.lock.run(`${live.row.id}:${row.playerId}`, () => this.reload(live, gameId));
+      if (live && row) await this.lock.run(`${live.row.id}:${row.playerId}`, () => this.held.reload(live, gameId));
       else this.d.games.forget(gameId);
     }
   }
 
   /** The arena in memory, if it is (for the REST table of a running arena). */
   cached(id: string): LiveArena | undefined {
-    return this.live.get(id);
+    return this.live.cached(id);
   }
 
   async join(playerId: string, arenaId: string): Promise<Answer<ServerMessage[]>> {
     const row = await this.find(arenaId);
     if (!row) return noSuchArena;
     return this.lock.run(`${arenaId}:${playerId}`, async () => {
-      const live = await this.liveOf(row);
+      const live = await this.live.of(row);
       const refusal = await this.enter(live, playerId);
       if (refusal) return refusal;
       live.subscribe(playerId);
       const frames: ServerMessage[] = [live.answer(playerId)];
       const last = live.lastGame(playerId);
       if (last?.status === 'playing') {
-        await this.serve(live, last.id);
+        await this.held.serve(live, last.id);
         const shown = await this.d.games.resume(playerId, last.id);
         if (shown.ok) frames.push({ type: 'game', game: shown.game });
       }
@@ -126,7 +118,7 @@ export class ArenaService {
     if (!row) return noSuchArena;
     return this.lock.run(`${arenaId}:${playerId}`, async () => {
       const now = this.d.now();
-      const live = await this.liveOf(row);
+      const live = await this.live.of(row);
       if (now >= row.startsAt && now < row.endsAt) {
         const refusal = await this.enter(live, playerId);
         if (refusal) return refusal;
@@ -137,16 +129,16 @@ export class ArenaService {
       if (decision.kind === 'refused') return refuse(decision.code, nextRefusalText[decision.code]);
       if (decision.kind === 'resume') {
         const game = live.lastGame(playerId)!;
-        await this.serve(live, game.id);
+        await this.held.serve(live, game.id);
         const shown = await this.d.games.resume(playerId, game.id);
         return shown.ok ? { ok: true, value: shown.game } : shown;
       }
-      return this.deal(live, playerId, decision.deal, decision.berserk);
+      return dealGame(this.d, this.held.nodeId, live, playerId, decision.deal, decision.berserk);
     });
   }
 
   leave(playerId: string, arenaId: string): Answer<null> {
-    this.live.get(arenaId)?.unsubscribe(playerId);
+    this.live.cached(arenaId)?.unsubscribe(playerId);
     return { ok: true, value: null };
   }
 
@@ -154,7 +146,7 @@ export class ArenaService {
   async watch(playerId: string, arenaId: string, target: string | null): Promise<Answer<ServerMessage[]>> {
     const row = await this.find(arenaId);
     if (!row) return noSuchArena;
-    const live = await this.liveOf(row);
+    const live = await this.live.of(row);
     if (target === null) {
       live.watchers.unwatch(playerId);
       return { ok: true, value: [] };
@@ -179,7 +171,7 @@ export class ArenaService {
    */
   async tick(): Promise<void> {
     const now = this.d.now();
-    for (const live of [...this.live.values()]) {
+    for (const live of this.live.all()) {
       try {
         if (now >= live.row.endsAt) {
           await this.end(live);
@@ -199,14 +191,13 @@ export class ArenaService {
   /** After a start: every arena whose final table is not stored is taken up again from storage. */
   async restore(): Promise<void> {
     for (const row of await this.d.repos.arenas.unsettled()) {
-      const live = await this.liveOf(row);
+      const live = await this.live.of(row);
       if (this.d.now() >= row.endsAt) await this.end(live);
     }
   }
 
   stop(): void {
-    for (const live of this.live.values()) live.stop();
-    this.live.clear();
+    this.live.stop();
   }
 
   /** Puts the player in the arena (unless they are); refused once it has ended, or to a spectator. */
@@ -228,87 +219,12 @@ export class ArenaService {
     return undefined;
   }
 
-  private async deal(live: LiveArena, playerId: string, n: number, berserk: boolean): Promise<Answer<GameSnapshot>> {
-    const { games, repos, deals, now } = this.d;
-    const arena = live.row;
-    let dealt: Awaited<ReturnType<ArenaDeals['deal']>>;
-    try {
-      dealt = await deals.deal(arena, n);
-    } catch (error) {
-      if (error instanceof CertifierUnavailable) return refuse('solver-unavailable', ARENA_UNAVAILABLE);
-      throw error;
-    }
-    const startedAt = now();
-    const row = games.newRow({
-      playerId,
-      kind: 'arena',
-      variant: arena.variant,
-      options: ARENA_OPTIONS,
-      seed: dealt.seed,
-      playerSeed: false,
-      deck: dealt.deck,
-      startedAt,
-      arenaId: arena.id,
-      arenaDeal: n,
-      berserk,
-      closesAt: dealDeadline(arena.variant, startedAt, arena.endsAt).at,
-    });
-    try {
-      await repos.games.create(row, this.holding?.nodeId);
-    } catch (error) {
-      // The same deal dealt to the same player by another process first: theirs stands.
-      if (!(await repos.arenas.results(arena.id, playerId)).some((g) => g.arenaDeal === n)) throw error;
-      live.load([], await repos.arenas.results(arena.id, playerId));
-      return refuse('stale', 'That deal was dealt already; send the deal in play again.');
-    }
-    games.hold(live.ownerOf(row), [row.id], [row]);
-    live.record(resultRowOf(row));
-    return { ok: true, value: await games.snapshot(games.cached(row.id)!) };
-  }
-
-  /** The arena runs the game here from now on (a game dealt on another process, or before a restart). */
-  private async hold(live: LiveArena, gameId: string): Promise<void> {
-    if (live.owns(gameId)) return;
-    const loaded = await this.d.games.load(gameId);
-    if (loaded) this.d.games.hold(live.ownerOf(loaded.row), [gameId]);
-  }
-
-  /**
-   * The player's deal is served here: in a cluster it is first taken from the process that held
-   * it (credited if that one died), and run again as stored if it changed hands.
-   */
-  private async serve(live: LiveArena, gameId: string): Promise<void> {
-    if (this.holding && (await this.holding.take(gameId))) await this.reload(live, gameId);
-    else await this.hold(live, gameId);
-  }
-
-  /** Lets go of what memory holds of the deal and runs it again as stored, its limit as stored too. */
-  private async reload(live: LiveArena, gameId: string): Promise<void> {
-    const owner = live.disown(gameId);
-    if (owner) this.d.games.release(owner, [gameId]);
-    else this.d.games.forget(gameId);
-    await this.hold(live, gameId);
-    const game = await this.d.games.load(gameId);
-    if (game) live.relimit(resultRowOf(game.row));
-  }
-
   private async timeOut(live: LiveArena, gameId: string): Promise<void> {
     const { games } = this.d;
-    if (this.holding && (await this.limitMoved(live, gameId))) return;
+    if (await this.held.limitMoved(live, gameId)) return;
     await games.close(gameId, 'timed-out');
     const game = games.cached(gameId) ?? (await games.load(gameId));
     if (game) live.record(resultRowOf(game.row));
-  }
-
-  /**
-   * Whether the deal's stored limit is later than the one this process timed it by: another
-   * process took it over from a dead one and credited its clock. Then it is run again as stored.
-   */
-  private async limitMoved(live: LiveArena, gameId: string): Promise<boolean> {
-    const stored = await this.d.repos.games.get(gameId);
-    if (stored?.status !== 'playing' || stored.closesAt === null || this.d.now() >= stored.closesAt) return false;
-    await this.reload(live, gameId);
-    return true;
   }
 
   /**
@@ -343,37 +259,12 @@ export class ArenaService {
       await this.d.repos.arenas.settle(id, winner, this.d.now());
       live.finish();
       for (const [gameId, owner] of live.held()) this.d.games.release(owner, [gameId]);
-      this.live.delete(id);
+      this.live.forget(id);
       this.d.deals.forget(id);
       this.d.shared?.forget(id);
     } finally {
       this.ending.delete(id);
     }
-  }
-
-  /** The arena in memory, loaded once from storage however many ask at the same time. */
-  private liveOf(row: ArenaRow): Promise<LiveArena> {
-    const live = this.live.get(row.id);
-    if (live) return Promise.resolve(live);
-    let loading = this.loading.get(row.id);
-    if (!loading) {
-      loading = this.load(row).finally(() => this.loading.delete(row.id));
-      this.loading.set(row.id, loading);
-    }
-    return loading;
-  }
-
-  private async load(row: ArenaRow): Promise<LiveArena> {
-    const { arenas } = this.d.repos;
-    const { now, send, sendFrame, connected, shared } = this.d;
-    const stored = shared && ((playerId: string) => shared.stored(row, playerId, live.nickname(playerId) ?? ''));
-    const live: LiveArena = new LiveArena(row, { now, send, sendFrame, connected, ...(stored ? { stored } : {}) });
-    const [players, results] = await Promise.all([arenas.players(row.id), arenas.results(row.id)]);
-    live.load(players, results);
-    shared?.loaded(row, players, results);
-    for (const game of results) if (game.status === 'playing') await this.hold(live, game.id);
-    this.live.set(row.id, live);
-    return live;
   }
 }
 
