@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from 'vitest';
+
+/*
+ * Small files with one job each: no source file of the server passes 300 lines. A file that grows
+ * past it holds two jobs by then, and is split where they part. The drizzle schemas are the
+ * exception: each is one list of tables, the database's, and reads best whole.
+ */
+
+const SRC = import.meta.dirname;
+const MAX_LINES = 300;
+const EXEMPT = new Set(['db/schema.ts', 'db/pg-schema.ts']);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Lines as an editor numbers them: a last line ending in a newline is not followed by another. */
+function lineCount(text: string): number {
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+test(`no source file of apps/server/src passes ${MAX_LINES} lines, the drizzle schemas aside`, () => {
+  const files = sources(SRC).map((path) => relative(SRC, path).split('\\').join('/'));
+  expect(files).toContain('arenas/service.ts');
+  const over = files
+    .filter((file) => !EXEMPT.has(file))
+    .map((file) => ({ file, lines: lineCount(readFileSync(join(SRC, file), 'utf8')) }))
+    .filter(({ lines }) => lines > MAX_LINES)
+    .map(({ file, lines }) => `${file}: ${lines} lines`);
+  expect(over).toEqual([]);
+});
