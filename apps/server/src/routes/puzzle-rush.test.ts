@@ -1,11 +1,11 @@
 import { ApiError, PuzzleView, RushAnswer, RushBoard, RushHome, RushPlaying, RushRun } from '@scorpion/protocol';
 import { afterAll, expect, test } from 'vitest';
-import type { z } from 'zod';
 import { shown, startingRating } from '../puzzles/rating.ts';
 import { RUN_LENGTH } from '../puzzles/rush-run.ts';
 import { ONE_STEP, TWO_STEPS } from '../puzzles/test-puzzles.ts';
 import { signUp } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { jsonCaller } from '../test/http.ts';
 
 const servers: RunningServer[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));
@@ -26,24 +26,11 @@ async function rushServer() {
   return { server, clock };
 }
 
-const call =
-  (server: RunningServer, cookie?: string) =>
-  async <S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    // Strict schemas: an answer carrying anything more (a solution, a right move) fails to parse.
-    return { status: response.status, text, body: schema.parse(JSON.parse(text)) as z.output<S> };
-  };
-
 test('a run: solved, missed, bad input refused, no right move sent before the end, over at 3 min less 10 s a mistake', async () => {
   const { server, clock } = await rushServer();
-  expect(await call(server)('POST', '/api/puzzles/rush', ApiError)).toMatchObject({ status: 401 });
+  expect(await jsonCaller(server)('POST', '/api/puzzles/rush', ApiError)).toMatchObject({ status: 401 });
   const alice = await signUp(server.url, 'Alice');
-  const api = call(server, alice.cookie);
+  const api = jsonCaller(server, alice.cookie);
   expect((await api('GET', '/api/puzzles/rush', RushHome)).body).toStrictEqual({ best: null, playing: null });
 
   const started = await api('POST', '/api/puzzles/rush', RushPlaying);
@@ -65,7 +52,7 @@ test('a run: solved, missed, bad input refused, no right move sent before the en
     status: 400,
     body: { error: 'bad-message' },
   });
-  const bob = call(server, (await signUp(server.url, 'Bob')).cookie);
+  const bob = jsonCaller(server, (await signUp(server.url, 'Bob')).cookie);
   expect(await bob('POST', move, ApiError, { index: 0, step: 0, move: RIGHT_FIRST })).toMatchObject({
     status: 404,
     body: { error: 'no-such-puzzle' },
@@ -117,7 +104,7 @@ test('a run: solved, missed, bad input refused, no right move sent before the en
 
 test('three mistakes end a run; the clock ends one at 3 min; a new run ends the one in play; the best is kept', async () => {
   const { server, clock } = await rushServer();
-  const api = call(server, (await signUp(server.url, 'Carol')).cookie);
+  const api = jsonCaller(server, (await signUp(server.url, 'Carol')).cookie);
 
   const first = (await api('POST', '/api/puzzles/rush', RushPlaying)).body;
   const move = (index: number) =>
@@ -173,7 +160,7 @@ test('a run of many puzzles rises in difficulty, one from each band of the ratin
   const server = await startServer({ puzzles: many, puzzleRandom: () => 0.5 });
   servers.push(server);
   const player = await signUp(server.url, 'Dave');
-  const run = (await call(server, player.cookie)('POST', '/api/puzzles/rush', RushPlaying)).body;
+  const run = (await jsonCaller(server, player.cookie)('POST', '/api/puzzles/rush', RushPlaying)).body;
   const ids = (await server.app.repos.puzzleRush.run(run.runId))?.puzzleIds;
   // Band b of three puzzles each (ordered by nodes, so by rating): the middle one, as random() is 0.5.
   expect(ids).toEqual(Array.from({ length: RUN_LENGTH }, (_, b) => `scorpion+open.${b * 3 + 1}.1`));
@@ -183,8 +170,8 @@ test("today's board: each player's best run ended today on the server's clock, a
   const { server, clock } = await rushServer();
   const erin = await signUp(server.url, 'Erin');
   const fred = await signUp(server.url, 'Fred');
-  const asErin = call(server, erin.cookie);
-  const asFred = call(server, fred.cookie);
+  const asErin = jsonCaller(server, erin.cookie);
+  const asFred = jsonCaller(server, fred.cookie);
   const solveFirst = async (api: typeof asErin) => {
     const run = (await api('POST', '/api/puzzles/rush', RushPlaying)).body;
     await api('POST', `/api/puzzles/rush/${run.runId}/move`, RushAnswer, { index: 0, step: 0, move: RIGHT_FIRST });
@@ -208,10 +195,9 @@ test("today's board: each player's best run ended today on the server's clock, a
   // Anyone may read it; a run with no score is not on it.
   await asErin('POST', '/api/puzzles/rush', RushPlaying);
   clock.now += 180_000;
-  expect((await call(server)('GET', '/api/puzzles/rush/board', RushBoard)).body.rows.map((r) => r.nickname)).toEqual([
-    'Fred',
-    'Erin',
-  ]);
+  expect(
+    (await jsonCaller(server)('GET', '/api/puzzles/rush/board', RushBoard)).body.rows.map((r) => r.nickname),
+  ).toEqual(['Fred', 'Erin']);
   clock.now += 86_400_000;
   expect((await asErin('GET', '/api/puzzles/rush/board', RushBoard)).body).toStrictEqual({
     date: '2026-06-03',

@@ -1,9 +1,9 @@
 import { ApiError, PuzzleAnswer, PuzzleView } from '@scorpion/protocol';
 import { afterAll, expect, test } from 'vitest';
-import type { z } from 'zod';
 import { ONE_STEP, TWO_STEPS } from '../puzzles/test-puzzles.ts';
 import { signUp } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
+import { jsonCaller } from '../test/http.ts';
 
 const servers: RunningServer[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));
@@ -16,26 +16,14 @@ async function puzzleServer() {
   return server;
 }
 
-const call =
-  (server: RunningServer, cookie?: string) =>
-  async <S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, text, body: schema.parse(JSON.parse(text)) as z.output<S> };
-  };
-
 test('a puzzle solved move by move: its line stays on the server until the end, and both ratings move', async () => {
   const server = await puzzleServer();
-  expect(await call(server)('GET', '/api/puzzles/next', ApiError)).toMatchObject({
+  expect(await jsonCaller(server)('GET', '/api/puzzles/next', ApiError)).toMatchObject({
     status: 401,
     body: { error: 'unauthorized' },
   });
   const alice = await signUp(server.url, 'Alice');
-  const api = call(server, alice.cookie);
+  const api = jsonCaller(server, alice.cookie);
 
   const first = await api('GET', '/api/puzzles/next', PuzzleView);
   expect(first.body).toMatchObject({
@@ -69,7 +57,7 @@ test('a puzzle solved move by move: its line stays on the server until the end, 
     body: { error: 'bad-message' },
   });
   const other = await signUp(server.url, 'Bob');
-  expect(await call(server, other.cookie)('POST', move, ApiError, { step: 0, move: right })).toMatchObject({
+  expect(await jsonCaller(server, other.cookie)('POST', move, ApiError, { step: 0, move: right })).toMatchObject({
     status: 404,
     body: { error: 'no-such-puzzle' },
   });
@@ -96,7 +84,7 @@ test('a puzzle solved move by move: its line stays on the server until the end, 
 test('a wrong move fails the puzzle with its solution; a give-up too; then no puzzle is left', async () => {
   const server = await puzzleServer();
   const alice = await signUp(server.url, 'Alice');
-  const api = call(server, alice.cookie);
+  const api = jsonCaller(server, alice.cookie);
   const first = (await api('GET', '/api/puzzles/next', PuzzleView)).body;
   const wrong = await api('POST', `/api/puzzles/attempts/${first.attemptId}/move`, PuzzleAnswer, {
     step: 0,
