@@ -111,6 +111,9 @@ async function settledBoxes(page: Page, from: number, row: number, to: number): 
       const el = document.querySelector(`.columns [data-col="${from}"][data-row="${row}"]`);
       const column = document.querySelectorAll('.columns .column')[to];
       if (!el || !column) return false;
+      // A card sliding to a new place (a new position slides its cards 200 ms) is not settled,
+      // however still it reads: a transition not yet started holds its start for frames on end.
+      if (document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')) return false;
       el.scrollIntoView({ block: 'nearest' });
       const s = el.getBoundingClientRect();
       const key = `${s.x},${s.y},${s.width},${s.height}`;
