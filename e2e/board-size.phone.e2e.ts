@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dealFromSeed, newGame, toPlayerView, type VariantId } from '../packages/rules/src/index.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
-import { ARTIFACTS, card, movesShown, PHONE } from './helpers.ts';
+import { ARTIFACTS, card, movesShown, PHONE, settledCardBox } from './helpers.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 
@@ -43,7 +43,7 @@ for (const variant of ['double-scorpion', 'three-blind-mice'] as const satisfies
     // A tap on a card's visible strip plays its only move.
     const view = toPlayerView(newGame(variant, { foundations: false, open: false }, dealFromSeed(variant, SEED)));
     const move = singleTargetMove(view);
-    const box = (await card(page, move.from, move.row).boundingBox())!;
+    const box = await settledCardBox(page, move.from, move.row);
     await page.touchscreen.tap(box.x + box.width / 2, box.y + 8);
     const landed = view.columns[move.to]!.length;
     const moved = view.columns[move.from]![move.row]!;

@@ -134,6 +134,11 @@ async function settledBoxes(page: Page, from: number, row: number, to: number): 
   return (await handle.jsonValue()) as { s: Box; t: Box };
 }
 
+/** Where a card is once the board has stopped moving: for a tap, which has no target column. */
+export async function settledCardBox(page: Page, column: number, row: number): Promise<Box> {
+  return (await settledBoxes(page, column, row, column)).s;
+}
+
 /**
  * Drags with the mouse as a person would: press, travel in steps, release over the column. The
  * card is taken 8 px below its top edge: inside the strip a long, squeezed column leaves showing.

@@ -12,7 +12,7 @@ import {
 } from '../packages/rules/src/index.ts';
 import { lineToCompleteRun } from './fixtures/complete-run.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
-import { ARTIFACTS, card, movesShown, practiceAt, stampedFinger, touchDrag } from './helpers.ts';
+import { ARTIFACTS, card, movesShown, practiceAt, settledCardBox, stampedFinger, touchDrag } from './helpers.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 
@@ -50,7 +50,7 @@ test('on a phone, a finger drags a card onto its column and a tap plays the only
   const view = toPlayerView(after.state);
   const tapped = singleTargetMove(view);
   const second = landing(view, tapped);
-  const box = (await card(page, tapped.from, tapped.row).boundingBox())!;
+  const box = await settledCardBox(page, tapped.from, tapped.row);
   // On the card's top strip, which the cards on it leave showing; a finger down for 50 ms
   // however slowly the events travel (a long wait between them would be a long press).
   const finger = await stampedFinger(page);
@@ -70,7 +70,7 @@ test('on a phone, a double tap sends a completed run to the foundations', async 
   const options = { foundations: true, open: false };
   const { seed, moves, column } = lineToCompleteRun(options);
   await practiceAt(page, { variant: 'scorpion', options, seed }, moves);
-  const box = (await card(page, column, 0).boundingBox())!;
+  const box = await settledCardBox(page, column, 0);
   const [x, y] = [box.x + box.width / 2, box.y + 6];
   // The taps carry their times, so how long the checks between them take does not matter.
   const finger = await stampedFinger(page);
