@@ -41,3 +41,31 @@ test("a live process's sweep takes a dead one's arena deals, crediting the time 
   expect((await repos.games.get('g'))?.pausedMs).toBe(1_250);
   await b.stop();
 });
+
+test("a process started again under its NODE_ID within a second credits its previous run's deals the gap, as a death, once", async () => {
+  vi.useFakeTimers({ now: 100_000 });
+  const repos = sqliteRepos(':memory:');
+  opened.push(repos);
+  await repos.arenas.ensure(arenaRow('p-aaaaaaaaaaaa'));
+  await repos.games.create(
+    gameRow('p1', { id: 'g', kind: 'arena', arenaId: 'p-aaaaaaaaaaaa', arenaDeal: 1, closesAt: 400_000 }),
+    'node-a',
+  );
+  const takenByB: string[] = [];
+  const a = await startClusterHeartbeat(repos, 'node-a', Date.now, TICK);
+  const b = await startClusterHeartbeat(repos, 'node-b', Date.now, TICK, (ids) => takenByB.push(...ids));
+  await vi.advanceTimersByTimeAsync(2 * TICK);
+  // node-a stops at 100,500 and its next run starts 600 ms later: no beat of it went stale.
+  await a.stop();
+  await vi.advanceTimersByTimeAsync(600);
+  const again = await startClusterHeartbeat(repos, 'node-a', Date.now, TICK);
+  expect(again.credited).toStrictEqual({ outageMs: 0, restartMs: 600 });
+  const row = (await repos.games.get('g'))!;
+  expect([row.pausedMs, row.closesAt]).toStrictEqual([600, 400_600]);
+  expect((await repos.outage.holderOf('g'))?.nodeId).toBe('node-a');
+  await vi.advanceTimersByTimeAsync(10 * TICK);
+  expect(takenByB).toStrictEqual([]);
+  expect((await repos.games.get('g'))?.pausedMs).toBe(600);
+  await again.stop();
+  await b.stop();
+});

@@ -14,9 +14,10 @@ afterEach(async () => {
 /**
  * node-a holds an arena deal (a 10-minute arena from 1,000) and beat last at 10,000; node-b is
  * about to serve it at 10,100. The clock moves only when the takeover waits: a tick a wait, and
- * each tick the live processes beat (node-a too, unless it died).
+ * each tick the live processes beat (node-a too, unless it died; `restarts`: it died, and starts
+ * again under its NODE_ID at the second wait's end, 10,600).
  */
-async function setUp(aLives: boolean) {
+async function setUp(aLives: boolean | 'restarts') {
   const repos = sqliteRepos(':memory:');
   opened.push(repos);
   await repos.arenas.ensure(arenaRow('p-aaaaaaaaaaaa'));
@@ -30,7 +31,8 @@ async function setUp(aLives: boolean) {
     waits.push(ms);
     time += ms;
     await repos.outage.beat('node-b', time);
-    if (aLives) await repos.outage.beat('node-a', time);
+    if (aLives === true || (aLives === 'restarts' && waits.length > 2)) await repos.outage.beat('node-a', time);
+    if (aLives === 'restarts' && waits.length === 2) await repos.outage.creditOutage('node-a', time, STALE);
   };
   const take = () =>
     takeDeal(repos.outage, 'g', { nodeId: 'node-b', now: () => time, tickMs: TICK, staleMs: STALE, wait });
@@ -57,5 +59,15 @@ test('a deal whose holder lives (the socket moved) is taken at its next beat, an
   expect(waits).toStrictEqual([TICK]);
   const row = (await repos.games.get('g'))!;
   expect([row.pausedMs, row.closesAt]).toStrictEqual([0, 301_000]);
+  expect((await repos.outage.holderOf('g'))?.nodeId).toBe('node-b');
+});
+
+test('a holder started again under its NODE_ID while the takeover waits: its start credits the gap, the takeover nothing more', async () => {
+  const { repos, take, waits } = await setUp('restarts');
+  expect(await take()).toBe(true);
+  // Its beat moved on at 10,600, by its new run: taken from it as from a live holder.
+  expect(waits).toStrictEqual([TICK, TICK]);
+  const row = (await repos.games.get('g'))!;
+  expect([row.pausedMs, row.closesAt]).toStrictEqual([600, 301_600]);
   expect((await repos.outage.holderOf('g'))?.nodeId).toBe('node-b');
 });

@@ -1,5 +1,5 @@
 import type { Clock } from './clock.ts';
-import type { Repos } from './repo/types.ts';
+import type { Repos, StartCredit } from './repo/types.ts';
 
 const KEY = 'heartbeat';
 
@@ -33,7 +33,8 @@ export function startHeartbeat(repos: Repos, now: Clock, tickMs: number): () => 
 export const OUTAGE_TICKS = 4;
 
 export interface ClusterHeartbeat {
-  readonly downtimeMs: number;
+  /** The whole cluster's outage this start credited, or this `NODE_ID`'s own restart's gap on its deals. */
+  readonly credited: StartCredit;
   /** Stops the beats, beating once more (the cluster may be stopping). */
   stop(): Promise<void>;
 }
@@ -41,8 +42,10 @@ export interface ClusterHeartbeat {
 /**
  * Cluster mode (`NODE_ID`): each live process beats its own row every `tickMs`, and the newest
  * beat is when the cluster was last known alive. A process starting while another runs finds a
- * fresh beat and credits nothing (the others served; a race it held is credited by its takeover,
- * an arena deal by `takeAbandoned`). The first to start after a whole-cluster outage finds every
+ * fresh beat and credits nothing to the cluster's games (the others served; a race it held is
+ * credited by its takeover, an arena deal by `takeAbandoned` or the takeover of whoever serves it
+ * next), except to the arena deals its own `NODE_ID` still holds: its previous run's, unserved
+ * since that run's last beat, however soon this one started (`StartCredit.restartMs`). The first to start after a whole-cluster outage finds every
  * beat older than `OUTAGE_TICKS` ticks and credits the outage to every open daily, practice and
  * arena game, once: the check and the credit hold a lock on the beats
  * (`OutageRepo.creditOutage`). The credit is never shorter than the outage and at most one tick
@@ -63,7 +66,7 @@ export async function startClusterHeartbeat(
   taken: (gameIds: string[]) => void = () => {},
 ): Promise<ClusterHeartbeat> {
   const staleMs = OUTAGE_TICKS * tickMs;
-  const downtimeMs = await repos.outage.creditOutage(nodeId, now(), staleMs);
+  const credited = await repos.outage.creditOutage(nodeId, now(), staleMs);
   let beatingSince = now();
   let busy = false;
   const tick = async () => {
@@ -92,7 +95,7 @@ export async function startClusterHeartbeat(
   }, tickMs);
   timer.unref();
   return {
-    downtimeMs,
+    credited,
     async stop() {
       clearInterval(timer);
       await repos.outage.beat(nodeId, now());

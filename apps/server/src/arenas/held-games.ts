@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.ts';
+import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import type { Repos } from '../repo/types.ts';
 import { resultRowOf } from './arena-row.ts';
@@ -27,6 +28,8 @@ export interface HeldGamesDeps {
 export class HeldGames {
   private readonly d: HeldGamesDeps;
   private holding: DealHolding | undefined;
+  /** One takeover or reload of a deal at a time: a join and a move arriving together take it once. */
+  private readonly lock = new KeyedLock();
 
   constructor(d: HeldGamesDeps) {
     this.d = d;
@@ -53,13 +56,20 @@ export class HeldGames {
    * The player's deal is served here: in a cluster it is first taken from the process that held
    * it (credited if that one died), and run again as stored if it changed hands.
    */
-  async serve(live: LiveArena, gameId: string): Promise<void> {
-    if (this.holding && (await this.holding.take(gameId))) await this.reload(live, gameId);
-    else await this.hold(live, gameId);
+  serve(live: LiveArena, gameId: string): Promise<void> {
+    return this.lock.run(gameId, async () => {
+      if (this.holding && (await this.holding.take(gameId))) await this.reload(live, gameId);
+      else await this.hold(live, gameId);
+    });
+  }
+
+  /** A deal another process's sweep took over for this one (credited): run again as stored. */
+  taken(live: LiveArena, gameId: string): Promise<void> {
+    return this.lock.run(gameId, () => this.reload(live, gameId));
   }
 
   /** Lets go of what memory holds of the deal and runs it again as stored, its limit as stored too. */
-  async reload(live: LiveArena, gameId: string): Promise<void> {
+  private async reload(live: LiveArena, gameId: string): Promise<void> {
     const owner = live.disown(gameId);
     if (owner) this.d.games.release(owner, [gameId]);
     else this.d.games.forget(gameId);

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import { type Answer, type Refusal, refuse } from '../refusal.ts';
-import type { ArenaRow, Repos } from '../repo/types.ts';
+import type { ArenaRow, GameRow, Repos } from '../repo/types.ts';
 import { ArenaMemory } from './arena-memory.ts';
 import { resultRowOf, scheduledRowOf } from './arena-row.ts';
 import { dealGame } from './deal-game.ts';
@@ -73,6 +73,18 @@ export class ArenaService {
   /** Cluster mode, from the start on (`plugins/restore.ts`): the deals served here are held by this process. */
   holdAs(holding: DealHolding): void {
     this.held.holdAs(holding);
+    // A move, an undo, a give-up or a resume sent here without a join (the player's socket
+    // moved) takes the deal over first, as a join does: the game service waits for it.
+    this.d.games.takeovers.set('arena', (row) => this.serveDeal(row));
+  }
+
+  /** An arena deal about to be served here outside a join or a next deal: its arena's, taken over first. */
+  private async serveDeal(row: GameRow): Promise<void> {
+    if (row.arenaId === null) return;
+    const cached = this.live.cached(row.arenaId);
+    const arena = cached ? undefined : await this.find(row.arenaId);
+    const live = cached ?? (arena && (await this.live.of(arena)));
+    if (live) await this.held.serve(live, row.id);
   }
 
   /**
@@ -84,7 +96,7 @@ export class ArenaService {
       const live = this.live.all().find((l) => l.owns(gameId));
       const row = live && (await this.d.repos.games.get(gameId));
       // Under the player's lock: not in the middle of their own join or next deal here.
-      if (live && row) await this.lock.run(`${live.row.id}:${row.playerId}`, () => this.held.reload(live, gameId));
+      if (live && row) await this.lock.run(`${live.row.id}:${row.playerId}`, () => this.held.taken(live, gameId));
       else this.d.games.forget(gameId);
     }
   }

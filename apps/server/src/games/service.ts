@@ -6,12 +6,13 @@ import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import { gate } from '../secrecy.ts';
 import { playedMs } from './game-clock.ts';
-import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
+import type { GameOwner, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import type { Acted, Played, Shown } from './outcomes.ts';
-import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
+import { type Ending, type GamePolicy, type Gate, gateAt, type Policies } from './policy.ts';
+import { Takeovers } from './takeovers.ts';
 import { snapshot } from './wire.ts';
 
 const noSuchGame = refuse('no-such-game', 'There is no such game.');
@@ -19,12 +20,6 @@ const notYours = refuse('not-your-game', 'That game belongs to another player.')
 const nothingToUndo = refuse('nothing-to-undo', 'There is nothing to undo.');
 const nothingToRedo = refuse('nothing-to-redo', 'There is nothing to redo.');
 const notStarted = refuse('not-started', 'The race has not started yet.');
-
-/** A game its owner runs, at `now`: not open before its window opens, timed out from its close on. */
-export function gateAt(window: GameWindow, now: number): Gate {
-  if (now < window.opensAt) return 'early';
-  return window.closesAt !== null && now >= window.closesAt ? 'timed-out' : 'open';
-}
 
 /**
  * Games of every kind: load, lock, check `expect`, store, apply, and build frames through
@@ -42,6 +37,8 @@ export class GameService {
   private readonly finished: ((row: GameRow) => void) | undefined;
   /** By kind: a move of a race reaches no listener of challenge games. */
   private readonly listeners = new Map<GameKind, ((game: LiveGame) => void)[]>();
+  /** Cluster mode: what takes a game held by another process over before it is served here. */
+  readonly takeovers = new Takeovers((gameId) => this.cached(gameId) ?? this.load(gameId));
 
   /**
    * `finished` hears every game once its end is stored (the evidence runner queues ranked ones);
@@ -148,9 +145,11 @@ export class GameService {
     return this.lock.run(gameId, async () => {
       // The move path takes no turn of the event loop it does not need: a game in memory, open
       // to actions and with nothing to confirm, goes straight to the store.
-      const game = this.cached(gameId) ?? (await this.load(gameId));
+      let game = this.cached(gameId) ?? (await this.load(gameId));
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
+      const taking = this.takeovers.of(game);
+      if (taking) game = await taking;
       const gate = this.gateOf(game);
       let played: Played;
       try {
@@ -176,9 +175,10 @@ export class GameService {
 
   giveUp(playerId: string, gameId: string): Promise<Shown> {
     return this.lock.run(gameId, async () => {
-      const game = await this.load(gameId);
+      let game = await this.load(gameId);
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
+      game = await (this.takeovers.of(game) ?? game);
       const refusal = await this.closed(await this.endIfDue(game), game);
       if (refusal) return refusal;
       await this.end(game, 'gave-up');
@@ -199,10 +199,11 @@ export class GameService {
 
   /** The whole game as it stands, for `game-resume` (a game whose time ran out is ended first). */
   async resume(playerId: string, gameId: string): Promise<Shown> {
-    const game = await this.load(gameId);
-    if (!game) return noSuchGame;
-    if (game.row.playerId !== playerId) return notYours;
+    const loaded = await this.load(gameId);
+    if (!loaded) return noSuchGame;
+    if (loaded.row.playerId !== playerId) return notYours;
     return this.lock.run(gameId, async () => {
+      const game = await (this.takeovers.of(loaded) ?? loaded);
       await this.endIfDue(game);
       return { ok: true, game: await this.snapshot(game) };
     });

@@ -32,6 +32,7 @@ export const restorePlugin = fp<RestoreOptions>(
       // outage is credited here, and each race's gap by its takeover (`hub.takeOver`).
       const tickMs = options.heartbeatMs ?? 250;
       let downtimeMs: number;
+      let restartMs = 0;
       if (leases) {
         const { nodeId } = leases;
         const staleMs = OUTAGE_TICKS * tickMs;
@@ -45,7 +46,8 @@ export const restorePlugin = fp<RestoreOptions>(
           app.log.info({ gameIds }, 'arena deals of a dead process taken over, their unserved time credited');
         };
         const heartbeat = await startClusterHeartbeat(repos, nodeId, now, tickMs, taken);
-        downtimeMs = heartbeat.downtimeMs;
+        downtimeMs = heartbeat.credited.outageMs;
+        restartMs = heartbeat.credited.restartMs;
         stopHeartbeat = heartbeat.stop;
       } else {
         downtimeMs = await creditDowntime(repos, now);
@@ -77,7 +79,7 @@ export const restorePlugin = fp<RestoreOptions>(
       }
       const closed = await daily.closePastDays();
       app.log.info(
-        { downtimeMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed, devicesAdopted },
+        { downtimeMs, restartMs, racesResumed: resumed, pastDailiesClosed: closed, nicknamesRekeyed, devicesAdopted },
         'state restored',
       );
     });

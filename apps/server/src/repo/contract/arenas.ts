@@ -176,8 +176,11 @@ export function arenasContract(fresh: FreshRepos): void {
   test('arenas: a whole-cluster outage is credited to each deal in play the same way', async () => {
     const repos = await fresh();
     const read = await downtimeCases(repos);
-    expect(await repos.outage.creditOutage('node-1', 150_000, 1_000)).toBe(0);
-    expect(await repos.outage.creditOutage('node-1', 250_000, 1_000)).toBe(100_000);
+    expect(await repos.outage.creditOutage('node-1', 150_000, 1_000)).toStrictEqual({ outageMs: 0, restartMs: 0 });
+    expect(await repos.outage.creditOutage('node-1', 250_000, 1_000)).toStrictEqual({
+      outageMs: 100_000,
+      restartMs: 0,
+    });
     expect(await read()).toStrictEqual(credited);
   });
 }

@@ -107,11 +107,55 @@ export function dealTakeoverContract(fresh: FreshRepos): void {
     });
   });
 
+  test("a process started again under its NODE_ID credits its previous run's deals since that run's last beat, once, whoever takes them at the same time", async () => {
+    const repos = await fresh();
+    const read = await dealsOfThree(repos);
+    const dead = (await repos.outage.holderOf('cut-2'))!;
+    // node-a starts again at 105,000 while node-b sweeps and node-c takes a deal it judged dead:
+    // each of node-a's deals is credited the 5 s since its beat of 100,000 (or its later action) once.
+    const [started] = await Promise.all([
+      repos.outage.creditOutage('node-a', 105_000, STALE),
+      repos.outage.takeAbandoned('node-b', 105_000, STALE),
+      repos.outage.take('cut-2', 'node-c', dead, dead.beatAt, 105_000),
+    ]);
+    expect(started).toStrictEqual({ outageMs: 0, restartMs: 5_000 });
+    const once = {
+      'own-1': [5_000, 405_000],
+      'cut-2': [5_000, 450_000],
+      'act-3': [4_000, 404_000],
+      'won-4': [0, 400_000],
+      'live-5': [0, 400_000],
+      practice: [0, null],
+    };
+    expect(await read()).toStrictEqual(once);
+    // node-a beats again: nothing is stale, nothing more is taken or credited.
+    expect(await repos.outage.takeAbandoned('node-b', 105_500, STALE)).toStrictEqual([]);
+    expect(await repos.outage.take('own-1', 'node-c', dead, dead.beatAt, 105_500)).toBe(false);
+    expect(await read()).toStrictEqual(once);
+  });
+
+  test('a restart within a tick is credited the same way; a start of a NODE_ID never seen before credits nothing', async () => {
+    const repos = await fresh();
+    const read = await dealsOfThree(repos);
+    expect(await repos.outage.creditOutage('node-d', 104_600, STALE)).toStrictEqual({ outageMs: 0, restartMs: 0 });
+    await repos.outage.beat('node-a', 104_500);
+    expect(await repos.outage.creditOutage('node-a', 104_700, STALE)).toStrictEqual({ outageMs: 0, restartMs: 200 });
+    expect(await repos.outage.holderOf('own-1')).toStrictEqual({ nodeId: 'node-a', beatAt: 104_700 });
+    expect(await read()).toStrictEqual({
+      'own-1': [200, 400_200],
+      'cut-2': [200, 448_200],
+      'act-3': [200, 400_200],
+      'won-4': [0, 400_000],
+      'live-5': [0, 400_000],
+      practice: [0, null],
+    });
+  });
+
   test("after a whole-cluster outage the deals are the first starter's, credited by it alone", async () => {
     const repos = await fresh();
     const read = await dealsOfThree(repos);
     // Every beat stale: the outage is credited from the newest (104,500), or the later action.
-    expect(await repos.outage.creditOutage('node-c', 110_000, STALE)).toBe(5_500);
+    expect(await repos.outage.creditOutage('node-c', 110_000, STALE)).toStrictEqual({ outageMs: 5_500, restartMs: 0 });
     expect((await repos.outage.holderOf('own-1'))?.nodeId).toBe('node-c');
     expect(await repos.outage.takeAbandoned('node-c', 110_000, STALE)).toStrictEqual([]);
     expect(await read()).toStrictEqual({

@@ -165,6 +165,14 @@ export interface OwnershipRepo {
   orphaned(now: number): Promise<string[]>;
 }
 
+/** What a process's start credited (`OutageRepo.creditOutage`), in ms; 0: nothing. */
+export interface StartCredit {
+  /** The whole cluster's outage, credited to every open game outside a race. */
+  readonly outageMs: number;
+  /** Else the time since this `NODE_ID`'s previous run last beat, credited to the arena deals it held. */
+  readonly restartMs: number;
+}
+
 /** Who serves an arena deal in play (cluster mode): the process, and its last beat (null: none stored). */
 export interface DealHolder {
   readonly nodeId: string | null;
@@ -181,14 +189,17 @@ export interface OutageRepo {
   beat(nodeId: string, now: number): Promise<void>;
   /**
    * At a process's start, under a lock on the beats (so two processes starting together credit it
-   * once): when no process beat within `staleMs` of `now`, the whole cluster was down since the
-   * newest beat, and that gap goes on the paused time of every open game outside a race, from the
-   * later of the beat and the game's last stored action (as `GamesRepo.addDowntime`); the arena
-   * deals among them are `nodeId`'s from then on (their gap is settled). Races are left out: the
-   * takeover of each race credits its own gap (`RacesRepo.creditGap`). Beats `nodeId` at `now`
-   * and returns the gap credited (0 when some process was alive).
+   * once, and no takeover of a deal runs meanwhile): when no process beat within `staleMs` of
+   * `now`, the whole cluster was down since the newest beat, and that gap goes on the paused time
+   * of every open game outside a race, from the later of the beat and the game's last stored
+   * action (as `GamesRepo.addDowntime`); the arena deals among them are `nodeId`'s from then on
+   * (their gap is settled). Races are left out: the takeover of each race credits its own gap
+   * (`RacesRepo.creditGap`). Else, when `nodeId` beat before, that beat was its previous run's
+   * last (a process runs under its own `NODE_ID` alone): that run stopped then, however soon this
+   * one started, and the arena deals it still holds are credited the time since, as a dead
+   * holder's are by their takeover (`take`). Beats `nodeId` at `now`.
    */
-  creditOutage(nodeId: string, now: number, staleMs: number): Promise<number>;
+  creditOutage(nodeId: string, now: number, staleMs: number): Promise<StartCredit>;
   /** Who serves the arena deal, if it is in play (undefined: no such deal in play). */
   holderOf(gameId: string): Promise<DealHolder | undefined>;
   /**
@@ -197,7 +208,8 @@ export interface OutageRepo {
    * (the holder's last beat, seen stale: it died) the deal is credited the time since then, or
    * since its last stored action if later, to `now`: on its paused time and its `closes_at`,
    * never past the arena's end (`creditedClose`); and only while that beat is still the holder's
-   * last. Answers whether it took the deal.
+   * last (a start that credited the holder's restart moved it first: `creditOutage`). Answers
+   * whether it took the deal.
    */
   take(gameId: string, nodeId: string, from: DealHolder, deadSince: number | null, now: number): Promise<boolean>;
   /**

@@ -31,6 +31,16 @@ export function pgOutage(db: PgDb): OutageRepo {
       .values({ nodeId, beatAt: now })
       .onConflictDoUpdate({ target: nodeBeats.nodeId, set: { beatAt: now } });
   };
+  /**
+   * A takeover waits for a start's credit under way (ROW EXCLUSIVE conflicts with its SHARE ROW
+   * EXCLUSIVE, not with itself) and reads the beats after it: a row a start credited and waited
+   * on would else be re-checked against the beat its statement read before, and credited twice.
+   */
+  const afterStarts = <T>(update: (tx: Pick<PgDb, 'update'>) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE ${nodeBeats} IN ROW EXCLUSIVE MODE`);
+      return update(tx);
+    });
   return {
     beat: (nodeId, now) => beat(db, nodeId, now),
     async creditOutage(nodeId, now, staleMs) {
@@ -39,7 +49,16 @@ export function pgOutage(db: PgDb): OutageRepo {
         await tx.execute(sql`LOCK TABLE ${nodeBeats} IN SHARE ROW EXCLUSIVE MODE`);
         const newest = await tx.select({ at: sql`max(${nodeBeats.beatAt})`.mapWith(Number) }).from(nodeBeats);
         const last = newest[0]?.at ?? 0;
+        const own = (await tx.select().from(nodeBeats).where(eq(nodeBeats.nodeId, nodeId)))[0]?.beatAt ?? 0;
         const gap = last > 0 && now - last >= staleMs ? now - last : 0;
+        const restart = gap === 0 && own > 0 ? Math.max(0, now - own) : 0;
+        if (restart > 0) {
+          // This NODE_ID's previous run stopped at its last beat: its deals are credited as a dead holder's.
+          await tx
+            .update(games)
+            .set(credited(since(now, own), nodeId))
+            .where(and(dealInPlay, eq(games.heldBy, nodeId)));
+        }
         if (gap > 0) {
           const credit = since(now, last);
           await tx
@@ -51,7 +70,7 @@ export function pgOutage(db: PgDb): OutageRepo {
             .where(and(eq(games.status, 'playing'), isNull(games.raceId)));
         }
         await beat(tx, nodeId, now);
-        return gap;
+        return { outageMs: gap, restartMs: restart };
       });
     },
     async holderOf(gameId) {
@@ -65,19 +84,23 @@ export function pgOutage(db: PgDb): OutageRepo {
     async take(gameId, nodeId, from: DealHolder, deadSince, now) {
       const holder = from.nodeId === null ? isNull(games.heldBy) : eq(games.heldBy, from.nodeId);
       const stillDead = deadSince === null ? undefined : sql`${holderBeat} = ${deadSince}::bigint`;
-      const changed = await db
-        .update(games)
-        .set(credited(deadSince === null ? sql`0` : since(now, deadSince), nodeId))
-        .where(and(eq(games.id, gameId), dealInPlay, holder, stillDead));
-      return (changed.rowCount ?? 0) > 0;
+      return afterStarts(async (tx) => {
+        const changed = await tx
+          .update(games)
+          .set(credited(deadSince === null ? sql`0` : since(now, deadSince), nodeId))
+          .where(and(eq(games.id, gameId), dealInPlay, holder, stillDead));
+        return (changed.rowCount ?? 0) > 0;
+      });
     },
     async takeAbandoned(nodeId, now, staleMs) {
-      const taken = await db
-        .update(games)
-        .set(credited(since(now, holderBeat), nodeId))
-        .where(and(dealInPlay, isNotNull(games.heldBy), lt(holderBeat, now - staleMs)))
-        .returning({ id: games.id });
-      return taken.map((t) => t.id);
+      return afterStarts(async (tx) => {
+        const taken = await tx
+          .update(games)
+          .set(credited(since(now, holderBeat), nodeId))
+          .where(and(dealInPlay, isNotNull(games.heldBy), lt(holderBeat, now - staleMs)))
+          .returning({ id: games.id });
+        return taken.map((t) => t.id);
+      });
     },
   };
 }

@@ -40,7 +40,16 @@ export function sqliteOutage(db: Db): OutageRepo {
             .select({ at: sql<number | null>`max(${nodeBeats.beatAt})` })
             .from(nodeBeats)
             .get()?.at ?? 0;
+        const own = tx.select().from(nodeBeats).where(eq(nodeBeats.nodeId, nodeId)).get()?.beatAt ?? 0;
         const gap = last > 0 && now - last >= staleMs ? now - last : 0;
+        const restart = gap === 0 && own > 0 ? Math.max(0, now - own) : 0;
+        if (restart > 0) {
+          // This NODE_ID's previous run stopped at its last beat: its deals are credited as a dead holder's.
+          tx.update(games)
+            .set(credited(since(now, own), nodeId))
+            .where(and(dealInPlay, eq(games.heldBy, nodeId)))
+            .run();
+        }
         if (gap > 0) {
           tx.update(games)
             .set({
@@ -51,7 +60,7 @@ export function sqliteOutage(db: Db): OutageRepo {
             .run();
         }
         beat(tx, nodeId, now);
-        return gap;
+        return { outageMs: gap, restartMs: restart };
       }, IMMEDIATE);
     },
     async holderOf(gameId) {
