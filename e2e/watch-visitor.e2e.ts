@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { openWin } from './fixtures/deals.ts';
-import { ARTIFACTS, pickNickname, playByHand, raceUnderway, recordThrown } from './helpers.ts';
+import { ARTIFACTS, fitsTheWidth, pickNickname, playByHand, raceUnderway, recordThrown } from './helpers.ts';
 
 /*
  * Issue #32: watching a race needs no sign-up. A visitor in a browser that never signed up (no
  * cookie at all) opens the room's link and follows the race live, as its members do, without a
- * name and without a seat in the room.
+ * name and without a seat in the room, and sees a racer's board a few seconds behind as a member
+ * who is not racing does.
  */
 const thrown: string[] = [];
 test.afterEach(() => {
@@ -21,7 +22,7 @@ async function opened(browser: Browser, url: string): Promise<Page> {
   return page;
 }
 
-test('a visitor without a sign-up watches the standings move as a member races, and sees the results', async ({
+test('a visitor without a sign-up watches the standings move as a member races, and her board a few seconds behind, and sees the results', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -55,12 +56,26 @@ test('a visitor without a sign-up watches the standings move as a member races, 
   // Rita plays: the visitor's standings follow her, move by move.
   for (const move of openWin.moves.slice(0, 3)) await playByHand(host, move);
   await expect(ritaRow).toContainText('3 moves ·');
-  // No card of the race on the visitor's page while it runs: standings only.
+  // No card of the race on the visitor's page until they ask for a racer's board.
   await expect(visitor.locator('[data-testid="watched-board"], .card')).toHaveCount(0);
+  // They watch Rita as a member who is not racing would: her board comes 5 s behind the race.
+  const watching = watch.getByTestId('watch-race');
+  await watching.getByRole('button', { name: 'Watch Racing Rita' }).click();
+  await expect(watching.getByRole('button', { name: 'Stop watching Racing Rita' })).toBeVisible();
+  await expect(watching.getByTestId('watched-moves')).toContainText("Racing Rita's board 5 seconds ago: 3 moves", {
+    timeout: 20_000,
+  });
+  await expect(watching.getByTestId('watched-board').locator('[data-col]').first()).toBeVisible();
+  // Rita plays on: her next move reaches the visitor's board, still behind the race.
+  await playByHand(host, openWin.moves[3]!);
+  await expect(watching.getByTestId('watched-moves')).toContainText('4 moves', { timeout: 20_000 });
   // For a person to look at: the visitor's view at desktop and phone size.
-  await visitor.screenshot({ path: join(ARTIFACTS, 'watch-visitor-desktop.png') });
+  await visitor.screenshot({ path: join(ARTIFACTS, 'watch-visitor-desktop.png'), fullPage: true });
   await visitor.setViewportSize({ width: 390, height: 844 });
-  await visitor.screenshot({ path: join(ARTIFACTS, 'watch-visitor-phone.png') });
+  // The board fits a phone: nothing to scroll sideways, once its cards have slid to their new places.
+  await fitsTheWidth(visitor);
+  await visitor.waitForTimeout(250);
+  await visitor.screenshot({ path: join(ARTIFACTS, 'watch-visitor-phone.png'), fullPage: true });
 
   for (const page of [guest, host]) {
     await page.getByRole('button', { name: 'Give up' }).click();

@@ -72,7 +72,7 @@ export const clientFrames: readonly Frame[] = [
   {
     name: 'race-watch',
     about:
-      "A member of the room who is not racing, or whose own game in the race is over, watches a racer's board 5 s behind (`race-board`); `playerId: null` stops. Refused with `still-racing` (your game is still going), `not-racing`, `no-race` or `not-in-room`. Nothing is sent on success but the boards; watching ends with the race.",
+      "A member of the room who is not racing, or whose own game in the race is over, or a visitor (`watching`), watches a racer's board 5 s behind (`race-board`); `playerId: null` stops. Refused with `still-racing` (your game is still going), `not-racing`, `no-race` or `not-in-room`. Nothing is sent on success but the boards; watching ends with the race.",
     schema: client.RaceWatch,
   },
   {
@@ -122,7 +122,7 @@ export const serverFrames: readonly Frame[] = [
   {
     name: 'watching',
     about:
-      "First frame on a visitor's socket (`/ws?room=CODE&watch=1`, no cookie needed; in a cluster it may be closed with 4009 like a member's, naming the room's owner): the room as its members see it. Then `room`, `race-progress` and `race-over` as a member gets them, never a card; any frame but `ping` is answered `watch-only`. Over the limit of watchers from one address (or of one room): `too-many-watchers`, then closed with 4011; no such room: `no-such-room`, then 4011.",
+      "First frame on a visitor's socket (`/ws?room=CODE&watch=1`, no cookie needed; in a cluster it may be closed with 4009 like a member's, naming the room's owner): the room as its members see it. Then `room`, `race-progress` and `race-over` as a member gets them; it may send `race-watch` for a racer's board 5 s behind (`race-board`, as a member who is not racing gets it, never a card face down in that racer's game); any other frame but `ping` is answered `watch-only`. Over the limit of watchers from one address (or of one room): `too-many-watchers`, then closed with 4011; no such room: `no-such-room`, then 4011.",
     schema: server.Watching,
   },
   { name: 'pong', about: 'Answer to `ping`.', schema: server.Pong },

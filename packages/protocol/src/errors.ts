@@ -74,7 +74,7 @@ export const ErrorCode = z.enum([
    * closed with 4011 (do not reconnect at once). Signed-up players watch from their own sockets.
    */
   'too-many-watchers',
-  /** A frame other than `ping` on a visitor's socket: a visitor watches; joining the room needs a name. */
+  /** A frame other than `ping` or `race-watch` on a visitor's socket: a visitor watches; joining the room needs a name. */
   'watch-only',
   /** A request body over the server's limit (413). */
   'too-large',

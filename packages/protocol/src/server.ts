@@ -190,7 +190,9 @@ export const RoomMessage = withRequestId({ type: z.literal('room'), room: RoomSt
 /**
  * The first frame on a visitor's socket (`/ws?room=CODE&watch=1`, no sign-up needed): the room
  * as its members see it. From then on the visitor gets what the room's members get of its
- * races (`room`, `race-progress`, `race-over`), never a card, and may send nothing but `ping`.
+ * races (`room`, `race-progress`, `race-over`), and may send nothing but `ping` and `race-watch`
+ * (a racer's board 5 s behind, `race-board`, as a member who is not racing gets it: never a card
+ * face down in that racer's game).
  */
 export const Watching = z.strictObject({
   type: z.literal('watching'),

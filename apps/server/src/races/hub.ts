@@ -210,12 +210,13 @@ export class RaceHub {
   }
 
   /**
-   * A member who is not racing (any more) watches a racer's board a few seconds behind, or stops
-   * (`racer` null). Only members: a friend who came late joins the room first.
+   * A member who is not racing (any more), or a visitor of the room, watches a racer's board a
+   * few seconds behind, or stops (`racer` null): the same boards, by the same rules. Only they: a
+   * friend who came late joins the room (or visits it) first.
    */
   watch(playerId: string, code: string, racer: string | null): Promise<Answer<null>> {
     return this.command(code, async (room) => {
-      if (!room.members.includes(playerId)) return refuse('not-in-room', 'Join the room to watch its race.');
+      if (!room.mayWatch(playerId)) return refuse('not-in-room', 'Join the room to watch its race.');
       const race = room.race;
       if (!race) return refuse('no-race', 'No race is running in this room.');
       const refused = await race.watch(playerId, racer);

@@ -95,6 +95,11 @@ export class Room implements RaceRoom {
     this.listeners.removeVisitor(id);
   }
 
+  /** A member or a visitor: who may ask to watch its race's boards (`RaceWatchers` says when). */
+  mayWatch(id: string): boolean {
+    return this.members.includes(id) || this.visitors.has(id);
+  }
+
   /** A member joins: stored, then in memory. */
   async addMember(playerId: string): Promise<void> {
     await this.deps.rooms.addMember(this.code, playerId, this.deps.now());

@@ -21,6 +21,7 @@ export const socketPlugin = fp<{ edge: EdgeOptions }>(
     name: 'socket',
     dependencies: [
       'basics',
+      'redis',
       'http',
       'storage',
       'realtime',

@@ -16,7 +16,7 @@ import { followOnOtherSockets } from './other-sockets.ts';
 import { PlayerSockets } from './player-sockets.ts';
 import { RateLimit } from './rate-limit.ts';
 import { visitorSocket } from './visitor-socket.ts';
-import { WatchersPerAddress } from './visitor-sockets.ts';
+import { WatchersPerAddress } from './watchers-per-address.ts';
 
 export interface EdgeOptions {
   readonly allowedOrigins: readonly string[];
@@ -75,11 +75,14 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
     { perSecond: edge.ratePerSecond, burst: edge.rateBurst, maxSockets: edge.socketsPerPlayer },
     edge.rateClock,
   );
-  const visitorEdge = { ...edge, heartbeat, perAddress: new WatchersPerAddress(edge.watchersPerAddress) };
+  // In a cluster, counted in Redis across its processes (this one's count when Redis is away).
+  const perAddress = new WatchersPerAddress({ max: edge.watchersPerAddress, now: app.now, redis: app.redis?.commands });
+  const visitorEdge = { ...edge, heartbeat, perAddress };
   const sweep = setInterval(() => sockets.sweep(), 60_000);
   sweep.unref();
   app.addHook('onClose', async () => {
     heartbeat.stop();
+    perAddress.stop();
     clearInterval(sweep);
   });
 

@@ -9,7 +9,7 @@ import { sendFrame } from './connections.ts';
 import { answering, requestIdOf } from './edge-reading.ts';
 import type { Heartbeat } from './heartbeat.ts';
 import { RateLimit } from './rate-limit.ts';
-import type { WatchersPerAddress } from './visitor-sockets.ts';
+import type { Release, WatchersPerAddress } from './watchers-per-address.ts';
 
 export interface VisitorEdge {
   readonly heartbeat: Heartbeat;
@@ -22,15 +22,18 @@ export interface VisitorEdge {
 
 const WATCH_ONLY = refuse(
   'watch-only',
-  'Watching needs no name, and sends nothing: pick a nickname and join the room to race in it.',
+  "Watching needs no name, and sends nothing but which racer's board to show: pick a nickname and join the room to race in it.",
 );
 
 /**
  * A visitor's socket (`/ws?room=CODE&watch=1`): no cookie is read, no player made, no seat
  * taken. It is greeted with the room (`watching`) and then hears the room's frames as its members
- * do (`room`, `race-progress`, `race-over`: what the room shows, never a card); it may send only
- * `ping`. Each address has `watchersPerAddress` such sockets at most, whoever opens them; past
- * that, or with no such room, it is told why and closed with `WATCH_REFUSED`.
+ * do (`room`, `race-progress`, `race-over`: what the room shows); it may send only `ping` and
+ * `race-watch`, which shows it a racer's board as a member who is not racing sees it (the same
+ * `race-board` frames by the same rules, `races/watchers.ts`: seconds behind, never a card face
+ * down in that racer's game). Each address has `watchersPerAddress` such sockets at most, whoever
+ * opens them and on whichever process (`WatchersPerAddress`); past that, or with no such room,
+ * it is told why and closed with `WATCH_REFUSED`.
  */
 export function visitorSocket(
   app: FastifyInstance,
@@ -50,23 +53,22 @@ export function visitorSocket(
     refused(refuse('no-such-room', 'Say which room to watch: ?room=CODE.'));
     return;
   }
-  const address = request.ip;
-  if (!edge.perAddress.take(address)) {
-    const why = `At most ${edge.watchersPerAddress} people watch from one network address without a name: sign up to watch too.`;
-    refused(refuse('too-many-watchers', why));
-    return;
-  }
-  const id = visitors.open(socket);
   const limit = new RateLimit(edge.ratePerSecond, edge.rateBurst, edge.ratePerSecond, edge.rateClock());
   edge.heartbeat.add(socket);
   let visiting: Promise<unknown> = Promise.resolve();
+  /** Once its address's count has taken it: a visitor from then on. */
+  let visitor: { id: string; counted: Release } | undefined;
   socket.on('close', () => {
-    visitors.close(id);
-    edge.perAddress.give(address);
-    // After the visit's own command, so that a socket closed while it ran is not left in the room.
+    // After the visit's own command, so that a socket closed while it ran is not left in the room
+    // (nor counted against its address).
     drain.track(
       visiting
-        .then(() => hub.leaveVisit(id, code))
+        .then(() => {
+          if (!visitor) return;
+          visitors.close(visitor.id);
+          visitor.counted();
+          return hub.leaveVisit(visitor.id, code);
+        })
         .catch((error: unknown) => request.log.error({ err: error }, 'visit not ended')),
     );
   });
@@ -85,8 +87,15 @@ export function visitorSocket(
       json = undefined;
     }
     const parsed = ClientMessage.safeParse(json);
-    if (verdict === 'ok' && parsed.success && parsed.data.type === 'ping') {
-      send(answering({ type: 'pong', id: parsed.data.id, serverTime: app.now() }, parsed.data.rid));
+    const asked = parsed.success ? parsed.data : undefined;
+    if (verdict === 'ok' && asked?.type === 'ping') {
+      send(answering({ type: 'pong', id: asked.id, serverTime: app.now() }, asked.rid));
+      return;
+    }
+    if (verdict === 'ok' && asked?.type === 'race-watch' && asked.code === code) {
+      // After the visit is in the room (and after the previous watch): a watch needs the visitor there.
+      visiting = visiting.then(() => visitor && watchRacer(app, socket, visitor.id, asked));
+      drain.track(visiting);
       return;
     }
     const ref = parsed.success ? parsed.data.type : null;
@@ -96,6 +105,13 @@ export function visitorSocket(
   });
 
   visiting = (async () => {
+    const counted = await edge.perAddress.take(request.ip);
+    if (!counted) {
+      const why = `At most ${edge.watchersPerAddress} people watch from one network address without a name: sign up to watch too.`;
+      return refused(refuse('too-many-watchers', why));
+    }
+    const id = visitors.open(socket);
+    visitor = { id, counted };
     const owner = await hub.ownerElsewhere(code);
     if (owner !== undefined) return socket.close(NOT_OWNER, owner);
     const greet = (room: RoomState) =>
@@ -108,4 +124,23 @@ export function visitorSocket(
     socket.close(1011, 'internal error');
   });
   drain.track(visiting);
+}
+
+/** A visitor's `race-watch`: refused as a member's would be (`no-race`, `not-racing`), or nothing but the boards. */
+async function watchRacer(
+  app: FastifyInstance,
+  socket: WebSocket,
+  visitorId: string,
+  asked: Extract<ClientMessage, { type: 'race-watch' }>,
+): Promise<void> {
+  try {
+    const answer = await app.hub.watch(visitorId, asked.code, asked.playerId);
+    if (answer.ok) return;
+    app.metrics.rejected(answer.code);
+    sendFrame(socket, JSON.stringify(answering(refusalFrame(answer, { ref: asked.type }), asked.rid)));
+  } catch (error) {
+    if (error instanceof OwnedElsewhere) return socket.close(NOT_OWNER, error.owner);
+    app.log.error({ err: error, code: asked.code }, 'visitor not shown a board');
+    socket.close(1011, 'internal error');
+  }
 }

@@ -54,32 +54,5 @@ export class VisitorSockets {
   }
 }
 
-/**
- * How many visitors' sockets each network address has open: a class, a family or an office
- * behind one address fits in the default (`WATCHERS_PER_ADDRESS`); a script opening thousands does not.
- */
-export class WatchersPerAddress {
-  private readonly open = new Map<string, number>();
-  private readonly max: number;
-
-  constructor(max: number) {
-    this.max = max;
-  }
-
-  /** Counts one more for `address`; false (and nothing counted) when it has `max` already. */
-  take(address: string): boolean {
-    const n = this.open.get(address) ?? 0;
-    if (n >= this.max) return false;
-    this.open.set(address, n + 1);
-    return true;
-  }
-
-  give(address: string): void {
-    const n = (this.open.get(address) ?? 1) - 1;
-    if (n <= 0) this.open.delete(address);
-    else this.open.set(address, n);
-  }
-}
-
 /** Visitors' sockets one network address may have open at once, unless configured. */
 export const WATCHERS_PER_ADDRESS = 50;

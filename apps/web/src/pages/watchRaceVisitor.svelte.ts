@@ -7,8 +7,9 @@ import { failureWords } from '../ui/failureWords.ts';
 /**
  * A room's races for a visitor who has no name (or has not given one yet): on a socket of its own
  * (`?watch=1`), which the server greets with the room and then sends what the room's members get
- * of its races. The visitor sends nothing; a refusal (too many watchers from their network, no
- * such room) is said, and the socket is not opened again.
+ * of its races. This sends nothing (a racer's board is asked for on the same socket by
+ * `WatchRacePanel`, as a member's page asks for it); a refusal (too many watchers from their
+ * network, no such room) is said, and the socket is not opened again.
  */
 export class VisitorWatch {
   #room = $state.raw<RoomState>();
