@@ -30,7 +30,8 @@ export async function puzzleRaceRoutes(fastify: FastifyInstance) {
   const state = { response: { 200: PuzzleRaceState, ...refusals } };
   const withCode = { params: Params, ...state };
 
-  app.post('/api/puzzles/race', { schema: state }, async (request, reply) => {
+  // Made and joined within the rooms' budgets: a code is not guessed by joining at machine speed.
+  app.post('/api/puzzles/race', { onRequest: app.limits.puzzleRaceCreate, schema: state }, async (request, reply) => {
     return asPlayer(request, reply, (id) => app.puzzleRace.create(id));
   });
 
@@ -39,9 +40,13 @@ export async function puzzleRaceRoutes(fastify: FastifyInstance) {
     return answer(reply, await app.puzzleRace.state(request.params.code, player?.id));
   });
 
-  app.post('/api/puzzles/race/:code/join', { schema: withCode }, async (request, reply) => {
-    return asPlayer(request, reply, (id) => app.puzzleRace.join(request.params.code, id));
-  });
+  app.post(
+    '/api/puzzles/race/:code/join',
+    { onRequest: app.limits.puzzleRaceJoin, schema: withCode },
+    async (request, reply) => {
+      return asPlayer(request, reply, (id) => app.puzzleRace.join(request.params.code, id));
+    },
+  );
 
   app.post('/api/puzzles/race/:code/start', { schema: withCode }, async (request, reply) => {
     return asPlayer(request, reply, (id) => app.puzzleRace.start(request.params.code, id));
