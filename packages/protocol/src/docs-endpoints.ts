@@ -3,6 +3,7 @@ import * as arena from './arena.ts';
 import { FIRST_DAILY_DATE } from './daily-dates.ts';
 import * as devices from './devices.ts';
 import * as moderation from './moderation.ts';
+import * as puzzleRace from './puzzle-race.ts';
 import * as puzzleRush from './puzzle-rush.ts';
 import * as puzzles from './puzzles.ts';
 import * as rest from './rest.ts';
@@ -213,6 +214,49 @@ export const endpointGroups: readonly EndpointGroup[] = [
         body: puzzleRush.RushMoveBody,
         status: 200,
         answer: puzzleRush.RushAnswer,
+      },
+    ],
+  },
+  {
+    title: 'Puzzle race',
+    endpoints: [
+      {
+        route: 'POST /api/puzzles/race',
+        about: `Makes a puzzle race with the caller as its creator and first member; its link is \`/puzzles/race/CODE\`. 404 \`no-puzzles-left\` on a server without puzzles. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzleRace.PuzzleRaceState,
+      },
+      {
+        route: 'GET /api/puzzles/race/:code',
+        about:
+          "A puzzle race as the caller sees it now, on the server's clock: its members' progress by rank, the caller's puzzle while it runs (never a solution). Pages ask about once a second. 404 `no-such-room`. No player needed (a visitor sees the lobby).",
+        status: 200,
+        answer: puzzleRace.PuzzleRaceState,
+      },
+      {
+        route: 'POST /api/puzzles/race/:code/join',
+        about: `Joins the race (again is no change). 409 \`race-running\` once it has started, \`room-full\` at ten members; 404 \`no-such-room\`. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzleRace.PuzzleRaceState,
+      },
+      {
+        route: 'POST /api/puzzles/race/:code/start',
+        about: `The creator starts the race: its puzzles are fixed now, easy to hard, the same for every member; a three-second countdown, then ninety seconds on the server's clock. 409 \`not-host\`, \`race-running\`; 404 \`no-such-room\`. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzleRace.PuzzleRaceState,
+      },
+      {
+        route: 'POST /api/puzzles/race/:code/move',
+        about: `A move in the caller's current puzzle, judged on the server as a rush's is; a wrong move goes on to the next puzzle and costs no time. 400 \`illegal-move\`, \`puzzle-no-change\`; 409 \`stale\`, \`not-started\`, \`game-over\`, \`not-in-room\`; 404 \`no-such-room\`: none changes anything. ${NO_PLAYER}`,
+        body: puzzleRace.PuzzleRaceMoveBody,
+        status: 200,
+        answer: puzzleRace.PuzzleRaceAnswer,
+      },
+      {
+        route: 'POST /api/puzzles/race/:code/again',
+        about: `The creator of a race that is over makes the next one (the others see it as \`next\` and join by it); asked again, the same one. 409 \`not-host\`, \`race-running\` before the end; 404 \`no-such-room\`. ${NO_PLAYER}`,
+        status: 200,
+        answer: puzzleRace.PuzzleRaceState,
       },
     ],
   },

@@ -9,6 +9,7 @@ import { COMMON_FIELD_MEANINGS, FIELD_MEANINGS, SHAPE_MEANINGS } from './docs-me
 import * as errors from './errors.ts';
 import * as game from './game.ts';
 import * as moderation from './moderation.ts';
+import * as puzzleRace from './puzzle-race.ts';
 import * as puzzleRush from './puzzle-rush.ts';
 import * as puzzles from './puzzles.ts';
 import * as requestId from './request-id.ts';
@@ -55,6 +56,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'arena.ts': arena,
   'puzzles.ts': puzzles,
   'puzzle-rush.ts': puzzleRush,
+  'puzzle-race.ts': puzzleRace,
 };
 
 export interface ProtocolSchema {

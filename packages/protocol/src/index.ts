@@ -25,6 +25,7 @@ export * from './guest.ts';
 export * from './histogram.ts';
 export * from './moderation.ts';
 export * from './player.ts';
+export * from './puzzle-race.ts';
 export * from './puzzle-rush.ts';
 export * from './puzzles.ts';
 export * from './report-reasons.ts';

@@ -634,3 +634,27 @@ export const puzzleRushes = pgTable(
     index('puzzle_rushes_ended').on(t.status, t.endedAt),
   ],
 );
+
+export const puzzleRaces = pgTable('puzzle_races', {
+  code: text('code').primaryKey(),
+  creatorId: bytewiseText('creator_id').notNull(),
+  puzzleIds: json('puzzle_ids').$type<readonly string[]>(),
+  createdAt: ms('created_at').notNull(),
+  startsAt: ms('starts_at'),
+  endsAt: ms('ends_at'),
+  next: text('next'),
+});
+
+export const puzzleRaceMembers = pgTable(
+  'puzzle_race_members',
+  {
+    code: text('code').notNull(),
+    playerId: bytewiseText('player_id').notNull(),
+    joinedAt: ms('joined_at').notNull(),
+    at: integer('at').notNull(),
+    step: integer('step').notNull(),
+    score: integer('score').notNull(),
+    scoredAt: ms('scored_at'),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.playerId] })],
+);

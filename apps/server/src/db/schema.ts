@@ -691,3 +691,39 @@ export const puzzleRushes = sqliteTable(
     index('puzzle_rushes_ended').on(t.status, t.endedAt),
   ],
 );
+
+/**
+ * Puzzle races (issue #36, after lichess Racer): a race made by `creator_id`, joined by its link
+ * (`code`, a room code's shape). `puzzle_ids` (easy to hard, the same for every member),
+ * `starts_at` (after a countdown) and `ends_at` (90 s later, on the server's clock) are written
+ * once, when the creator starts it; whether it is in the lobby, counting down, running or over is
+ * read from them and the clock. `next` is the race "race again" made once this one was over.
+ */
+export const puzzleRaces = sqliteTable('puzzle_races', {
+  code: text('code').primaryKey(),
+  creatorId: text('creator_id').notNull(),
+  puzzleIds: text('puzzle_ids', { mode: 'json' }).$type<readonly string[]>(),
+  createdAt: integer('created_at').notNull(),
+  startsAt: integer('starts_at'),
+  endsAt: integer('ends_at'),
+  next: text('next'),
+});
+
+/**
+ * A puzzle race's members, at most ten: where each is (`at`, `step`, as in a rush), their score
+ * (puzzles solved) and when they reached it on the server's clock (`scored_at`: the ranking's
+ * tie-break; null at no score).
+ */
+export const puzzleRaceMembers = sqliteTable(
+  'puzzle_race_members',
+  {
+    code: text('code').notNull(),
+    playerId: text('player_id').notNull(),
+    joinedAt: integer('joined_at').notNull(),
+    at: integer('at').notNull(),
+    step: integer('step').notNull(),
+    score: integer('score').notNull(),
+    scoredAt: integer('scored_at'),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.playerId] })],
+);

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Puzzle } from '../puzzles/catalogue.ts';
+import { PuzzleRaceService } from '../puzzles/race.ts';
 import { PuzzleRushService } from '../puzzles/rush.ts';
 import { PuzzleService } from '../puzzles/service.ts';
 
@@ -7,6 +8,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     puzzles: PuzzleService;
     puzzleRush: PuzzleRushService;
+    puzzleRace: PuzzleRaceService;
   }
 }
 
@@ -18,7 +20,7 @@ export interface PuzzlesPluginOptions {
 }
 
 /**
- * Rated puzzles and puzzle rush (issue #36): the shipped puzzles and the ratings that have moved,
+ * Rated puzzles, puzzle rush and puzzle races (issue #36): the shipped puzzles and the ratings that have moved,
  * read at start. A rush orders its puzzles by the ratings the rated service keeps, and moves none.
  */
 export const puzzlesPlugin = fp<PuzzlesPluginOptions>(
@@ -28,7 +30,10 @@ export const puzzlesPlugin = fp<PuzzlesPluginOptions>(
     await service.load();
     app.decorate('puzzles', service);
     const ratingOf = (puzzle: Puzzle) => service.ratingOf(puzzle).mu;
-    app.decorate('puzzleRush', new PuzzleRushService(app.repos.puzzleRush, puzzles, ratingOf, app.now, options.random));
+    const rush = new PuzzleRushService(app.repos.puzzleRush, puzzles, ratingOf, app.now, options.random);
+    app.decorate('puzzleRush', rush);
+    // A race's puzzles are drawn as a rush's are.
+    app.decorate('puzzleRace', new PuzzleRaceService(app.repos.puzzleRace, puzzles, () => rush.newRun(), app.now));
   },
   { name: 'puzzles', dependencies: ['basics', 'storage'] },
 );

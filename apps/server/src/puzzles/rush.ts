@@ -85,13 +85,19 @@ export class PuzzleRushService {
     return { date, rows };
   }
 
-  /** A new run; a run the player had in play ends where it was (its score counts). */
-  async start(playerId: string): Promise<Answer<RushPlaying>> {
+  /** A run's puzzles, easy to hard, drawn now (`chooseRun`); a puzzle race's are drawn here too. */
+  newRun(): string[] {
     const now = this.now();
     if (!this.order || now - this.order.at >= ORDER_KEPT_MS) {
       this.order = { at: now, ids: byRating(this.puzzles, this.ratingOf) };
     }
-    const puzzleIds = chooseRun(this.order.ids, this.random);
+    return chooseRun(this.order.ids, this.random);
+  }
+
+  /** A new run; a run the player had in play ends where it was (its score counts). */
+  async start(playerId: string): Promise<Answer<RushPlaying>> {
+    const now = this.now();
+    const puzzleIds = this.newRun();
     if (puzzleIds.length === 0) return refuse('no-puzzles-left', 'There are no puzzles on this server.');
     for (const open of await this.repo.openRuns(playerId)) {
       const run = await this.timed(open);

@@ -10,6 +10,7 @@ import type {
 } from './ports/identity.ts';
 import type { EvidenceRepo, ModerationRepo } from './ports/moderation.ts';
 import type { DailyRepo, GamesRepo, HintsRepo, LateRepo, LeaderRepo } from './ports/play.ts';
+import type { PuzzleRaceRepo } from './ports/puzzle-race.ts';
 import type { PuzzleRushRepo } from './ports/puzzle-rush.ts';
 import type { PuzzlesRepo } from './ports/puzzles.ts';
 import type {
@@ -30,6 +31,7 @@ export * from './ports/arenas.ts';
 export * from './ports/identity.ts';
 export * from './ports/moderation.ts';
 export * from './ports/play.ts';
+export * from './ports/puzzle-race.ts';
 export * from './ports/puzzle-rush.ts';
 export * from './ports/puzzles.ts';
 export * from './ports/races.ts';
@@ -50,6 +52,7 @@ export interface Repos {
   readonly hints: HintsRepo;
   readonly puzzles: PuzzlesRepo;
   readonly puzzleRush: PuzzleRushRepo;
+  readonly puzzleRace: PuzzleRaceRepo;
   readonly late: LateRepo;
   readonly daily: DailyRepo;
   readonly rooms: RoomsRepo;

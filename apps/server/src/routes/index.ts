@@ -13,6 +13,7 @@ import { passkeyRoutes } from './passkeys.ts';
 import { playerRoutes } from './players.ts';
 import { privacyRoutes } from './privacy.ts';
 import { profileRoutes } from './profiles.ts';
+import { puzzleRaceRoutes } from './puzzle-race.ts';
 import { puzzleRushRoutes } from './puzzle-rush.ts';
 import { puzzleRoutes } from './puzzles.ts';
 import { roomRoutes } from './rooms.ts';
@@ -36,6 +37,7 @@ export const routesPlugin = fp<{ webDist: string; exportsDir?: string }>(
     await app.register(analysisRoutes);
     await app.register(puzzleRoutes);
     await app.register(puzzleRushRoutes);
+    await app.register(puzzleRaceRoutes);
     await app.register(challengeRoutes);
     await app.register(arenaRoutes);
     await app.register(exportRoutes, { dir: exportsDir });

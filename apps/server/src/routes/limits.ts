@@ -23,9 +23,9 @@ export interface Limits {
   readonly signupAddress: Limit;
   /** `PATCH /api/me`, per player. */
   readonly rename: Limit;
-  /** The socket's `room-create`, per player. */
+  /** The socket's `room-create`, per player; `POST /api/puzzles/race` too, counted apart. */
   readonly roomCreate: Limit;
-  /** `GET /api/rooms/:code` and `/races`, per address; the socket's `room-join`, per player. */
+  /** `GET /api/rooms/:code` and `/races`, per address; the socket's `room-join` and a puzzle race's join, per player. */
   readonly roomLookup: Limit;
   /** Every `GET /api/leaderboards/…` and `/api/head-to-head`, per address, one budget for all. */
   readonly boards: Limit;
@@ -103,6 +103,10 @@ export interface Limiters {
   readonly passkeySignIn: onRequestAsyncHookHandler;
   readonly report: onRequestAsyncHookHandler;
   readonly hint: onRequestAsyncHookHandler;
+  /** `POST /api/puzzles/race`, per player, against the `roomCreate` budget (its own count). */
+  readonly puzzleRaceCreate: onRequestAsyncHookHandler;
+  /** `POST /api/puzzles/race/:code/join`, per player, against the `roomLookup` budget (its own count). */
+  readonly puzzleRaceJoin: onRequestAsyncHookHandler;
   /** For a socket's frames, counted against its upgrade request (so its player): the seconds to wait, or 0 to go on. */
   readonly socket: {
     readonly roomCreate: (upgrade: FastifyRequest) => Promise<number>;
@@ -152,11 +156,11 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
   // Each limit's keys carry its name: the Redis store keeps every limit in one key space.
   const named = (name: string, key: (request: FastifyRequest) => string) => (request: FastifyRequest) =>
     `${name}:${key(request)}`;
-  const hook = (name: keyof Limits, keyGenerator = addressOf) =>
+  const hook = (name: keyof Limits, keyGenerator = addressOf, label: string = name) =>
     app.rateLimit({
       max: limits[name].max,
       timeWindow: limits[name].windowMs,
-      keyGenerator: named(name, keyGenerator),
+      keyGenerator: named(label, keyGenerator),
     }) as onRequestAsyncHookHandler;
   /** Counts one against a limit where the caller chooses: the seconds to wait, or 0 to go on. */
   const check = (name: keyof Limits, label: string = name, keyGenerator = playerOrAddress) => {
@@ -187,6 +191,8 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
     passkeySignIn: hook('passkeySignIn'),
     report: hook('report', playerOrAddress),
     hint: hook('hint', playerOrAddress),
+    puzzleRaceCreate: hook('roomCreate', playerOrAddress, 'puzzleRaceCreate'),
+    puzzleRaceJoin: hook('roomLookup', playerOrAddress, 'puzzleRaceJoin'),
     socket: {
       roomCreate: check('roomCreate'),
       roomJoin: check('roomLookup', 'roomJoin'),

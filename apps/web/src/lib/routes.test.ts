@@ -21,6 +21,8 @@ describe('routes', () => {
     expect(matchRoute('/win-rates')).toEqual({ page: 'win-rates' });
     expect(matchRoute('/puzzles')).toEqual({ page: 'puzzles' });
     expect(matchRoute('/puzzles/rush')).toEqual({ page: 'puzzle-rush' });
+    expect(matchRoute('/puzzles/race/ab2cd3')).toEqual({ page: 'puzzle-race', code: 'AB2CD3' });
+    expect(matchRoute('/puzzles/race/AB0CD3')).toEqual({ page: 'not-found' });
     expect(matchRoute('/quick')).toEqual({ page: 'quick' });
     expect(matchRoute('/arenas')).toEqual({ page: 'arenas' });
     expect(matchRoute('/a/h-2026-12-06T13')).toEqual({ page: 'arena', id: 'h-2026-12-06T13' });

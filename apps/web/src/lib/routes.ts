@@ -20,6 +20,8 @@ export type Route =
   | { readonly page: 'puzzles' }
   /** Puzzle rush: three minutes of puzzles, easy to hard. */
   | { readonly page: 'puzzle-rush' }
+  /** A puzzle race's link: friends race the same puzzles for 90 s. */
+  | { readonly page: 'puzzle-race'; readonly code: string }
   | { readonly page: 'solution'; readonly date: string }
   /** A past day's daily: its board, its board of late plays, its deal to play as practice. */
   | { readonly page: 'daily-past'; readonly date: string }
@@ -52,6 +54,8 @@ export function matchRoute(path: string): Route {
   if (clean === '/link') return { page: 'link' };
   if (clean === '/mod') return { page: 'mod' };
   if (clean === '/arenas') return { page: 'arenas' };
+  const puzzleRace = /^\/puzzles\/race\/([A-Za-z2-9]{6})$/.exec(clean);
+  if (puzzleRace) return { page: 'puzzle-race', code: puzzleRace[1]!.toUpperCase() };
   const room = /^\/r\/([A-Za-z0-9]{4,12})$/.exec(clean);
   if (room) return { page: 'race', code: room[1]!.toUpperCase() };
   // The shapes of `ArenaId` (protocol): a scheduled slot, or a private arena's random id.

@@ -13,6 +13,7 @@ import { openDataContract } from './open-data.ts';
 import { outageContract } from './outage.ts';
 import { ownershipContract } from './ownership.ts';
 import { playersSettingsContract } from './players-settings.ts';
+import { puzzleRaceContract } from './puzzle-race.ts';
 import { puzzleRushContract } from './puzzle-rush.ts';
 import { puzzlesContract } from './puzzles.ts';
 import { ratingsContract } from './ratings.ts';
@@ -45,4 +46,5 @@ export function repoContract(fresh: FreshRepos): void {
   openDataContract(fresh);
   puzzlesContract(fresh);
   puzzleRushContract(fresh);
+  puzzleRaceContract(fresh);
 }

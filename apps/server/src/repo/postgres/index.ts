@@ -6,6 +6,7 @@ import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedHints } from '../shared/hints.ts';
 import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
+import { sharedPuzzleRace } from '../shared/puzzle-race.ts';
 import { sharedPuzzleRush } from '../shared/puzzle-rush.ts';
 import { sharedPuzzles } from '../shared/puzzles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
@@ -64,6 +65,7 @@ export async function pgRepos(url: string, hooks: GroupCommitHooks = {}): Promis
     hints: sharedHints(store),
     puzzles: sharedPuzzles(store),
     puzzleRush: sharedPuzzleRush(store),
+    puzzleRace: sharedPuzzleRace(store),
     late: sharedLate(store),
     ready: () => pgReadiness(probe, newest),
     async close() {

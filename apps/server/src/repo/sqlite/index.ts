@@ -7,6 +7,7 @@ import { sharedEvidence } from '../shared/evidence.ts';
 import { sharedHints } from '../shared/hints.ts';
 import { sharedLate } from '../shared/late.ts';
 import { sharedProfiles } from '../shared/profiles.ts';
+import { sharedPuzzleRace } from '../shared/puzzle-race.ts';
 import { sharedPuzzleRush } from '../shared/puzzle-rush.ts';
 import { sharedPuzzles } from '../shared/puzzles.ts';
 import { sharedRatings } from '../shared/ratings.ts';
@@ -68,6 +69,7 @@ export function sqliteRepos(
     hints: sharedHints(store),
     puzzles: sharedPuzzles(store),
     puzzleRush: sharedPuzzleRush(store),
+    puzzleRace: sharedPuzzleRace(store),
     late: sharedLate(store),
     ready: async () => readiness(sqlite, newest, probe),
     storage: () => health.state,
