@@ -1,6 +1,7 @@
 import { PROTOCOL_VERSION } from '@scorpion/protocol';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { Connection, SETTLED_MS } from './connection.svelte.ts';
+import { SETTLED_MS } from './backoff.ts';
+import { Connection } from './connection.svelte.ts';
 
 /** A socket that records its address and closes when the test says. */
 class FakeSocket {

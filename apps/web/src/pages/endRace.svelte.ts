@@ -1,4 +1,5 @@
-import { Client, type Link } from '../net/connection.svelte.ts';
+import { Client } from '../net/client.ts';
+import type { Link } from '../net/connection.svelte.ts';
 import { m } from '../paraglide/messages.js';
 import { failureWords } from '../ui/failureWords.ts';
 
