@@ -1,8 +1,7 @@
 import type { ArenaHistory, ArenaOver, ArenaPage, ArenaRow, ArenaStandings, GameSnapshot } from '@scorpion/protocol';
 import { OnlineGame } from '../game/onlineGame.svelte.ts';
 import { ApiFailure, api } from '../net/api.ts';
-import { Client } from '../net/client.ts';
-import type { Answer, Link } from '../net/connection.svelte.ts';
+import { type Answer, Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 import { m } from '../paraglide/messages.js';
 import type { Fetcher } from './schedule.svelte.ts';

@@ -6,7 +6,6 @@ import {
   WATCH_REFUSED,
 } from '@scorpion/protocol';
 import { untrack } from 'svelte';
-import { reconnectDelay, SETTLED_MS } from './backoff.ts';
 import { reloadForProtocol } from './outdated.ts';
 import { earlySocketUrl, type Owner, ownerFromClose, socketUrl } from './socket-url.ts';
 
@@ -47,6 +46,29 @@ interface Pending {
 }
 
 const OFFLINE: Answer = { ok: false, refusal: { type: 'offline' } };
+
+/**
+ * The last wait is 5 s: a room's owner that dies is replaced once its 5 s lease lapses. With
+ * waits growing to 8 s, two racers in Chromium were back 6.6 and 19–20 s after the owner was
+ * killed (`pnpm cluster`, two looks); with 5 s, 5–13 s (three looks).
+ */
+const BACKOFF_MS = [300, 1000, 2000, 3000, 5000];
+
+/**
+ * A welcome alone does not end the backoff: a socket is let in and then sent away (a 4009 while
+ * a room's owner dies and another takes over), and every welcome makes the page send its
+ * room-join again. Only a connection that has held this long counts as back.
+ */
+export const SETTLED_MS = 5000;
+
+/**
+ * Each wait is spread over ±50% at random: after a server restart every open tab loses its socket
+ * at the same instant, and without a spread they would all knock again at the same instants too.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
+  return Math.round(base * (0.5 + random()));
+}
 
 /**
  * The one WebSocket of this tab. It reconnects by itself with a backoff; every page that needs
@@ -361,3 +383,59 @@ export type Link = Pick<
   Connection,
   'send' | 'request' | 'on' | 'listen' | 'onReady' | 'status' | 'welcome' | 'serverNow'
 >;
+
+/**
+ * One page's (or one component's) use of the tab's socket: its requests, what it hears and what
+ * it sends again on each reconnection, all let go of together by `dispose`. Answers are paired
+ * with their requests by id (`Connection.request`), so a page never tells its refusals from
+ * another's by the message type they name.
+ */
+export class Client {
+  readonly #link: Link;
+  readonly #stops: (() => void)[] = [];
+  readonly #gone = new AbortController();
+
+  constructor(link: Link) {
+    this.#link = link;
+  }
+
+  get online(): boolean {
+    return this.#link.status === 'online';
+  }
+
+  get welcome() {
+    return this.#link.welcome;
+  }
+
+  serverNow(): number {
+    return this.#link.serverNow();
+  }
+
+  /** A message whose answer nobody waits for (a leave on the way out); false when offline. */
+  send(message: ClientMessage): boolean {
+    return this.#link.send(message);
+  }
+
+  /** See `Connection.request`; forgotten once this client is disposed. */
+  request(message: ClientMessage, again = false): Promise<Answer> {
+    return this.#link.request(message, { again, signal: this.#gone.signal });
+  }
+
+  on<T extends ServerType>(type: T, fn: (frame: Frame<T>) => void): void {
+    this.#stops.push(this.#link.on(type, fn));
+  }
+
+  listen(fn: (message: ServerMessage) => void): void {
+    this.#stops.push(this.#link.listen(fn));
+  }
+
+  /** Runs `fn` now if online, and after every reconnection. */
+  onReady(fn: () => void): void {
+    this.#stops.push(this.#link.onReady(fn));
+  }
+
+  dispose(): void {
+    this.#gone.abort();
+    for (const stop of this.#stops.splice(0)) stop();
+  }
+}

@@ -1,7 +1,6 @@
 import { PROTOCOL_VERSION } from '@scorpion/protocol';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { SETTLED_MS } from './backoff.ts';
-import { Connection } from './connection.svelte.ts';
+import { Connection, SETTLED_MS } from './connection.svelte.ts';
 
 /** A socket that records its address and closes when the test says. */
 class FakeSocket {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { Client } from './client.ts';
-import { type Answer, Connection } from './connection.svelte.ts';
+import { type Answer, Client, Connection } from './connection.svelte.ts';
 import { errorFrame, roomState as room, socket, stubBrowser } from './fakeSocket.ts';
 
 const refusal = errorFrame;

@@ -1,8 +1,7 @@
 import type { ChallengeInfo, ChallengeOriginal, GhostProgress, PublicGame } from '@scorpion/protocol';
 import { OnlineGame } from '../game/onlineGame.svelte.ts';
 import { api } from '../net/api.ts';
-import { Client } from '../net/client.ts';
-import type { Link } from '../net/connection.svelte.ts';
+import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 import { m } from '../paraglide/messages.js';
 import { failureWords } from '../ui/failureWords.ts';

@@ -1,5 +1,4 @@
-import { Client } from '../net/client.ts';
-import type { Link } from '../net/connection.svelte.ts';
+import { Client, type Link } from '../net/connection.svelte.ts';
 import { m } from '../paraglide/messages.js';
 import { failureWords } from '../ui/failureWords.ts';
 

@@ -1,7 +1,6 @@
 import type { ClientMessage, GameOptions, QueueGhostOffer, QueueStatus } from '@scorpion/protocol';
 import type { VariantId } from '@scorpion/rules';
-import { Client } from '../net/client.ts';
-import type { Answer, ErrorFrame, Link } from '../net/connection.svelte.ts';
+import { type Answer, Client, type ErrorFrame, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 import { m } from '../paraglide/messages.js';
 import { failureWords } from '../ui/failureWords.ts';

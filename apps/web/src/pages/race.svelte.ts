@@ -3,8 +3,7 @@ import { VARIANTS } from '@scorpion/rules';
 import { OnlineGame } from '../game/onlineGame.svelte.ts';
 import { stillPlaying } from '../lib/raceFinished.ts';
 import { raceProgressFrom } from '../lib/raceProgress.ts';
-import { Client } from '../net/client.ts';
-import type { Answer, Link } from '../net/connection.svelte.ts';
+import { type Answer, Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 
 /** What the room's page needs of the session. */

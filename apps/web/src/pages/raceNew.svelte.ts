@@ -1,6 +1,5 @@
 import type { ClientMessage } from '@scorpion/protocol';
-import { Client } from '../net/client.ts';
-import type { Link } from '../net/connection.svelte.ts';
+import { Client, type Link } from '../net/connection.svelte.ts';
 import type { Session } from '../net/session.svelte.ts';
 import { m } from '../paraglide/messages.js';
 

@@ -1,6 +1,5 @@
 import type { RaceBoard } from '@scorpion/protocol';
-import { Client } from '../net/client.ts';
-import type { Link } from '../net/connection.svelte.ts';
+import { Client, type Link } from '../net/connection.svelte.ts';
 import { m } from '../paraglide/messages.js';
 import { failureWords } from '../ui/failureWords.ts';
 

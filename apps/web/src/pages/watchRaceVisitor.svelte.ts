@@ -1,7 +1,6 @@
 import type { RaceResult, RacerProgress, RoomState } from '@scorpion/protocol';
 import { VARIANTS } from '@scorpion/rules';
-import { Client } from '../net/client.ts';
-import type { Connection } from '../net/connection.svelte.ts';
+import { Client, type Connection } from '../net/connection.svelte.ts';
 import { m } from '../paraglide/messages.js';
 import { failureWords } from '../ui/failureWords.ts';
 
