@@ -11,6 +11,8 @@ export interface SocketGrant {
   readonly tokenHash: string;
   /** The early socket it was made for (its `early` greeting's `socket`). */
   readonly socket: string;
+  /** The device cookie's id the sign-up came with ('' without one): the daily records openings by it. */
+  readonly device: string;
 }
 
 export const BAD_SOCKET_TOKEN = refuse(
@@ -43,7 +45,13 @@ export class SocketTokens {
 
   make(grant: SocketGrant): string {
     const body = Buffer.from(
-      JSON.stringify({ p: grant.playerId, k: grant.tokenHash, s: grant.socket, e: this.#now() + this.#ttlMs }),
+      JSON.stringify({
+        p: grant.playerId,
+        k: grant.tokenHash,
+        s: grant.socket,
+        d: grant.device,
+        e: this.#now() + this.#ttlMs,
+      }),
     ).toString('base64url');
     return `${body}.${this.#sign(body)}`;
   }
@@ -56,10 +64,12 @@ export class SocketTokens {
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
-    const { p, k, s, e } = claims;
-    if (typeof p !== 'string' || typeof k !== 'string' || typeof e !== 'number') return undefined;
+    const { p, k, s, d, e } = claims;
+    if (typeof p !== 'string' || typeof k !== 'string' || typeof d !== 'string' || typeof e !== 'number') {
+      return undefined;
+    }
     if (s !== socket || this.#now() > e) return undefined;
-    return { playerId: p, tokenHash: k, socket };
+    return { playerId: p, tokenHash: k, socket, device: d };
   }
 
   #sign(body: string): string {

@@ -1,6 +1,7 @@
 import { MeResponse, NicknameBody, PlayerResponse, SignUpBody } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
+import { deviceOf } from '../identity/device.ts';
 import { hashToken } from '../identity/token.ts';
 import { refusalReply } from '../refusal-edge.ts';
 import { fail } from './reply.ts';
@@ -39,6 +40,7 @@ export async function playerRoutes(fastify: FastifyInstance) {
               playerId: created.player.id,
               tokenHash: hashToken(created.token),
               socket,
+              device: deviceOf(request) ?? '',
             }),
           }
         : { player: created.player };

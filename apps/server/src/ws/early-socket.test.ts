@@ -33,11 +33,11 @@ async function early(forwardedFor = `192.0.2.${++addresses}`) {
   return Object.assign(client, { id: greeted.socket });
 }
 
-/** A guest made on Start, naming `socket`: its cookie, its id and the token that binds that socket. */
-async function guestFor(socket: string) {
+/** A guest made on Start, naming `socket` (from `device`, a device cookie): its cookie, its id and the token that binds that socket. */
+async function guestFor(socket: string, device?: string) {
   const response = await fetch(`${server.url}/api/players`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(device ? { cookie: device } : {}) },
     body: JSON.stringify({ socket }),
   });
   expect(response.status).toBe(201);
@@ -157,4 +157,23 @@ test('early sockets are limited per address, typed; a bound one frees its place'
   await open[0]!.next('welcome');
   const another = await early(address);
   for (const c of [...open, another]) c.socket.close();
+});
+
+test("the daily records its opening by the sign-up's device, the early socket's upgrade having come before that cookie", async () => {
+  const me = await fetch(`${server.url}/api/me`);
+  const device = me.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('scorpion_device='))!
+    .split(';')[0]!;
+  const c = await early();
+  const guest = await guestFor(c.id, device);
+  c.send({ type: 'identify', token: guest.token });
+  await c.next('welcome');
+  c.send({ type: 'daily-join', rid: 'd' });
+  const { game } = await c.next('game', (f) => f.rid === 'd');
+  const opens = await server.app.repos.daily.opensOf(game.daily!.date, guest.id, clock + 1);
+  expect(opens).toHaveLength(1);
+  expect(opens[0]!.device).not.toBe('');
+  expect(decodeURIComponent(device.slice('scorpion_device='.length)).startsWith(`${opens[0]!.device}.`)).toBe(true);
+  c.socket.close();
 });

@@ -67,7 +67,7 @@ export function earlySocket(app: FastifyInstance, socket: WebSocket, request: Fa
     const player = app.repos.players
       .byTokenHash(grant.tokenHash)
       .then((p) => (p?.id === grant.playerId ? p : undefined));
-    playerSocket(app, socket, request, at, { key: grant.tokenHash, player, bound: true });
+    playerSocket(app, socket, request, at, { key: grant.tokenHash, player, bound: true, device: grant.device });
   };
 
   const onMessage = (data: RawData, isBinary: boolean) => {

@@ -32,6 +32,8 @@ export interface SocketIdentity {
   readonly player: Promise<PlayerRow | undefined>;
   /** An early socket bound by `identify` (its heartbeat and error count are on it already). */
   readonly bound?: boolean;
+  /** The device the sign-up came from, for an early socket (its upgrade may predate the device cookie). */
+  readonly device?: string | undefined;
 }
 
 /**
@@ -96,7 +98,8 @@ export function playerSocket(
     return;
   }
   if (key) socket.on('close', () => sockets.close(key));
-  const seen = seenOf(request);
+  const upgrade = seenOf(request);
+  const seen = identity.device ? { ...upgrade, device: identity.device } : upgrade;
   let playerId: string | undefined;
   let roomTurn: Promise<unknown> = Promise.resolve();
   // An early socket bound to its player has its heartbeat and error count already.
