@@ -70,6 +70,9 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(base * (0.5 + random()));
 }
 
+/** How long a sign-up waits for the early socket's greeting before it names none. */
+export const EARLY_WAIT_MS = 3000;
+
 /**
  * The one WebSocket of this tab. It reconnects by itself with a backoff; every page that needs
  * the server registers what to send on each (re)connection with `onReady`, so that a dropped
@@ -102,6 +105,8 @@ export class Connection {
   #earlyId: string | undefined;
   /** `identify` was sent on the early socket and not answered yet. */
   #binding = false;
+  /** Sign-ups waiting for the early socket's greeting (`earlyReady`). */
+  readonly #greeted = new Set<(id: string | undefined) => void>();
 
   constructor(options: { readonly watch?: boolean } = {}) {
     this.#watch = options.watch ?? false;
@@ -131,6 +136,24 @@ export class Connection {
   /** The early socket's id while one is open and not bound: a sign-up names it (`SignUpBody.socket`). */
   get earlyId(): string | undefined {
     return this.#earlySocket ? this.#earlyId : undefined;
+  }
+
+  /**
+   * The early socket's id once it is greeted: a sign-up made while it is still opening (Start
+   * pressed at once) waits for it, as binding it saves a whole new socket after the sign-up.
+   * Undefined when no early socket is open or opening, when it closes first, or after `waitMs`.
+   */
+  earlyReady(waitMs = EARLY_WAIT_MS): Promise<string | undefined> {
+    if (!this.#earlySocket || this.#earlyId !== undefined) return Promise.resolve(this.earlyId);
+    return new Promise((resolve) => {
+      const done = (id: string | undefined) => {
+        clearTimeout(timer);
+        this.#greeted.delete(done);
+        resolve(id);
+      };
+      const timer = setTimeout(() => done(undefined), waitMs);
+      this.#greeted.add(done);
+    });
   }
 
   start() {
@@ -309,6 +332,7 @@ export class Connection {
     if (version !== PROTOCOL_VERSION && reloadForProtocol(version)) return;
     this.#earlyId = message.socket;
     this.#offset = message.serverTime - Date.now();
+    for (const done of this.#greeted) done(message.socket);
   }
 
   /** The token did not bind the early socket: the player's own socket, by their cookie, replaces it. */
@@ -326,6 +350,7 @@ export class Connection {
     this.#earlyId = undefined;
     this.#binding = false;
     this.#socket = undefined;
+    for (const done of this.#greeted) done(undefined);
   }
 
   #onWelcome(message: Greeting) {

@@ -119,3 +119,29 @@ test('an early socket that drops before Start is not reopened; one left behind b
   expect(connection.earlyId).toBeUndefined();
   expect(connection.status).toBe('idle');
 });
+
+test('Start pressed while the early socket is still opening: the sign-up waits for its greeting and binds it; one that closes first names none', async () => {
+  const connection = new Connection();
+  const session = new Session(connection);
+  await session.load();
+  connection.openEarly();
+  const early = socket();
+  const started = session.startAsGuest();
+  await settle();
+  expect(posted).toEqual([]);
+  early.readyState = FakeSocket.OPEN;
+  early.deliver({ type: 'early', protocol: PROTOCOL_VERSION, serverTime: 0, socket: 'sock-2' });
+  await started;
+  expect(posted).toEqual([{ socket: 'sock-2' }]);
+  expect(early.sent).toEqual([{ type: 'identify', token: 'tok.en' }]);
+
+  const other = new Connection();
+  const named = new Session(other);
+  await named.load();
+  other.openEarly();
+  const picked = named.pick('Pia');
+  await settle();
+  socket().close();
+  await picked;
+  expect(posted.at(-1)).toEqual({ nickname: 'Pia' });
+});

@@ -15,7 +15,7 @@ export const RETRY_MS = [2_000, 5_000, 10_000, 30_000];
 
 /** The tab's early socket, which a sign-up names so that its answer's token binds it (`Connection`). */
 export interface EarlySocket {
-  readonly earlyId: string | undefined;
+  earlyReady(): Promise<string | undefined>;
   identify(token: string): boolean;
 }
 
@@ -143,7 +143,7 @@ export class Session {
    * before the player is set, so that the socket is being bound when the app asks for one.
    */
   async #signUp(body: SignUpBody) {
-    const socket = this.#early?.earlyId;
+    const socket = await this.#early?.earlyReady();
     const answer = await api<PlayerResponse>('/api/players', {
       method: 'POST',
       body: socket === undefined ? body : { ...body, socket },
