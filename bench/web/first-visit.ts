@@ -12,12 +12,12 @@ import { percentile } from '../server/stats.ts';
  * the board can be played. The web app is built as shipped and served by the real server
  * (`e2e/serve.ts`, on a fresh database). Figures only: nothing here passes or fails on time.
  *
- * The player already has a nickname (its cookie) but an empty HTTP cache and no game today: a
- * newcomer would first be asked for a nickname, and the time a person takes to type one is not
- * the app's. The visit presses Start, as the player would, and times both: Start pressable
- * after navigation, and a card movable after the press. Each cold visit is a fresh browser
- * context (its own cache) and a new player; then one more visit in the same context shows what
- * a returning player downloads (their game in play comes back, with no Start to press).
+ * Two kinds of first visit, each with an empty HTTP cache and no game today: a player who already
+ * has a nickname (its cookie), and a newcomer with no cookie at all, whose Start makes a guest.
+ * The visit presses Start, as the player would, and times both: Start pressable after
+ * navigation, and a card movable after the press. Each cold visit is a fresh browser context
+ * (its own cache); then one more visit in a named player's context shows what a returning
+ * player downloads (their game in play comes back, with no Start to press).
  */
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -204,11 +204,17 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 export interface WebBenchFigures {
+  /** First visits of players with a nickname. */
   readonly cold: readonly VisitFigures[];
+  /** First visits of newcomers (no cookie): Start makes a guest. */
+  readonly newcomers: readonly VisitFigures[];
   readonly returning: VisitFigures;
 }
 
-/** `rounds` cold first visits on the throttled phone, then one returning visit; builds the web app first. */
+/**
+ * `rounds` cold first visits of named players and `rounds` of newcomers on the throttled phone,
+ * then one returning visit; builds the web app first.
+ */
 export async function benchFirstVisit(rounds = 5): Promise<WebBenchFigures> {
   const build = spawnSync('pnpm', ['--filter', '@scorpion/web', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   if (build.status !== 0) throw new Error('the web build failed');
@@ -229,7 +235,13 @@ export async function benchFirstVisit(rounds = 5): Promise<WebBenchFigures> {
     }
     const returning = await visitDaily(context!, url, true);
     await context!.close();
-    return { cold, returning };
+    const newcomers: VisitFigures[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const fresh = await browser.newContext(phone);
+      newcomers.push(await visitDaily(fresh, url, true));
+      await fresh.close();
+    }
+    return { cold, newcomers, returning };
   } finally {
     await browser?.close();
     child.kill('SIGTERM');
@@ -243,14 +255,20 @@ const ms = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(0));
 const spread = (xs: readonly number[]) =>
   xs.length === 0 ? '-' : `${median(xs).toFixed(0)} (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})`;
 
-export function formatFirstVisit({ cold, returning }: WebBenchFigures): string {
+export function formatFirstVisit({ cold, newcomers, returning }: WebBenchFigures): string {
   const row = (name: string, v: VisitFigures) =>
     `| ${name} | ${kb(v.wire.js)} | ${kb(v.jsDecoded)} | ${v.jsRequests} | ${[...new Set(v.jsEncodings)].join(', ') || '-'} | ` +
     `${kb(v.wire.css)} | ${kb(v.wire.html)} | ${kb(v.wire.api)} | ${kb(v.wire.total)} | ` +
     `${v.domContentLoadedMs.toFixed(0)} | ${ms(v.startPressableMs)} | ${ms(v.movableAfterStartMs)} | ${v.playableMs.toFixed(0)} |`;
-  const playable = cold.map((v) => v.playableMs);
-  const pressable = cold.flatMap((v) => (v.startPressableMs === undefined ? [] : [v.startPressableMs]));
-  const movable = cold.flatMap((v) => (v.movableAfterStartMs === undefined ? [] : [v.movableAfterStartMs]));
+  const summary = (who: string, visits: readonly VisitFigures[]) => {
+    const playable = visits.map((v) => v.playableMs);
+    const pressable = visits.flatMap((v) => (v.startPressableMs === undefined ? [] : [v.startPressableMs]));
+    const movable = visits.flatMap((v) => (v.movableAfterStartMs === undefined ? [] : [v.movableAfterStartMs]));
+    return (
+      `On a first visit ${who} (median, min–max over ${visits.length}): Start pressable after ${spread(pressable)} ms, ` +
+      `a card movable ${spread(movable)} ms after Start, the board playable ${spread(playable)} ms after navigation.`
+    );
+  };
   return [
     `Phone profile: ${PHONE.downloadBitsPerSecond / 1e6} Mbps down, ${PHONE.uploadBitsPerSecond / 1e3} kbps up, ` +
       `${PHONE.latencyMs} ms latency, ${PHONE.cpuSlowdown}× CPU (Pixel 7 screen). kB = 1,000 bytes on the wire, headers included.`,
@@ -258,10 +276,12 @@ export function formatFirstVisit({ cold, returning }: WebBenchFigures): string {
     '| visit | JS kB | JS decoded kB | JS files | JS encoding | CSS kB | HTML kB | API kB | all kB | DOMContentLoaded ms | Start pressable ms | card movable after Start ms | board playable ms |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...cold.map((v, i) => row(`first visit ${i + 1}`, v)),
+    ...newcomers.map((v, i) => row(`newcomer's first visit ${i + 1}`, v)),
     row('returning visit', returning),
     '',
-    `On a first visit (median, min–max over ${cold.length}): Start pressable after ${spread(pressable)} ms, ` +
-      `a card movable ${spread(movable)} ms after Start, the board playable ${spread(playable)} ms after navigation.`,
+    summary('with a nickname', cold),
+    '',
+    summary('of a newcomer (no cookie)', newcomers),
   ].join('\n');
 }
 

@@ -27,8 +27,8 @@ import type { Puzzle } from './puzzles/catalogue.ts';
 import { clientErrorHandler, frameworkErrors } from './routes/errors.ts';
 import { routesPlugin } from './routes/index.ts';
 import type { Limits } from './routes/limits.ts';
+import type { EdgeOptions } from './ws/edge-options.ts';
 import { socketPlugin } from './ws/plugin.ts';
-import type { EdgeOptions } from './ws/route.ts';
 import { WATCHERS_PER_ADDRESS } from './ws/visitor-sockets.ts';
 
 export interface AppOptions {

@@ -31,6 +31,15 @@ export type FinishWindow = z.infer<typeof FinishWindow>;
 export const DEFAULT_FINISH_WINDOW: FinishWindow = 30;
 
 export const Ping = withRequestId({ type: z.literal('ping'), id: z.int().min(0) });
+/**
+ * Binds an early socket (`/ws?early=1`, opened before the page had a player) to the player just
+ * made or signed up: `token` is the `socketToken` of that `POST /api/players` answer, made for
+ * this socket alone (the `socket` its `early` greeting named) and good for a few seconds. Answered
+ * with `welcome`, after which the socket is the player's as if it had opened with their cookie; a
+ * token that is wrong, expired, made for another socket or sent twice is refused
+ * (`bad-socket-token`) and changes nothing.
+ */
+export const Identify = withRequestId({ type: z.literal('identify'), token: z.string().min(1).max(512) });
 export const DailyJoin = withRequestId({ type: z.literal('daily-join') });
 export const PracticeStart = withRequestId({
   type: z.literal('practice-start'),
@@ -106,6 +115,7 @@ export const QueueGhost = withRequestId({ type: z.literal('queue-ghost'), accept
 
 export const ClientMessage = z.discriminatedUnion('type', [
   Ping,
+  Identify,
   DailyJoin,
   PracticeStart,
   GameResume,

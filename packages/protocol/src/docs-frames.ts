@@ -13,6 +13,12 @@ export interface Frame {
 export const clientFrames: readonly Frame[] = [
   { name: 'ping', about: 'Round-trip probe; answered by `pong` with the server clock.', schema: client.Ping },
   {
+    name: 'identify',
+    about:
+      "Only on an early socket (`/ws?early=1`): binds it to the player whose `POST /api/players` named it (`socket`) and returned `socketToken`. Answered by `welcome`; from then on the socket is that player's (their frame budget, their presence, their socket cap) as if it had opened with their cookie. A token that is wrong, older than a few seconds, made for another socket or used already: `bad-socket-token`, nothing changed; over the player's socket cap: `too-many-sockets`, then closed with 4008.",
+    schema: client.Identify,
+  },
+  {
     name: 'daily-join',
     about:
       "Today's daily deal: the attempt under way, or a new one (its clock starts now). The first attempt is ranked, whoever plays it (a guest made at Start too); it records the address and device it came from: another identity that opened the deal on the same device first flags the ranked result (an address alone never does). The web sends it only on the player's Start, or to resume an attempt the welcome lists.",
@@ -124,6 +130,12 @@ export const serverFrames: readonly Frame[] = [
     about:
       "First frame on a visitor's socket (`/ws?room=CODE&watch=1`, no cookie needed; in a cluster it may be closed with 4009 like a member's, naming the room's owner): the room as its members see it. Then `room`, `race-progress` and `race-over` as a member gets them; it may send `race-watch` for a racer's board 5 s behind (`race-board`, as a member who is not racing gets it, never a card face down in that racer's game); any other frame but `ping` is answered `watch-only`. Over the limit of watchers from one address (or of one room): `too-many-watchers`, then closed with 4011; no such room: `no-such-room`, then 4011.",
     schema: server.Watching,
+  },
+  {
+    name: 'early',
+    about:
+      'First frame on an early socket (`/ws?early=1`, opened by a page with no player yet, such as a newcomer on the daily before Start, so that Start need not wait for a socket): no cookie is read, nothing is shown on it. Any frame but `ping` and `identify` is answered `unidentified` and changes nothing. Over the limit of such sockets from one address: `too-many-watchers`, then closed with 4011.',
+    schema: server.Early,
   },
   { name: 'pong', about: 'Answer to `ping`.', schema: server.Pong },
   {

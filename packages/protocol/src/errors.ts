@@ -76,6 +76,18 @@ export const ErrorCode = z.enum([
   'too-many-watchers',
   /** A frame other than `ping` or `race-watch` on a visitor's socket: a visitor watches; joining the room needs a name. */
   'watch-only',
+  /**
+   * A frame other than `ping` or `identify` on an early socket (`/ws?early=1`) not bound to a
+   * player yet: it changes nothing. Closed with 4011 (as a visitor's) when one address has too
+   * many such sockets open.
+   */
+  'unidentified',
+  /**
+   * `identify` with a token that is not one the server made, has expired (seconds after it was
+   * made), was made for another socket, or was used already: nothing changed, and the socket
+   * stays unbound (the page opens a socket of its own with the player's cookie instead).
+   */
+  'bad-socket-token',
   /** A request body over the server's limit (413). */
   'too-large',
   /** A path part over the server's limit (414). */

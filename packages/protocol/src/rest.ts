@@ -22,9 +22,20 @@ export type MeResponse = z.infer<typeof MeResponse>;
 export const NicknameBody = z.strictObject({ nickname: z.string().max(200) });
 export type NicknameBody = z.infer<typeof NicknameBody>;
 /** `POST /api/players` (a new identity, sets the cookie): without a nickname, a guest under a neutral name. */
-export const SignUpBody = z.strictObject({ nickname: z.string().max(200).optional() });
+export const SignUpBody = z.strictObject({
+  nickname: z.string().max(200).optional(),
+  /** The page's early socket (its `early` greeting's `socket`): the answer carries a token to bind it. */
+  socket: z.string().max(80).optional(),
+});
 export type SignUpBody = z.infer<typeof SignUpBody>;
-export const PlayerResponse = z.strictObject({ player: Player });
+export const PlayerResponse = z.strictObject({
+  player: Player,
+  /**
+   * Only when the sign-up named an early socket: sent in `identify` on that socket (and no
+   * other), within seconds, once, it binds the socket to this player.
+   */
+  socketToken: z.string().optional(),
+});
 export type PlayerResponse = z.infer<typeof PlayerResponse>;
 
 const DateString = z.iso.date();

@@ -202,6 +202,21 @@ export const Watching = z.strictObject({
 });
 export type Watching = z.infer<typeof Watching>;
 
+/**
+ * The first frame on an early socket (`/ws?early=1`: a page with no player yet, such as a
+ * newcomer reading the daily before Start): no cookie is read and nothing is shown on it. It may
+ * send only `ping`, and `identify` once the page has a player; `socket` names it in that
+ * player's `POST /api/players` (`socket`), whose answer carries the token for `identify`.
+ */
+export const Early = z.strictObject({
+  type: z.literal('early'),
+  protocol: z.literal(PROTOCOL_VERSION),
+  serverTime: z.int(),
+  /** This socket's id: not a secret, a token made for it is useless to any other socket. */
+  socket: z.string(),
+});
+export type Early = z.infer<typeof Early>;
+
 /** The race is over: the ranking, and the deal is public now. */
 export const RaceOver = withRequestId({
   type: z.literal('race-over'),
@@ -320,6 +335,7 @@ export type QueueGhostReady = z.infer<typeof QueueGhostReady>;
 export const ServerMessage = z.discriminatedUnion('type', [
   Welcome,
   Watching,
+  Early,
   Pong,
   GameMessage,
   Ack,

@@ -3,6 +3,7 @@ import { Devices } from '../identity/devices.ts';
 import { LinkCodes } from '../identity/link-codes.ts';
 import { DEFAULT_WEBAUTHN, Passkeys, type WebAuthnSettings } from '../identity/passkeys.ts';
 import { PlayerService } from '../identity/players.ts';
+import { SocketTokens } from '../identity/socket-token.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     devices: Devices;
     passkeys: Passkeys;
     linkCodes: LinkCodes;
+    /** The tokens that bind an early socket to the player a sign-up made. */
+    socketTokens: SocketTokens;
   }
 }
 
@@ -22,6 +25,7 @@ export const identityPlugin = fp<{ webauthn?: WebAuthnSettings | undefined }>(
     app.decorate('devices', new Devices(repos, now, app.deviceSockets));
     app.decorate('passkeys', new Passkeys(repos, now, options.webauthn ?? DEFAULT_WEBAUTHN));
     app.decorate('linkCodes', new LinkCodes(repos, now));
+    app.decorate('socketTokens', new SocketTokens(app.secret, now));
     const sweep = setInterval(() => {
       // Expired challenges and link codes are refused when taken; this only keeps the table small.
       void repos.oneTimeKeys.sweep(now()).catch(() => {});

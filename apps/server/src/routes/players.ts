@@ -1,6 +1,8 @@
 import { MeResponse, NicknameBody, PlayerResponse, SignUpBody } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { playerOf, setIdentityCookie, tokenHashOf } from '../identity/cookie.ts';
+import { deviceOf } from '../identity/device.ts';
+import { hashToken } from '../identity/token.ts';
 import { refusalReply } from '../refusal-edge.ts';
 import { fail } from './reply.ts';
 import { refusals, zodRoutes } from './schema.ts';
@@ -19,6 +21,7 @@ export async function playerRoutes(fastify: FastifyInstance) {
 
   // The signup limit counts players created, not attempts: `create` admits a sign-up only once
   // its nickname is good and free. Without a nickname, a guest (the daily's Start makes one).
+  // Naming the page's early socket (`socket`), the answer carries the token that binds it.
   app.post(
     '/api/players',
     { schema: { body: SignUpBody, response: { 201: PlayerResponse, ...refusals } } },
@@ -29,7 +32,18 @@ export async function playerRoutes(fastify: FastifyInstance) {
       );
       if (!created.ok) return refusalReply(reply, created);
       setIdentityCookie(reply, created.token);
-      const response: PlayerResponse = { player: created.player };
+      const socket = body.socket;
+      const response: PlayerResponse = socket
+        ? {
+            player: created.player,
+            socketToken: app.socketTokens.make({
+              playerId: created.player.id,
+              tokenHash: hashToken(created.token),
+              socket,
+              device: deviceOf(request) ?? '',
+            }),
+          }
+        : { player: created.player };
       return reply.code(201).send(response);
     },
   );

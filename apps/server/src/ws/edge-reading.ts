@@ -13,6 +13,7 @@ export function answering(frame: ServerMessage, rid: string | undefined): Server
     rid === undefined ||
     frame.type === 'welcome' ||
     frame.type === 'watching' ||
+    frame.type === 'early' ||
     frame.type === 'race-progress' ||
     frame.type === 'arena-over'
   )
@@ -51,6 +52,11 @@ export function roomOf(request: FastifyRequest): string | undefined {
 /** A visitor's socket, which watches a room without a name (`?room=CODE&watch=1`). */
 export function watchOf(request: FastifyRequest): boolean {
   return (request.query as Record<string, unknown> | undefined)?.watch === '1';
+}
+
+/** An early socket, opened by a page with no player yet (`?early=1`), until `identify` binds it. */
+export function earlyOf(request: FastifyRequest): boolean {
+  return (request.query as Record<string, unknown> | undefined)?.early === '1';
 }
 
 /** ws's errors for frames it refuses to read (it closes the socket itself). */

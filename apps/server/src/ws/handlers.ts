@@ -16,6 +16,8 @@ type Play = Pick<
   'now' | 'games' | 'challenges' | 'daily' | 'queue' | 'hub' | 'deals' | 'arenas' | 'tabs'
 >;
 
+const BOUND_ALREADY = refuse('bad-socket-token', 'This socket has its player already: nothing changed.');
+
 function refused(refusal: Refusal, ref: string, gameId: string | null = null): ServerMessage {
   return refusalFrame(refusal, { ref, gameId });
 }
@@ -45,6 +47,9 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
   switch (m.type) {
     case 'ping':
       return { type: 'pong', id: m.id, serverTime: s.now() };
+    case 'identify':
+      // Only an early socket binds; this one has its player (its cookie's, or bound already).
+      return refused(BOUND_ALREADY, m.type);
     case 'move':
       return s.games.act(playerId, m.gameId, m.expect, m.move).then((o) => ackFrame(o, m.type, m.gameId));
     case 'undo':

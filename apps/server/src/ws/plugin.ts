@@ -2,7 +2,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import { closeSocketsForRestart } from '../ops/shutdown.ts';
 import { MAX_FRAME_BYTES } from './close-codes.ts';
-import { type EdgeOptions, wsRoutes } from './route.ts';
+import type { EdgeOptions } from './edge-options.ts';
+import { wsRoutes } from './route.ts';
 
 /** The socket at `/ws`; on close (SIGTERM) it finishes the frames in flight, then closes every socket with 1012. */
 export const socketPlugin = fp<{ edge: EdgeOptions }>(

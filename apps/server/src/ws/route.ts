@@ -1,65 +1,14 @@
 import type {} from '@fastify/websocket';
-import { ClientMessage, fastClientMessage, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance } from 'fastify';
 import { playerOf, tokenHashOf } from '../identity/cookie.ts';
-import { OwnedElsewhere } from '../races/leases.ts';
-import { refuse } from '../refusal.ts';
-import { refusalFrame } from '../refusal-edge.ts';
-import { isStorageUnavailable, RETRY_AFTER_S } from '../repo/unavailable.ts';
-import { tryAgainIn } from '../routes/errors.ts';
-import { NOT_OWNER, TOO_MANY_SOCKETS } from './close-codes.ts';
-import { sendFrame } from './connections.ts';
-import { answering, originAllowed, rejectedFrame, requestIdOf, roomOf, watchOf } from './edge-reading.ts';
-import { handle } from './handlers.ts';
+import { earlySocket } from './early-socket.ts';
+import type { EdgeOptions } from './edge-options.ts';
+import { earlyOf, originAllowed, roomOf, watchOf } from './edge-reading.ts';
 import { Heartbeat } from './heartbeat.ts';
-import { followOnOtherSockets } from './other-sockets.ts';
+import { playerSocket } from './player-socket.ts';
 import { PlayerSockets } from './player-sockets.ts';
-import { RateLimit } from './rate-limit.ts';
 import { visitorSocket } from './visitor-socket.ts';
 import { WatchersPerAddress } from './watchers-per-address.ts';
-
-export interface EdgeOptions {
-  readonly allowedOrigins: readonly string[];
-  readonly heartbeatMs: number;
-  /** One budget per player, over all their sockets. */
-  readonly ratePerSecond: number;
-  readonly rateBurst: number;
-  readonly socketsPerPlayer: number;
-  /** The budget's refill clock in ms: the wall clock, not the game clock, as limits are about load. */
-  readonly rateClock: () => number;
-  /** Visitors' sockets (`?watch=1`, no name) one network address may have open at once. */
-  readonly watchersPerAddress: number;
-}
-
-/**
- * The room frames (and the quick race's join, which a script could repeat to churn the queue,
- * Redis's in a cluster) that pass one of the REST limits too (`app.limits`), per player. A member
- * coming back to their room looks nothing up, and a client sends that join after every
- * reconnection (a failover makes several in a row): it is not counted.
- */
-async function roomLimit(app: FastifyInstance, message: ClientMessage, playerId: string) {
-  if (message.type === 'room-create') return { check: app.limits.socket.roomCreate, what: 'Too many rooms created' };
-  if (message.type === 'queue-join') return { check: app.limits.socket.queueJoin, what: 'Too many quick-race joins' };
-  if (message.type === 'room-join' && !(await app.hub.isMember(playerId, message.code))) {
-    return { check: app.limits.socket.roomJoin, what: 'Too many rooms looked up' };
-  }
-  return undefined;
-}
-
-/**
- * The answer to a frame whose action could not be stored (the database out of reach): nothing
- * changed, and it names the frame's game, so that the page keeps that game's moves pending and
- * sends them again after `retryAfter` seconds rather than dropping them.
- */
-function storageUnavailable(asked: ClientMessage): ServerMessage {
-  const gameId = 'gameId' in asked ? asked.gameId : null;
-  return refusalFrame(UNSAVED, { ref: asked.type, gameId });
-}
-
-const UNSAVED = refuse('unavailable', 'The server cannot save just now; nothing was changed. Sent again in a moment.', {
-  retryAfter: RETRY_AFTER_S,
-});
-const FAILED = refuse('internal', 'Something went wrong; nothing was changed.');
 
 /**
  * The socket edge (after lila-ws): it checks the origin and the identity, limits size and rate,
@@ -69,28 +18,28 @@ const FAILED = refuse('internal', 'Something went wrong; nothing was changed.');
  */
 export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }) {
   const { edge } = opts;
-  const { metrics, drain, seenOf, connections, presence } = app;
+  const { metrics } = app;
   const heartbeat = new Heartbeat(edge.heartbeatMs);
   const sockets = new PlayerSockets(
     { perSecond: edge.ratePerSecond, burst: edge.rateBurst, maxSockets: edge.socketsPerPlayer },
     edge.rateClock,
   );
   // In a cluster, counted in Redis across its processes (this one's count when Redis is away).
-  const perAddress = new WatchersPerAddress({ max: edge.watchersPerAddress, now: app.now, redis: app.redis?.commands });
-  const visitorEdge = { ...edge, heartbeat, perAddress };
+  const counted = (name: string) =>
+    new WatchersPerAddress({ name, max: edge.watchersPerAddress, now: app.now, redis: app.redis?.commands });
+  const visitorEdge = { ...edge, heartbeat, perAddress: counted('watchers') };
+  const playerEdge = { edge, heartbeat, sockets };
+  const earlyEdge = { ...playerEdge, perAddress: counted('early') };
   const sweep = setInterval(() => sockets.sweep(), 60_000);
   sweep.unref();
   app.addHook('onClose', async () => {
     heartbeat.stop();
-    perAddress.stop();
+    visitorEdge.perAddress.stop();
+    earlyEdge.perAddress.stop();
     clearInterval(sweep);
   });
 
   app.get('/ws', { websocket: true }, (socket, request) => {
-    const send = (message: ServerMessage) => {
-      if (message.type === 'error') metrics.rejected(message.code);
-      sendFrame(socket, JSON.stringify(message));
-    };
     if (!originAllowed(request, edge.allowedOrigins)) {
       metrics.rejected('origin');
       socket.close(1008, 'origin not allowed');
@@ -98,186 +47,9 @@ export async function wsRoutes(app: FastifyInstance, opts: { edge: EdgeOptions }
     }
     // A visitor watching a room: no cookie is read, whether or not one came.
     if (watchOf(request)) return visitorSocket(app, socket, request, roomOf(request), visitorEdge);
-    // Shared by all the player's sockets. Without a signed cookie the socket is closed as soon
-    // as that is known, and limited alone until then.
+    // A page with no player yet: no cookie is read either, until `identify` binds it to one.
+    if (earlyOf(request)) return earlySocket(app, socket, request, earlyEdge);
     const key = tokenHashOf(request);
-    const limit = key
-      ? sockets.open(key)
-      : new RateLimit(edge.ratePerSecond, edge.rateBurst, edge.ratePerSecond, edge.rateClock());
-    if (!limit) {
-      send(
-        refusalFrame(
-          refuse('too-many-sockets', `At most ${edge.socketsPerPlayer} connections per player: close a tab.`),
-        ),
-      );
-      socket.close(TOO_MANY_SOCKETS, 'too many sockets');
-      return;
-    }
-    if (key) socket.on('close', () => sockets.close(key));
-    const player = playerOf(request, app.repos.players);
-    const seen = seenOf(request);
-    let playerId: string | undefined;
-    let roomTurn: Promise<unknown> = Promise.resolve();
-    heartbeat.add(socket);
-    socket.on('error', (error) => {
-      const reason = rejectedFrame(error);
-      if (reason) metrics.rejected(reason);
-    });
-
-    // Attached before any await, so no frame arriving during the identity lookup is lost.
-    socket.on('message', (data, isBinary) => {
-      // Shutting down: the client resends what was not acknowledged once it reconnects.
-      if (drain.draining) {
-        metrics.rejected('shutting-down');
-        return;
-      }
-      if (isBinary) {
-        metrics.rejected('binary');
-        socket.close(1003, 'text frames only');
-        return;
-      }
-      const arrivedAt = performance.now();
-      const verdict = limit.take(edge.rateClock());
-      if (verdict === 'cut') {
-        metrics.rejected('flood');
-        socket.close(1008, 'too many messages');
-        return;
-      }
-      if (verdict === 'refuse') {
-        send(refusalFrame(refuse('rate-limited', 'Too many messages: slow down.')));
-        return;
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(data.toString());
-      } catch {
-        send(refusalFrame(refuse('bad-message', 'A frame is one JSON object.')));
-        return;
-      }
-      // A game's own frames (nearly all of them) are checked by hand; zod has the last word on
-      // anything else, and says what is wrong.
-      let message = fastClientMessage(json);
-      if (message === undefined) {
-        const parsed = ClientMessage.safeParse(json);
-        if (!parsed.success) {
-          // Only a string can name a message; String() of `{"toString":1}` throws (and took the process down).
-          const type = typeof json === 'object' && json !== null && 'type' in json ? json.type : null;
-          const ref = typeof type === 'string' ? type.slice(0, 40) : null;
-          const issue = parsed.error.issues[0];
-          const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-          const bad = refusalFrame(
-            refuse('bad-message', `Not a valid message${where}: ${issue?.message ?? 'unknown'}`),
-            { ref },
-          );
-          send(answering(bad, requestIdOf(json)));
-          return;
-        }
-        message = parsed.data;
-      }
-      const reply = replyTo(message);
-      const answered = reply.then(
-        (frames) => {
-          if (Array.isArray(frames)) for (const frame of frames) answer(frame, arrivedAt, message.rid);
-          else answer(frames, arrivedAt, message.rid);
-          // The player's other tabs follow the game too; the action is done whatever befalls them.
-          if (playerId !== undefined && connections.sockets(playerId) > 1) {
-            return followOnOtherSockets(app, playerId, socket, message.type, frames).catch((error: unknown) =>
-              request.log.error({ err: error, type: message.type }, 'other sockets not told'),
-            );
-          }
-        },
-        (error: unknown) => {
-          if (error instanceof OwnedElsewhere) {
-            socket.close(NOT_OWNER, error.owner);
-            return;
-          }
-          if (isStorageUnavailable(error)) {
-            // At debug: the storage says once when it stops taking writes (plugins/storage.ts,
-            // and `/readyz`), where a full disk would make this one line per refused move.
-            request.log.debug({ err: error, type: message.type }, 'storage unavailable; action refused');
-            send(answering(storageUnavailable(message), message.rid));
-            return;
-          }
-          request.log.error({ err: error, type: message.type }, 'handler failed');
-          const failed = refusalFrame(FAILED, { ref: message.type });
-          send(answering(failed, message.rid));
-        },
-      );
-      drain.track(answered);
-    });
-
-    const answer = (frame: ServerMessage, arrivedAt: number, rid: string | undefined) => {
-      send(answering(frame, rid));
-      if (frame.type === 'ack') metrics.ackSent(frame.duplicate, arrivedAt);
-    };
-
-    // Only room frames wait for a budget; any other reaches its handler without an await.
-    const limitedThenHandled = async (id: string, message: ClientMessage): Promise<ServerMessage | ServerMessage[]> => {
-      const limited = await roomLimit(app, message, id);
-      const wait = limited ? await limited.check(request) : 0;
-      return limited && wait > 0
-        ? refusalFrame(refuse('rate-limited', `${limited.what}: ${tryAgainIn(wait)}.`), { ref: message.type })
-        : handle(app, id, message, seen);
-    };
-    const dispatch = (id: string, message: ClientMessage): Promise<ServerMessage | ServerMessage[]> =>
-      message.type === 'room-create' || message.type === 'room-join' || message.type === 'queue-join'
-        ? limitedThenHandled(id, message)
-        : Promise.resolve(handle(app, id, message, seen));
-    // Until `welcome` is out, frames wait for it (in arrival order); then they go straight on.
-    const start = (message: ClientMessage) =>
-      playerId ? dispatch(playerId, message) : ready.then((p) => (p ? dispatch(p.id, message) : []));
-    /**
-     * Room frames take turns: a create or a join waits for its count, and a leave or a start
-     * sent after it must not overtake it. A game's resume takes its turn too: a reconnected
-     * page sends its room-join first, which may take the room (and its race) over here, and
-     * the resume must find the race live instead of sending the socket away (4009). A watch
-     * sent after the join must likewise find the room the join brought here. Defined once per
-     * socket, not per frame: a move allocates no closure on its way to its handler.
-     */
-    const replyTo = (message: ClientMessage): Promise<ServerMessage | ServerMessage[]> => {
-      if (message.type.startsWith('room-') || message.type === 'game-resume' || message.type === 'race-watch') {
-        const turn = () => start(message);
-        const reply = roomTurn.then(turn, turn);
-        roomTurn = reply;
-        return reply;
-      }
-      return start(message);
-    };
-
-    socket.on('close', () => {
-      if (!playerId) return;
-      connections.remove(playerId, socket);
-      presence.changed(playerId);
-    });
-
-    const room = roomOf(request);
-    const ready = player.then(async (p) => {
-      if (!p) {
-        send(refusalFrame(refuse('unauthorized', 'Pick a nickname first (POST /api/players).')));
-        socket.close(1008, 'no identity');
-        return undefined;
-      }
-      const owner = room ? await app.hub.ownerElsewhere(room) : undefined;
-      if (owner !== undefined) {
-        socket.close(NOT_OWNER, owner);
-        return undefined;
-      }
-      const welcome = await app.players.welcome(p);
-      // Closed while we looked the player up: there is nothing to register.
-      if (socket.readyState !== socket.OPEN) return undefined;
-      send(welcome);
-      // From here on pushes reach this socket, and frames are handled as they come.
-      connections.add(p.id, socket, key);
-      playerId = p.id;
-      presence.changed(p.id);
-      return p;
-    });
-    // Frames waiting for the welcome fail with it (and say so); the socket itself goes too.
-    drain.track(
-      ready.catch((error: unknown) => {
-        request.log.error({ err: error }, 'welcome failed');
-        socket.close(1011, 'internal error');
-      }),
-    );
+    playerSocket(app, socket, request, playerEdge, { key, player: playerOf(request, app.repos.players) });
   });
 }

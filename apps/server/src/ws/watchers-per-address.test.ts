@@ -31,7 +31,7 @@ async function node(max: number): Promise<WatchersPerAddress> {
   link.on('error', () => {});
   links.push(link);
   await link.ping();
-  return new WatchersPerAddress({ max, now: () => clock, redis: link, renewMs: 0 });
+  return new WatchersPerAddress({ name: 'watchers', max, now: () => clock, redis: link, renewMs: 0 });
 }
 
 async function takeAll(count: WatchersPerAddress, address: string, n: number): Promise<Release[]> {

@@ -6,6 +6,8 @@ import type { Clock } from '../clock.ts';
 export type Release = () => void;
 
 export interface WatchersPerAddressOptions {
+  /** What is counted, and its keys' prefix in Redis: visitors (`watchers`) and early sockets (`early`) apart. */
+  readonly name: string;
   /** Visitors' sockets one address may have open at once, over the whole cluster. */
   readonly max: number;
   readonly now: Clock;
@@ -21,8 +23,6 @@ export interface WatchersPerAddressOptions {
 export const WATCHER_TTL_MS = 30_000;
 /** Renewed every 10 s: two renewals may fail in a row before an entry of a live socket lapses. */
 export const WATCHER_RENEW_MS = 10_000;
-
-const keyOf = (address: string) => `watchers:${address}`;
 
 /**
  * KEYS: the address's sorted set (member: one socket, score: when its entry lapses).
@@ -78,7 +78,7 @@ export class WatchersPerAddress {
     if (redis) {
       const args = [this.o.now(), this.ttlMs, this.o.max, entry];
       // A failed command leaves the per-process count to decide.
-      const taken = await redis.eval(TAKE, 1, keyOf(address), ...args).catch(() => 1);
+      const taken = await redis.eval(TAKE, 1, this.keyOf(address), ...args).catch(() => 1);
       if (taken === 0) {
         this.drop(entry);
         return undefined;
@@ -98,8 +98,8 @@ export class WatchersPerAddress {
     if (!redis || this.open.size === 0) return;
     const lapses = this.o.now() + this.ttlMs;
     const write = redis.pipeline();
-    for (const [entry, address] of this.open) write.zadd(keyOf(address), lapses, entry);
-    for (const address of new Set(this.open.values())) write.pexpire(keyOf(address), this.ttlMs);
+    for (const [entry, address] of this.open) write.zadd(this.keyOf(address), lapses, entry);
+    for (const address of new Set(this.open.values())) write.pexpire(this.keyOf(address), this.ttlMs);
     // Not written: the entries lapse, or the next renewal writes them.
     await write.exec().catch(() => undefined);
   }
@@ -107,6 +107,10 @@ export class WatchersPerAddress {
   /** Stops renewing (the process closes): entries still open lapse by themselves. */
   stop(): void {
     clearInterval(this.timer);
+  }
+
+  private keyOf(address: string): string {
+    return `${this.o.name}:${address}`;
   }
 
   /** Redis, when it can answer now: a command to a reconnecting one would wait in ioredis's queue. */
@@ -124,7 +128,7 @@ export class WatchersPerAddress {
     else this.local.set(address, n);
     // Not removed (Redis away): it lapses, as it is no longer renewed.
     void this.ready()
-      ?.zrem(keyOf(address), entry)
+      ?.zrem(this.keyOf(address), entry)
       .catch(() => undefined);
   }
 }

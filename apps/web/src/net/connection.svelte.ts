@@ -7,7 +7,7 @@ import {
 } from '@scorpion/protocol';
 import { untrack } from 'svelte';
 import { reloadForProtocol } from './outdated.ts';
-import { type Owner, ownerFromClose, socketUrl } from './socket-url.ts';
+import { earlySocketUrl, type Owner, ownerFromClose, socketUrl } from './socket-url.ts';
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'online' | 'reconnecting';
 
@@ -70,6 +70,9 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(base * (0.5 + random()));
 }
 
+/** How long a sign-up waits for the early socket's greeting before it names none. */
+export const EARLY_WAIT_MS = 3000;
+
 /**
  * The one WebSocket of this tab. It reconnects by itself with a backoff; every page that needs
  * the server registers what to send on each (re)connection with `onReady`, so that a dropped
@@ -94,6 +97,16 @@ export class Connection {
   /** A visitor's socket (`watching` greets it, not `welcome`): it watches the room page's room without a name. */
   readonly #watch: boolean;
   #stopped = false;
+  /** `start` was called: the tab has a player, and its socket is wanted. */
+  #started = false;
+  /** The socket open now is an early one (`?early=1`), not bound to a player yet. */
+  #earlySocket = false;
+  /** The early socket's id, as its greeting named it: a sign-up names it to get its token. */
+  #earlyId: string | undefined;
+  /** `identify` was sent on the early socket and not answered yet. */
+  #binding = false;
+  /** Sign-ups waiting for the early socket's greeting (`earlyReady`). */
+  readonly #greeted = new Set<(id: string | undefined) => void>();
 
   constructor(options: { readonly watch?: boolean } = {}) {
     this.#watch = options.watch ?? false;
@@ -120,11 +133,80 @@ export class Connection {
     return Date.now() + this.#offset;
   }
 
+  /** The early socket's id while one is open and not bound: a sign-up names it (`SignUpBody.socket`). */
+  get earlyId(): string | undefined {
+    return this.#earlySocket ? this.#earlyId : undefined;
+  }
+
+  /**
+   * The early socket's id once it is greeted: a sign-up made while it is still opening (Start
+   * pressed at once) waits for it, as binding it saves a whole new socket after the sign-up.
+   * Undefined when no early socket is open or opening, when it closes first, or after `waitMs`.
+   */
+  earlyReady(waitMs = EARLY_WAIT_MS): Promise<string | undefined> {
+    if (!this.#earlySocket || this.#earlyId !== undefined) return Promise.resolve(this.earlyId);
+    return new Promise((resolve) => {
+      const done = (id: string | undefined) => {
+        clearTimeout(timer);
+        this.#greeted.delete(done);
+        resolve(id);
+      };
+      const timer = setTimeout(() => done(undefined), waitMs);
+      this.#greeted.add(done);
+    });
+  }
+
   start() {
-    if (this.#status !== 'idle' || this.#stopped) return;
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
     addEventListener('online', this.#retryNow);
     document.addEventListener('visibilitychange', this.#onVisible);
+    // An early socket being bound: its welcome makes this tab online, no second socket opens.
+    if (this.#earlySocket && this.#binding) return;
+    // One that nobody is binding (a player signed in some other way): the cookie's socket replaces it.
+    this.closeEarly();
     this.#open();
+  }
+
+  /**
+   * Opens an early socket (`/ws?early=1`) for a page with no player yet (a newcomer reading the
+   * daily), so that Start does not wait for a socket: the sign-up that Start makes names it,
+   * and `identify` binds it to the new player. Until then it carries nothing for the pages, and
+   * if it drops, nothing reconnects it: `start` opens the player's socket as before.
+   */
+  openEarly() {
+    if (this.#started || this.#stopped || this.#socket) return;
+    this.#earlySocket = true;
+    const socket = new WebSocket(earlySocketUrl(location));
+    this.#socket = socket;
+    socket.onmessage = (e) => this.#onMessage(e);
+    socket.onclose = (e) => {
+      if (this.#socket !== socket) return;
+      // Bound: the player's socket, which reconnects as any does.
+      if (!this.#earlySocket) return this.#onClose(socket, e);
+      this.#dropEarly();
+      if (this.#started) this.#open();
+    };
+  }
+
+  /** The early socket, unless it is being bound, is closed (its page is gone before Start). */
+  closeEarly() {
+    if (!this.#earlySocket || this.#binding) return;
+    const socket = this.#socket;
+    this.#dropEarly();
+    socket?.close();
+  }
+
+  /**
+   * Binds the early socket to the player a sign-up just made, with the token its answer carried;
+   * false (nothing sent) when there is no early socket open to bind.
+   */
+  identify(token: string): boolean {
+    const socket = this.#socket;
+    if (!this.#earlySocket || this.#earlyId === undefined || socket?.readyState !== WebSocket.OPEN) return false;
+    this.#binding = true;
+    socket.send(JSON.stringify({ type: 'identify', token } satisfies ClientMessage));
+    return true;
   }
 
   /** Closes the socket for good: nothing reconnects it (a visitor's page is gone, or was refused). */
@@ -196,50 +278,88 @@ export class Connection {
     if (this.#stopped) return;
     const socket = new WebSocket(socketUrl(location, this.#owner, this.#watch));
     this.#socket = socket;
-    socket.onmessage = (e) => {
-      if (typeof e.data !== 'string') return;
-      let message: ServerMessage;
-      try {
-        message = JSON.parse(e.data) as ServerMessage;
-      } catch {
-        return;
-      }
-      if (message.type === 'welcome' || message.type === 'watching') this.#onWelcome(message);
-      if (message.type === 'error' && message.code === 'unavailable') this.#catchingUp = true;
-      else if (message.type === 'ack' || message.type === 'game') this.#catchingUp = false;
-      if ('serverTime' in message && typeof message.serverTime === 'number') {
-        this.#offset = message.serverTime - Date.now();
-      }
-      this.#dispatch(message);
-    };
-    socket.onclose = (e) => {
-      if (this.#socket !== socket) return;
-      // This device was signed out (from another one): start again as nobody.
-      if (e.code === SIGNED_OUT) {
-        location.reload();
-        return;
-      }
-      // A visitor's socket refused (too many watchers, no such room): the error frame said why.
-      if (e.code === WATCH_REFUSED) return this.stop();
-      clearTimeout(this.#settle);
-      this.#socket = undefined;
-      this.#status = 'reconnecting';
-      this.#catchingUp = false;
-      this.#dropAnswers();
-      // Another server process owns this room: go there now, no backoff. Only to a node named,
-      // other than the one this tab was just sent to, and only first after a connection that
-      // held: two processes that disagree must not bounce the tab between them without a pause.
-      const owner = ownerFromClose(e.code, e.reason, location.pathname);
-      const redirectNow =
-        owner !== undefined && owner.node !== '' && owner.node !== this.#owner?.node && this.#attempt === 0;
-      if (owner) this.#owner = owner;
-      const delay = redirectNow ? 0 : reconnectDelay(this.#attempt);
-      this.#attempt++;
-      this.#timer = setTimeout(() => this.#open(), delay);
-    };
+    socket.onmessage = (e) => this.#onMessage(e);
+    socket.onclose = (e) => this.#onClose(socket, e);
+  }
+
+  #onClose(socket: WebSocket, e: CloseEvent) {
+    if (this.#socket !== socket) return;
+    // This device was signed out (from another one): start again as nobody.
+    if (e.code === SIGNED_OUT) {
+      location.reload();
+      return;
+    }
+    // A visitor's socket refused (too many watchers, no such room): the error frame said why.
+    if (e.code === WATCH_REFUSED) return this.stop();
+    clearTimeout(this.#settle);
+    this.#socket = undefined;
+    this.#status = 'reconnecting';
+    this.#catchingUp = false;
+    this.#dropAnswers();
+    // Another server process owns this room: go there now, no backoff. Only to a node named,
+    // other than the one this tab was just sent to, and only first after a connection that
+    // held: two processes that disagree must not bounce the tab between them without a pause.
+    const owner = ownerFromClose(e.code, e.reason, location.pathname);
+    const redirectNow =
+      owner !== undefined && owner.node !== '' && owner.node !== this.#owner?.node && this.#attempt === 0;
+    if (owner) this.#owner = owner;
+    const delay = redirectNow ? 0 : reconnectDelay(this.#attempt);
+    this.#attempt++;
+    this.#timer = setTimeout(() => this.#open(), delay);
+  }
+
+  #onMessage(e: MessageEvent) {
+    if (typeof e.data !== 'string') return;
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(e.data) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (message.type === 'early') return this.#onEarly(message);
+    if (message.type === 'error' && message.ref === 'identify' && this.#binding) return this.#bindRefused();
+    if (message.type === 'welcome' || message.type === 'watching') this.#onWelcome(message);
+    if (message.type === 'error' && message.code === 'unavailable') this.#catchingUp = true;
+    else if (message.type === 'ack' || message.type === 'game') this.#catchingUp = false;
+    if ('serverTime' in message && typeof message.serverTime === 'number') {
+      this.#offset = message.serverTime - Date.now();
+    }
+    this.#dispatch(message);
+  }
+
+  #onEarly(message: Frame<'early'>) {
+    const version = message.protocol as number;
+    if (version !== PROTOCOL_VERSION && reloadForProtocol(version)) return;
+    this.#earlyId = message.socket;
+    this.#offset = message.serverTime - Date.now();
+    for (const done of this.#greeted) done(message.socket);
+  }
+
+  /** The token did not bind the early socket: the player's own socket, by their cookie, replaces it. */
+  #bindRefused() {
+    this.#binding = false;
+    const socket = this.#socket;
+    this.#dropEarly();
+    socket?.close();
+    if (this.#started) this.#open();
+  }
+
+  #dropEarly() {
+    if (!this.#earlySocket) return;
+    this.#earlySocket = false;
+    this.#earlyId = undefined;
+    this.#binding = false;
+    this.#socket = undefined;
+    for (const done of this.#greeted) done(undefined);
   }
 
   #onWelcome(message: Greeting) {
+    // The early socket is the player's now: from here on it is this tab's socket like any other.
+    if (this.#earlySocket) {
+      this.#earlySocket = false;
+      this.#earlyId = undefined;
+      this.#binding = false;
+    }
     // A page older (or newer) than the server would misread its frames: fetch the app again.
     const version = message.protocol as number;
     if (version !== PROTOCOL_VERSION && reloadForProtocol(version)) return;

@@ -21,7 +21,9 @@ export class FakeSocket {
   sent: ClientMessage[] = [];
   onmessage: ((e: { data: unknown }) => void) | null = null;
   onclose: ((e: { code: number; reason: string }) => void) | null = null;
-  constructor() {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeSocket.opened.push(this);
   }
   send(data: string) {

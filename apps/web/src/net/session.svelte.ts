@@ -1,4 +1,10 @@
-import { isGuestNickname, type MeResponse, type Player, type PlayerResponse } from '@scorpion/protocol';
+import {
+  isGuestNickname,
+  type MeResponse,
+  type Player,
+  type PlayerResponse,
+  type SignUpBody,
+} from '@scorpion/protocol';
 import { ApiFailure, api } from './api.ts';
 
 /**
@@ -6,6 +12,12 @@ import { ApiFailure, api } from './api.ts';
  * and at once when the browser comes back online or the tab is shown again.
  */
 export const RETRY_MS = [2_000, 5_000, 10_000, 30_000];
+
+/** The tab's early socket, which a sign-up names so that its answer's token binds it (`Connection`). */
+export interface EarlySocket {
+  earlyReady(): Promise<string | undefined>;
+  identify(token: string): boolean;
+}
 
 /**
  * Who this browser is: `undefined` while asking the server, `null` before a nickname is picked.
@@ -20,6 +32,12 @@ export class Session {
   #loaded: Promise<void> | undefined;
   #retries = 0;
   #retry: ReturnType<typeof setTimeout> | undefined;
+  readonly #early: EarlySocket | undefined;
+
+  /** `early`: the tab's socket, opened before there was a player, which a sign-up binds to the new one. */
+  constructor(early?: EarlySocket) {
+    this.#early = early;
+  }
 
   get player() {
     return this.#player;
@@ -106,7 +124,7 @@ export class Session {
     if (this.#offline) await this.#ask();
     if (this.#offline) throw new ApiFailure('network', 'The server cannot be reached.');
     if (this.#player) return;
-    this.#player = (await api<PlayerResponse>('/api/players', { method: 'POST', body: { nickname } })).player;
+    await this.#signUp({ nickname });
   }
 
   /**
@@ -117,7 +135,21 @@ export class Session {
     if (this.#offline) await this.#ask();
     if (this.#offline) throw new ApiFailure('network', 'The server cannot be reached.');
     if (this.#player) return;
-    this.#player = (await api<PlayerResponse>('/api/players', { method: 'POST', body: {} })).player;
+    await this.#signUp({});
+  }
+
+  /**
+   * Signs up, naming the tab's early socket if one is open: the answer's token binds it, sent
+   * before the player is set, so that the socket is being bound when the app asks for one.
+   */
+  async #signUp(body: SignUpBody) {
+    const socket = await this.#early?.earlyReady();
+    const answer = await api<PlayerResponse>('/api/players', {
+      method: 'POST',
+      body: socket === undefined ? body : { ...body, socket },
+    });
+    if (answer.socketToken !== undefined) this.#early?.identify(answer.socketToken);
+    this.#player = answer.player;
   }
 
   async rename(nickname: string) {

@@ -28,6 +28,11 @@ export function socketUrl(at: Pick<Location, 'protocol' | 'host' | 'pathname'>, 
   return `${base}?${query}`;
 }
 
+/** An early socket's address (`/ws?early=1`): a page with no player yet, read no cookie on it. */
+export function earlySocketUrl(at: Pick<Location, 'protocol' | 'host'>): string {
+  return `${at.protocol === 'https:' ? 'wss' : 'ws'}://${at.host}/ws?early=1`;
+}
+
 /** The owner a close names (a 4009 on a room page), if it does; then the client reconnects at once. */
 export function ownerFromClose(code: number, reason: string, pathname: string): Owner | undefined {
   if (code !== NOT_OWNER) return undefined;

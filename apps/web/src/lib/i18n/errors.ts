@@ -46,6 +46,8 @@ const TEXT: Record<ErrorCode | 'network', () => string> = {
   'too-many-sockets': m.error_too_many_sockets,
   'too-many-watchers': m.error_too_many_watchers,
   'watch-only': m.error_watch_only,
+  unidentified: m.error_unidentified,
+  'bad-socket-token': m.error_bad_socket_token,
   'too-large': m.error_too_large,
   'uri-too-long': m.error_uri_too_long,
   'unsupported-media-type': m.error_unsupported_media_type,
