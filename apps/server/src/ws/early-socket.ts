@@ -5,7 +5,7 @@ import { BAD_SOCKET_TOKEN, SocketTokens } from '../identity/socket-token.ts';
 import { refuse } from '../refusal.ts';
 import { refusalFrame } from '../refusal-edge.ts';
 import { sendFrame } from './connections.ts';
-import { answering, rejectedFrame, requestIdOf } from './edge-reading.ts';
+import { answering, jsonOf, rejectedFrame, requestIdOf } from './edge-reading.ts';
 import { type PlayerEdge, playerSocket } from './player-socket.ts';
 import { RateLimit } from './rate-limit.ts';
 import type { Release, WatchersPerAddress } from './watchers-per-address.ts';
@@ -99,12 +99,7 @@ function opened(
       socket.close(1008, isBinary ? 'text frames only' : 'too many messages');
       return;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(data.toString());
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOf(data);
     const parsed = ClientMessage.safeParse(json);
     if (verdict === 'ok' && parsed.success) {
       const message = parsed.data;

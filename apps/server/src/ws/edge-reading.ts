@@ -1,5 +1,6 @@
 import { RequestId, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyRequest } from 'fastify';
+import type { RawData } from 'ws';
 
 /*
  * What the socket edge reads off an upgrade or a frame before any handler runs, and how an
@@ -66,3 +67,12 @@ export const rejectedFrame = (error: Error & { code?: unknown }) =>
     : typeof error.code === 'string' && error.code.startsWith('WS_ERR_')
       ? 'invalid-frame'
       : undefined;
+
+/** A frame's JSON, or undefined when it is none: a socket that only pings refuses both alike. */
+export function jsonOf(data: RawData): unknown {
+  try {
+    return JSON.parse(data.toString());
+  } catch {
+    return undefined;
+  }
+}

@@ -6,7 +6,7 @@ import { type Refusal, refuse } from '../refusal.ts';
 import { refusalFrame } from '../refusal-edge.ts';
 import { NOT_OWNER } from './close-codes.ts';
 import { sendFrame } from './connections.ts';
-import { answering, requestIdOf } from './edge-reading.ts';
+import { answering, jsonOf, requestIdOf } from './edge-reading.ts';
 import type { Heartbeat } from './heartbeat.ts';
 import { RateLimit } from './rate-limit.ts';
 import type { Release, WatchersPerAddress } from './watchers-per-address.ts';
@@ -80,12 +80,7 @@ export function visitorSocket(
       socket.close(1008, 'watch only');
       return;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(data.toString());
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOf(data);
     const parsed = ClientMessage.safeParse(json);
     const asked = parsed.success ? parsed.data : undefined;
     if (verdict === 'ok' && asked?.type === 'ping') {
