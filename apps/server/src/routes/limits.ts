@@ -107,6 +107,8 @@ export interface Limiters {
   readonly puzzleRaceCreate: onRequestAsyncHookHandler;
   /** `POST /api/puzzles/race/:code/join`, per player, against the `roomLookup` budget (its own count). */
   readonly puzzleRaceJoin: onRequestAsyncHookHandler;
+  /** A read of a puzzle race that does not exist, per player, against the `roomLookup` budget (its own count): the seconds to wait, or 0. */
+  readonly puzzleRaceMiss: (request: FastifyRequest) => Promise<number>;
   /** For a socket's frames, counted against its upgrade request (so its player): the seconds to wait, or 0 to go on. */
   readonly socket: {
     readonly roomCreate: (upgrade: FastifyRequest) => Promise<number>;
@@ -193,6 +195,7 @@ export async function installLimits(app: FastifyInstance, limits: Limits, redis?
     hint: hook('hint', playerOrAddress),
     puzzleRaceCreate: hook('roomCreate', playerOrAddress, 'puzzleRaceCreate'),
     puzzleRaceJoin: hook('roomLookup', playerOrAddress, 'puzzleRaceJoin'),
+    puzzleRaceMiss: check('roomLookup', 'puzzleRaceMiss'),
     socket: {
       roomCreate: check('roomCreate'),
       roomJoin: check('roomLookup', 'roomJoin'),

@@ -169,7 +169,7 @@ test('a race takes ten members; a visitor sees the lobby; a tie at no score goes
   expect(over.members.slice(0, 2).map((m) => m.nickname)).toEqual(['Racer0', 'Racer1']);
 });
 
-test('making and joining races are counted against the rooms budgets, per player', async () => {
+test('making, joining and looking up races that are not are counted against the rooms budgets, per player', async () => {
   const server = await startServer({
     puzzles: [ONE_STEP],
     limits: { roomCreate: { max: 1, windowMs: 60_000 }, roomLookup: { max: 1, windowMs: 60_000 } },
@@ -185,7 +185,14 @@ test('making and joining races are counted against the rooms budgets, per player
   expect((await bob('POST', '/api/puzzles/race', PuzzleRaceState)).status).toBe(200);
   expect(await bob('POST', '/api/puzzles/race/ZZZZZZ/join', ApiError)).toMatchObject({ status: 404 });
   expect(await bob('POST', `/api/puzzles/race/${made.code}/join`, ApiError)).toMatchObject({ status: 429 });
-  // Reading the race (the page's poll) is not counted.
+  // Reading the race (the page's poll) is not counted; reading races that are not, is.
   for (let i = 0; i < 3; i++)
     expect((await bob('GET', `/api/puzzles/race/${made.code}`, PuzzleRaceState)).status).toBe(200);
+  expect(await bob('GET', '/api/puzzles/race/ZZZZZZ', ApiError)).toMatchObject({ status: 404 });
+  expect(await bob('GET', '/api/puzzles/race/ZZZZZY', ApiError)).toMatchObject({
+    status: 429,
+    body: { error: 'rate-limited' },
+  });
+  expect((await bob('GET', `/api/puzzles/race/${made.code}`, PuzzleRaceState)).status).toBe(200);
+  expect(await ann('GET', '/api/puzzles/race/ZZZZZY', ApiError)).toMatchObject({ status: 404 });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { playerOf } from '../identity/cookie.ts';
 import type { Answer } from '../refusal.ts';
 import { refusalReply } from '../refusal-edge.ts';
+import { RateLimited } from './errors.ts';
 import { fail } from './reply.ts';
 import { refusals, zodRoutes } from './schema.ts';
 
@@ -35,9 +36,14 @@ export async function puzzleRaceRoutes(fastify: FastifyInstance) {
     return asPlayer(request, reply, (id) => app.puzzleRace.create(id));
   });
 
+  // Polled once a second, so a read is not counted; a read of no race is, as a look-up: codes are
+  // not found by reading at machine speed either.
   app.get('/api/puzzles/race/:code', { schema: withCode }, async (request, reply) => {
     const player = await playerOf(request, app.repos.players);
-    return answer(reply, await app.puzzleRace.state(request.params.code, player?.id));
+    const state = await app.puzzleRace.state(request.params.code, player?.id);
+    const wait = !state.ok && state.code === 'no-such-room' ? await app.limits.puzzleRaceMiss(request) : 0;
+    if (wait > 0) throw new RateLimited(wait, 'Too many races looked up');
+    return answer(reply, state);
   });
 
   app.post(
