@@ -11,8 +11,8 @@ afterEach(async () => {
   for (const repos of opened.splice(0)) await repos.close();
 });
 
-test("a live process's sweep takes a dead one's arena deals, crediting the time since its last beat, once", async () => {
-  vi.useFakeTimers({ now: 100_000 });
+/** A store whose one arena deal, `g` (closing at 400,000), is held by `node-a`. */
+async function dealHeldByNodeA(): Promise<Repos> {
   const repos = sqliteRepos(':memory:');
   opened.push(repos);
   await repos.arenas.ensure(arenaRow('p-aaaaaaaaaaaa'));
@@ -20,6 +20,12 @@ test("a live process's sweep takes a dead one's arena deals, crediting the time 
     gameRow('p1', { id: 'g', kind: 'arena', arenaId: 'p-aaaaaaaaaaaa', arenaDeal: 1, closesAt: 400_000 }),
     'node-a',
   );
+  return repos;
+}
+
+test("a live process's sweep takes a dead one's arena deals, crediting the time since its last beat, once", async () => {
+  vi.useFakeTimers({ now: 100_000 });
+  const repos = await dealHeldByNodeA();
   const takenBy = { a: [] as string[], b: [] as string[] };
   const a = await startClusterHeartbeat(repos, 'node-a', Date.now, TICK, (ids) => takenBy.a.push(...ids));
   const b = await startClusterHeartbeat(repos, 'node-b', Date.now, TICK, (ids) => takenBy.b.push(...ids));
@@ -44,13 +50,7 @@ test("a live process's sweep takes a dead one's arena deals, crediting the time 
 
 test("a process started again under its NODE_ID within a second credits its previous run's deals the gap, as a death, once", async () => {
   vi.useFakeTimers({ now: 100_000 });
-  const repos = sqliteRepos(':memory:');
-  opened.push(repos);
-  await repos.arenas.ensure(arenaRow('p-aaaaaaaaaaaa'));
-  await repos.games.create(
-    gameRow('p1', { id: 'g', kind: 'arena', arenaId: 'p-aaaaaaaaaaaa', arenaDeal: 1, closesAt: 400_000 }),
-    'node-a',
-  );
+  const repos = await dealHeldByNodeA();
   const takenByB: string[] = [];
   const a = await startClusterHeartbeat(repos, 'node-a', Date.now, TICK);
   const b = await startClusterHeartbeat(repos, 'node-b', Date.now, TICK, (ids) => takenByB.push(...ids));
