@@ -106,6 +106,8 @@ test('PostgreSQL stopped under a practice game in a page: the page says it is sa
   expect((await page.request.get('/practice')).status()).toBe(200);
   const move = WINNING.moves[0]!;
   if (move.kind !== 'move') throw new Error('the winning line starts with a move of a card');
+  const column = (at: number) => page.locator(`.columns .card[data-col="${at}"]`).count();
+  const [fromBefore, toBefore] = [await column(move.from), await column(move.to)];
   await drag(page, move.from, move.row, move.to);
   const moves = page.locator('.stat', { hasText: 'Moves' }).locator('.value');
   const refusals = () =>
@@ -128,18 +130,27 @@ test('PostgreSQL stopped under a practice game in a page: the page says it is sa
     .locator('[data-testid="unsaved-moves"]', { hasText: '1 move waiting to be saved' })
     .waitFor({ timeout: 10_000 });
 
+  // PostgreSQL answers before `up` resolves (it still checks the database is there), and the page
+  // resends each second: the ack may come in that gap, so it is looked for from the outage on.
+  const startedAt = Date.now();
   await cluster.postgres.up();
   const upAt = Date.now();
-  await until('the move acknowledged', () =>
-    frames.some((f) => f.at >= upAt && f.message.type === 'ack' && f.message.gameId === gameId),
-  );
-  const ackedAfterMs = frames.find((f) => f.at >= upAt && f.message.type === 'ack')!.at - upAt;
+  const acks = () => frames.filter((f) => f.at >= downAt && f.message.type === 'ack' && f.message.gameId === gameId);
+  await until('the move acknowledged', () => acks().length > 0);
+  const ackedAt = acks()[0]!.at;
+  expect(ackedAt).toBeGreaterThanOrEqual(startedAt);
+  // Within a few seconds: the page's next resend (each second) once the database answers.
+  expect(ackedAt - upAt).toBeLessThan(5_000);
   await page.locator('[data-connection="online"]').waitFor({ timeout: 10_000 });
+  await page.locator('[data-testid="unsaved-moves"]', { hasText: '1 move saved at' }).waitFor({ timeout: 10_000 });
   console.log(
-    `[proof] PostgreSQL stopped ${upAt - downAt} ms under a page: ${refusals().length} refusals meanwhile; the move acknowledged ${ackedAfterMs} ms after its return`,
+    `[proof] PostgreSQL stopped ${upAt - downAt} ms under a page: ${refusals().length} refusals meanwhile; the move acknowledged ${ackedAt - upAt} ms after it was back (its start took ${upAt - startedAt} ms)`,
   );
   await expectStoredOnce(cluster, gameId, [move]);
   expect(await moves.textContent()).toBe('1');
+  // The board shows the move as stored: the cards dragged from `move.row` down are on `move.to`.
+  expect(await column(move.from)).toBe(move.row);
+  expect(await column(move.to)).toBe(toBefore + fromBefore - move.row);
   expect(await page.evaluate('window.outageMarker')).toBe('first load');
   expect(loads).toBe(1);
   expect(thrown).toEqual([]);
