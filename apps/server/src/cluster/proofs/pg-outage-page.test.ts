@@ -104,7 +104,7 @@ test('PostgreSQL stopped under a practice game in a page: the page says it is sa
   // process offered as a spare, and so are the scripts the page fetches from here on.
   await cluster.line(/Server nodes\/node-1 is DOWN/, from);
   const shell = await page.request.get('/practice');
-  // Said in full when it fails (once in six runs on a loaded machine, a 503 whose source the
+  // Said in full when it fails (once in nine runs on a loaded machine, a 503 whose source the
   // bare status could not tell): who answered, and what HAProxy and the server wrote meanwhile.
   expect(
     shell.status(),
