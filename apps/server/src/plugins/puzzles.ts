@@ -33,7 +33,13 @@ export const puzzlesPlugin = fp<PuzzlesPluginOptions>(
     const rush = new PuzzleRushService(app.repos.puzzleRush, puzzles, ratingOf, app.now, options.random);
     app.decorate('puzzleRush', rush);
     // A race's puzzles are drawn as a rush's are.
-    app.decorate('puzzleRace', new PuzzleRaceService(app.repos.puzzleRace, puzzles, () => rush.newRun(), app.now));
+    const race = new PuzzleRaceService(app.repos.puzzleRace, puzzles, () => rush.newRun(), app.now);
+    app.decorate('puzzleRace', race);
+    // Any process of a cluster may sweep: a lobby is deleted once, whoever comes first. The
+    // database may be out of reach this time: the next sweep forgets what this one did not.
+    const sweep = setInterval(() => void race.sweepLobbies().catch(() => {}), 10 * 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
   },
   { name: 'puzzles', dependencies: ['basics', 'storage'] },
 );

@@ -81,6 +81,15 @@ export class PuzzleRaceService {
     return this.state(code, playerId);
   }
 
+  /**
+   * Forgets the lobbies nobody started within a day of their making (a "race again" left
+   * unused, a link never shared), so their codes and rows do not pile up; their link then
+   * answers as any unknown code does.
+   */
+  sweepLobbies(): Promise<number> {
+    return this.repo.sweepLobbies(this.now() - PUZZLE_RACE_LOBBY_MS);
+  }
+
   /** A move in the caller's puzzle at `index`, `step` moves in: judged, and the caller moved on. */
   async move(
     code: string,
@@ -158,6 +167,9 @@ export class PuzzleRaceService {
     }
   }
 }
+
+/** How long a lobby waits for its start before the sweep forgets it. */
+export const PUZZLE_RACE_LOBBY_MS = 24 * 60 * 60_000;
 
 function noSuchRace() {
   return refuse('no-such-room', 'There is no puzzle race with that code.');

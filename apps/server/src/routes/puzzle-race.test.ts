@@ -1,5 +1,6 @@
 import { ApiError, PuzzleRaceAnswer, PuzzleRaceState } from '@scorpion/protocol';
 import { afterAll, expect, test } from 'vitest';
+import { PUZZLE_RACE_LOBBY_MS } from '../puzzles/race.ts';
 import { ONE_STEP, TWO_STEPS } from '../puzzles/test-puzzles.ts';
 import { signUp } from '../test/client.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
@@ -195,4 +196,22 @@ test('making, joining and looking up races that are not are counted against the 
   });
   expect((await bob('GET', `/api/puzzles/race/${made.code}`, PuzzleRaceState)).status).toBe(200);
   expect(await ann('GET', '/api/puzzles/race/ZZZZZY', ApiError)).toMatchObject({ status: 404 });
+});
+
+test('a lobby nobody starts within a day is swept: its link answers no-such-room; a race that ran stays', async () => {
+  const { server, clock } = await raceServer();
+  const ann = jsonCaller(server, (await signUp(server.url, 'Ann')).cookie);
+  const left = (await ann('POST', '/api/puzzles/race', PuzzleRaceState)).body;
+  const ran = (await ann('POST', '/api/puzzles/race', PuzzleRaceState)).body;
+  await ann('POST', `/api/puzzles/race/${ran.code}/start`, PuzzleRaceState);
+
+  clock.now += PUZZLE_RACE_LOBBY_MS;
+  expect(await server.app.puzzleRace.sweepLobbies()).toBe(0);
+  clock.now += 1;
+  expect(await server.app.puzzleRace.sweepLobbies()).toBe(1);
+  expect(await ann('GET', `/api/puzzles/race/${left.code}`, ApiError)).toMatchObject({
+    status: 404,
+    body: { error: 'no-such-room' },
+  });
+  expect((await ann('GET', `/api/puzzles/race/${ran.code}`, PuzzleRaceState)).body.status).toBe('over');
 });

@@ -68,4 +68,24 @@ export function puzzleRaceContract(fresh: FreshRepos): void {
     expect(await puzzleRace.setNext('ABCDEF', 'NPQRST')).toBe(false);
     expect((await puzzleRace.race('ABCDEF'))?.next).toBe('GHJKLM');
   });
+
+  test('puzzle race: the sweep forgets lobbies made before its cutoff, with their members, and nothing else', async () => {
+    const repos = await fresh();
+    for (const id of ['a', 'b']) await player(repos, id);
+    const { puzzleRace } = repos;
+    await puzzleRace.create({ ...race('OLDLOB', 'a'), createdAt: 100 }, 100);
+    await puzzleRace.join('OLDLOB', 'b', 101, 10);
+    await puzzleRace.create({ ...race('OLDRUN', 'a'), createdAt: 100 }, 100);
+    await puzzleRace.start('OLDRUN', ['p1'], 150, 1_150);
+    await puzzleRace.create({ ...race('NEWLOB', 'b'), createdAt: 200 }, 200);
+
+    expect(await puzzleRace.sweepLobbies(200)).toBe(1);
+    expect(await puzzleRace.race('OLDLOB')).toBeUndefined();
+    expect(await puzzleRace.members('OLDLOB')).toEqual([]);
+    expect(await puzzleRace.join('OLDLOB', 'b', 201, 10)).toBe('no-such-race');
+    expect(await puzzleRace.members('OLDLOB')).toEqual([]);
+    expect((await puzzleRace.race('OLDRUN'))?.startsAt).toBe(150);
+    expect(await puzzleRace.members('NEWLOB')).toHaveLength(1);
+    expect(await puzzleRace.sweepLobbies(200)).toBe(0);
+  });
 }

@@ -37,4 +37,6 @@ export interface PuzzleRaceRepo {
   ): Promise<boolean>;
   /** Records the race "race again" made, if none was yet (false otherwise). */
   setNext(code: string, next: string): Promise<boolean>;
+  /** Forgets the races never started that were made before `madeBefore`, with their members; answers how many. */
+  sweepLobbies(madeBefore: number): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PuzzleRaceJoin, PuzzleRaceRepo } from '../ports/puzzle-race.ts';
 import type { Store } from '../store.ts';
 
@@ -96,6 +96,16 @@ export function sharedPuzzleRace(store: Store): PuzzleRaceRepo {
         .where(and(eq(puzzleRaces.code, code), isNull(puzzleRaces.next)))
         .returning({ code: puzzleRaces.code });
       return updated.length > 0;
+    },
+    async sweepLobbies(madeBefore) {
+      // The races go first: a join checks its lobby in the same statement, so none lands after.
+      const swept = await db
+        .delete(puzzleRaces)
+        .where(and(isNull(puzzleRaces.startsAt), lt(puzzleRaces.createdAt, madeBefore)))
+        .returning({ code: puzzleRaces.code });
+      const codes = swept.map((race) => race.code);
+      if (codes.length > 0) await db.delete(puzzleRaceMembers).where(inArray(puzzleRaceMembers.code, codes));
+      return codes.length;
     },
   };
 }
