@@ -1,9 +1,12 @@
+import { WATCH_REFUSED } from '@scorpion/protocol';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, TestClient } from '../../test/client.ts';
 import { fixedDeals, WINNING } from '../../test/deals.ts';
 import { startServer } from '../../test/helper.ts';
 import { RealCluster } from '../../test/real-cluster.ts';
 import { openRoom } from '../../test/rooms.ts';
+import { WATCHERS_PER_ADDRESS } from '../../ws/visitor-sockets.ts';
 import {
   ALICE_MOVES,
   actionsOf,
@@ -19,7 +22,7 @@ import {
 /*
  * Issue #14's proofs on real processes (`startCluster`: PostgreSQL, Redis, three servers from the
  * build, HAProxy), every socket through HAProxy: a race across processes, failover by SIGKILL,
- * split brain by SIGSTOP. One cluster for the file; each test has its own room and players.
+ * split brain by SIGSTOP; and issue #32's count of one address's visitors over the processes. One cluster for the file; each test has its own room and players.
  * Nothing waits on the wall clock for a verdict: each step awaits a frame, a close, a log line
  * or a row, and the figures it measures are printed for docs/operations.md.
  */
@@ -76,6 +79,50 @@ test('a race across processes: racers landing on two processes race on the owner
   }
   await Promise.all([a.client.close(), b.client.close(), watcher.client.close()]);
 }, 120_000);
+
+/** Every visitor's socket Redis counts, over every process and address. */
+async function visitorsCounted(redis: Redis): Promise<number> {
+  const keys = await redis.keys('watchers:*');
+  return (await Promise.all(keys.map((key) => redis.zcard(key)))).reduce((sum, n) => sum + n, 0);
+}
+
+test("issue #32: one address's visitors (watching without a sign-up) are counted over the cluster: 50 over two processes, the 51st refused on either, a close frees a place on the other", async () => {
+  const redis = new Redis(cluster.redisUrl);
+  try {
+    const olga = await signUp(cluster.url, 'Visited Olga');
+    const pat = await signUp(cluster.url, 'Visited Pat');
+    const rooms = [
+      { node: 'node-1', code: await createRoomOn(cluster, 'node-1', olga.cookie) },
+      { node: 'node-2', code: await createRoomOn(cluster, 'node-2', pat.cookie) },
+    ];
+    // Through HAProxy, as a browser on the room's page opens it: every socket from this one address.
+    const watch = (at: (typeof rooms)[number]) => cluster.socket(`room=${at.code}&watch=1&node=${at.node}`, '');
+    const visitors = [];
+    for (let i = 0; i < WATCHERS_PER_ADDRESS; i++) {
+      const at = rooms[i % 2]!;
+      const visitor = watch(at);
+      expect((await visitor.client.next('watching')).room.code).toBe(at.code);
+      expect(await visitor.node).toBe(at.node);
+      visitors.push(visitor.client);
+    }
+    expect(await visitorsCounted(redis)).toBe(WATCHERS_PER_ADDRESS);
+    // 25 on each process, 50 in the cluster: neither lets one more in.
+    for (const at of rooms) {
+      const refused = watch(at).client;
+      expect(await refused.next('error')).toMatchObject({ code: 'too-many-watchers' });
+      expect((await refused.closed).code).toBe(WATCH_REFUSED);
+    }
+    // One leaves node-2 (the even ones are node-1's): once its place is given back, node-1 lets one in.
+    await visitors[1]!.close();
+    await expect.poll(() => visitorsCounted(redis), { timeout: 10_000 }).toBe(WATCHERS_PER_ADDRESS - 1);
+    const next = watch(rooms[0]!);
+    expect((await next.client.next('watching')).room.code).toBe(rooms[0]!.code);
+    await Promise.all([...visitors, next.client].map((client) => client.close()));
+    await expect.poll(() => visitorsCounted(redis), { timeout: 10_000 }).toBe(0);
+  } finally {
+    redis.disconnect();
+  }
+});
 
 test('failover: the owner is killed mid-race (SIGKILL); the race resumes on another process, every acked move stored once, one result each, the pause credited', async () => {
   const carol = await signUp(cluster.url, 'Failover Carol');
