@@ -1,5 +1,5 @@
 import { type Card, rankOf, suitOf } from './cards.ts';
-import { hasLegalMove } from './legal.ts';
+import { hasLegalMoveUnwon } from './legal.ts';
 import type { GameEvent, IllegalReason } from './moves.ts';
 import { acceptsOnTop, isCompleteColumn, isCompleteRun, isWon } from './runs.ts';
 import type { GameState } from './state.ts';
@@ -146,6 +146,6 @@ function finish(state: GameState, events: GameEvent[], landed: number): MoveResu
     }
   }
   if (isWon(state)) events.push({ type: 'won' });
-  else if (!hasLegalMove(state)) events.push({ type: 'lost' });
+  else if (!hasLegalMoveUnwon(state)) events.push({ type: 'lost' });
   return { ok: true, state, events };
 }

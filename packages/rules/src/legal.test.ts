@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMove } from './apply.ts';
-import { hasLegalMove, legalMoves } from './legal.ts';
+import { hasLegalMove, hasLegalMoveUnwon, legalMoves } from './legal.ts';
+import { isWon } from './runs.ts';
 import { dealFromSeed } from './seed.ts';
 import { type GameState, newGame } from './state.ts';
 import { positionFromText } from './text.ts';
@@ -96,6 +97,7 @@ describe('hasLegalMove', { timeout: 60_000 }, () => {
               const moves = legalMoves(state);
               for (const position of [state, toPlayerView(state)]) {
                 expect(hasLegalMove(position)).toBe(legalMoves(position).length > 0);
+                if (!isWon(position)) expect(hasLegalMoveUnwon(position)).toBe(hasLegalMove(position));
                 checked++;
               }
               if (moves.length === 0) {

@@ -135,7 +135,14 @@ function hasTarget(card: Card, from: number, anyEmpty: boolean, anyToEmpty: bool
  * server's move allocated. The same tables and the same cases as `legalMoves`, in its order.
  */
 export function hasLegalMove(state: GameState): boolean {
-  if (isWon(state)) return false;
+  return !isWon(state) && hasLegalMoveUnwon(state);
+}
+
+/**
+ * `hasLegalMove` for a caller that has just found `state` not won (a move's `finish`, `gameStatus`):
+ * a move asks the rules whether the game is won once, not twice.
+ */
+export function hasLegalMoveUnwon(state: GameState): boolean {
   const { columns, hidden } = state;
   const anyToEmpty = VARIANTS[state.variant].emptyColumn === 'any';
   const empties = indexTops(columns);

@@ -1,4 +1,4 @@
-import { hasLegalMove } from './legal.ts';
+import { hasLegalMoveUnwon } from './legal.ts';
 import { isWon } from './runs.ts';
 import type { GameState } from './state.ts';
 
@@ -7,5 +7,5 @@ export type GameStatus = 'playing' | 'won' | 'lost';
 /** `won`, `lost` (no legal move and not won) or `playing`. */
 export function gameStatus(state: GameState): GameStatus {
   if (isWon(state)) return 'won';
-  return hasLegalMove(state) ? 'playing' : 'lost';
+  return hasLegalMoveUnwon(state) ? 'playing' : 'lost';
 }

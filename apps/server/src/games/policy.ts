@@ -1,6 +1,6 @@
 import type { GameKind, GameSnapshot, GameStatus } from '@scorpion/protocol';
 import type { DailyFinish, GameRow } from '../repo/types.ts';
-import type { GameWindow, LiveGame } from './live-game.ts';
+import type { LiveGame } from './live-game.ts';
 
 export type Ending = Exclude<GameStatus, 'playing'>;
 
@@ -44,9 +44,3 @@ export type Place = Pick<GameSnapshot, 'daily' | 'roomCode' | 'arena' | 'hints'>
 export const NOWHERE: Place = { daily: null, roomCode: null, arena: null, hints: 0 };
 
 export type Policies = Readonly<Record<GameKind, GamePolicy>>;
-
-/** A game its owner runs, at `now`: not open before its window opens, timed out from its close on. */
-export function gateAt(window: GameWindow, now: number): Gate {
-  if (now < window.opensAt) return 'early';
-  return window.closesAt !== null && now >= window.closesAt ? 'timed-out' : 'open';
-}

@@ -6,12 +6,12 @@ import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import { gate } from '../secrecy.ts';
 import { playedMs } from './game-clock.ts';
-import type { GameOwner, LiveGame } from './live-game.ts';
+import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import type { Acted, Played, Shown } from './outcomes.ts';
-import { type Ending, type GamePolicy, type Gate, gateAt, type Policies } from './policy.ts';
+import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { Takeovers } from './takeovers.ts';
 import { snapshot } from './wire.ts';
 
@@ -20,6 +20,15 @@ const notYours = refuse('not-your-game', 'That game belongs to another player.')
 const nothingToUndo = refuse('nothing-to-undo', 'There is nothing to undo.');
 const nothingToRedo = refuse('nothing-to-redo', 'There is nothing to redo.');
 const notStarted = refuse('not-started', 'The race has not started yet.');
+
+/**
+ * A game its owner runs, at `now`: not open before its window opens, timed out from its close on.
+ * Beside the service that asks it on every action, so that a race move makes no call to learn it.
+ */
+export function gateAt(window: GameWindow, now: number): Gate {
+  if (now < window.opensAt) return 'early';
+  return window.closesAt !== null && now >= window.closesAt ? 'timed-out' : 'open';
+}
 
 /**
  * Games of every kind: load, lock, check `expect`, store, apply, and build frames through
@@ -179,7 +188,7 @@ export class GameService {
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
       game = await (this.takeovers.of(game) ?? game);
-      const refusal = await this.closed(await this.endIfDue(game), game);
+      const refusal = await this.closed(await this.settle(game, this.gateOf(game)), game);
       if (refusal) return refusal;
       await this.end(game, 'gave-up');
       this.changed(game, false);
@@ -204,7 +213,7 @@ export class GameService {
     if (loaded.row.playerId !== playerId) return notYours;
     return this.lock.run(gameId, async () => {
       const game = await (this.takeovers.of(loaded) ?? loaded);
-      await this.endIfDue(game);
+      await this.settle(game, this.gateOf(game));
       return { ok: true, game: await this.snapshot(game) };
     });
   }
@@ -238,14 +247,6 @@ export class GameService {
 
   private policyOf(row: GameRow): GamePolicy {
     return this.policies[row.kind];
-  }
-
-  /**
-   * Asks the game's policy whether it takes actions now, and ends it when its time is up (a
-   * daily past its day, a race past its deadline). Returns `early` for a race not yet started.
-   */
-  private endIfDue(game: LiveGame): Promise<'early' | 'open' | 'over'> {
-    return this.settle(game, this.gateOf(game));
   }
 
   /**

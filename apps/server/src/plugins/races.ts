@@ -35,6 +35,7 @@ export const racesPlugin = fp<RacesOptions>(
       deals: app.deals,
       certifier: app.certifier,
       push: visitors.reaching(app.push),
+      players: app.push,
       now,
       countdownMs: options.countdownMs ?? 3000,
       absentGraceMs: options.absentGraceMs,

@@ -1,42 +1,24 @@
 import type { RoomState } from '@scorpion/protocol';
-import type { Clock } from '../clock.ts';
 import { type Certifier, CertifierUnavailable } from '../deals/certify.ts';
 import type { DealSource } from '../deals/source.ts';
-import type { GameService } from '../games/service.ts';
-import type { Push } from '../realtime/ports.ts';
 import { type Answer, refuse } from '../refusal.ts';
-import { FencedOut, type Repos } from '../repo/types.ts';
+import { FencedOut } from '../repo/types.ts';
 import { noSuchRoom, RACE_UNAVAILABLE, type RoomSpec } from './answers.ts';
-import { type Leases, OwnedElsewhere } from './leases.ts';
+import { OwnedElsewhere } from './leases.ts';
 import { newRace } from './new-race.ts';
 import { storeNewRoom } from './new-room.ts';
 import type { Room } from './room.ts';
 import { MAX_VISITORS } from './room-audience.ts';
-import { RoomMemory } from './room-memory.ts';
+import { RoomMemory, type RoomMemoryOptions } from './room-memory.ts';
 
 export const MAX_PLAYERS = 8;
 export const MIN_PLAYERS = 2;
 
-export interface HubOptions {
-  readonly repos: Pick<Repos, 'rooms' | 'races' | 'players'>;
-  readonly games: GameService;
+/** What the hub needs besides what its rooms' memory does (`RoomMemoryOptions`). */
+export interface HubOptions extends RoomMemoryOptions {
   readonly deals: DealSource;
   readonly certifier: Certifier;
-  readonly push: Push;
-  readonly now: Clock;
   readonly countdownMs: number;
-  readonly absentGraceMs?: number;
-  /** `IDLE_BEFORE_END_MS`, shorter only in the browser tests. */
-  readonly idleBeforeEndMs?: number;
-  /**
-   * Cluster mode: a room is loaded only under a lease of this process, and its race-level
-   * writes are fenced by the lease's epoch. Without it (embedded) every room is this process's.
-   */
-  readonly leases?: Leases;
-  /** A room was taken over by `owner`: this process closes the sockets of the players it had. */
-  readonly disconnect?: (playerId: string, owner: string) => void;
-  /** A room's work that nobody awaits failed (the database away): logged with the room's code. */
-  readonly log?: (error: unknown, code: string, what: string) => void;
 }
 
 /**

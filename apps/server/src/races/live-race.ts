@@ -84,8 +84,8 @@ export class LiveRace implements GameOwner {
       racers: [...games].map(([playerId, gameId]) => ({ playerId, gameId })),
       games: deps.games,
       push: deps.push,
-      nickname: (playerId) => room.nickname(playerId),
-      audience: () => room.audience(),
+      players: deps.players ?? deps.push,
+      room,
       ticks: deps.ticks ?? new ProgressTicks(throttleClock),
       detached: (step) => this.detached(step),
     });

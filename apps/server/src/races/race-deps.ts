@@ -9,6 +9,8 @@ export interface RaceDeps {
   readonly games: GameService;
   readonly races: RacesRepo;
   readonly push: Push;
+  /** The players' own push, without the visitors' (`push` if none): whether a racer has a socket. */
+  readonly players?: Pick<Push, 'connected'>;
   readonly now: Clock;
   readonly absentGraceMs: number;
   /** The epoch this process holds the race's room under (cluster mode): race writes carry it. */

@@ -27,9 +27,14 @@ export interface RaceProgressDeps {
   readonly racers: readonly { readonly playerId: string; readonly gameId: string }[];
   readonly games: Pick<GameService, 'cached' | 'load'>;
   readonly push: Push;
-  readonly nickname: (playerId: string) => string;
-  /** Everyone in the room and every racer: who is shown the progress. */
-  readonly audience: () => Iterable<string>;
+  /** Whether a racer has a socket: asked of the players' push itself, racers being never visitors. */
+  readonly players: Pick<Push, 'connected'>;
+  /**
+   * The room itself, not closures over it: each ack's standing names every racer, and a closure
+   * that only forwards is one more call per racer on the move path. `audience`: everyone in the
+   * room and every racer, who are shown the progress.
+   */
+  readonly room: { nickname(playerId: string): string; audience(): Iterable<string> };
   readonly ticks: ProgressTicks;
   /** Runs a frame's sending, which nobody awaits (the race handles its failure). */
   readonly detached: (step: Promise<unknown>) => void;
@@ -78,7 +83,7 @@ export class RaceProgress implements Ticked {
     this.changes++;
     if (game.row.status !== 'playing') {
       this.d.ticks.cancel(this);
-      this.d.detached(this.send(this.d.audience()).then(shown));
+      this.d.detached(this.send(this.d.room.audience()).then(shown));
     } else if (!this.d.ticks.has(this)) this.d.ticks.schedule(this, throttleClock() + PROGRESS_MS);
     return ack ? this.forAck(game.row.playerId) : undefined;
   }
@@ -106,7 +111,7 @@ export class RaceProgress implements Ticked {
     const now = throttleClock();
     const due: string[] = [];
     let next = Number.POSITIVE_INFINITY;
-    for (const playerId of this.d.audience()) {
+    for (const playerId of this.d.room.audience()) {
       const seen = this.seen.get(playerId);
       if (seen?.change === this.changes) continue;
       if (seen === undefined || now >= seen.until) due.push(playerId);
@@ -157,7 +162,7 @@ export class RaceProgress implements Ticked {
     for (let i = 0; i < games.length; i++) {
       const game = games[i];
       const { playerId } = this.d.racers[i]!;
-      if (game) list.push({ playerId, nickname: this.d.nickname(playerId), game });
+      if (game) list.push({ playerId, nickname: this.d.room.nickname(playerId), game });
     }
     return list;
   }
@@ -198,13 +203,13 @@ export class RaceProgress implements Ticked {
     const row = game.row;
     return {
       playerId,
-      nickname: this.d.nickname(playerId),
+      nickname: this.d.room.nickname(playerId),
       progress: row.progress,
       faceDown: row.faceDown,
       moves: row.moves,
       state: row.status,
       timeMs: row.timeMs,
-      connected: this.d.push.connected(playerId),
+      connected: this.d.players.connected(playerId),
     };
   }
 

@@ -18,6 +18,8 @@ export interface RoomMemoryOptions {
   readonly repos: Pick<Repos, 'rooms' | 'races' | 'players'>;
   readonly games: GameService;
   readonly push: Push;
+  /** The players' own push, without the visitors' (`push` if none): whether a racer has a socket. */
+  readonly players?: Pick<Push, 'connected'>;
   readonly now: Clock;
   readonly absentGraceMs?: number;
   /** `IDLE_BEFORE_END_MS`, shorter only in the browser tests. */
@@ -55,6 +57,7 @@ export class RoomMemory {
       games: o.games,
       races: o.repos.races,
       push: o.push,
+      players: o.players,
       now: o.now,
       absentGraceMs: this.graceMs,
       fence: (code) => o.leases?.fenceOf(code),
