@@ -113,3 +113,16 @@ test('two browsers race the same puzzles, see each other progress and the final 
   await ann.context().close();
   await guest.context().close();
 });
+
+test('a link to a puzzle race that is not (a wrong code, or a lobby swept unstarted) says why and makes a new race', async ({
+  browser,
+}) => {
+  const page = await browserOf(browser);
+  await page.goto('/puzzles/race/ZZZZZZ');
+  await expect(page.getByRole('alert')).toContainText('There is no puzzle race with this code');
+  await page.getByRole('button', { name: 'Race friends on puzzles' }).click();
+  await expect(page).toHaveURL(/\/puzzles\/race\/[A-Z0-9]{6}$/);
+  await expect(page.locator('section.prace')).toHaveAttribute('data-status', 'lobby');
+  await expect(page.getByRole('button', { name: 'Start the race' })).toBeVisible();
+  await page.context().close();
+});
