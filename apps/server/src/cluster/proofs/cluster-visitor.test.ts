@@ -8,6 +8,7 @@ import { TestClient } from '../../test/client.ts';
 import { fixedDeals, WINNING } from '../../test/deals.ts';
 import { type RunningServer, startServer } from '../../test/helper.ts';
 import { joinRoom, openRoom, players } from '../../test/rooms.ts';
+import { visitorsCounted } from '../../test/visitors-counted.ts';
 import { NOT_OWNER } from '../../ws/close-codes.ts';
 import { freePort } from '../launcher/engines/ports.ts';
 import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
@@ -89,11 +90,7 @@ test("a visitor's socket is sent to the room's owner as a member's is, follows t
 });
 
 /** Every visitor's socket Redis counts, whatever its address. */
-async function counted(): Promise<number> {
-  const keys = await look.keys('watchers:*');
-  const counts = await Promise.all(keys.map((key) => look.zcard(key)));
-  return counts.reduce((sum, n) => sum + n, 0);
-}
+const counted = () => visitorsCounted(look);
 
 test("one address's visitors are counted over the cluster: a room's owner refuses one past the limit however few it has, and a close frees a place on every process", async () => {
   await expect.poll(counted).toBe(0);

@@ -6,6 +6,7 @@ import { fixedDeals, WINNING } from '../../test/deals.ts';
 import { startServer } from '../../test/helper.ts';
 import { RealCluster } from '../../test/real-cluster.ts';
 import { openRoom } from '../../test/rooms.ts';
+import { visitorsCounted } from '../../test/visitors-counted.ts';
 import { WATCHERS_PER_ADDRESS } from '../../ws/visitor-sockets.ts';
 import {
   ALICE_MOVES,
@@ -79,12 +80,6 @@ test('a race across processes: racers landing on two processes race on the owner
   }
   await Promise.all([a.client.close(), b.client.close(), watcher.client.close()]);
 }, 120_000);
-
-/** Every visitor's socket Redis counts, over every process and address. */
-async function visitorsCounted(redis: Redis): Promise<number> {
-  const keys = await redis.keys('watchers:*');
-  return (await Promise.all(keys.map((key) => redis.zcard(key)))).reduce((sum, n) => sum + n, 0);
-}
 
 test("issue #32: one address's visitors (watching without a sign-up) are counted over the cluster: 50 over two processes, the 51st refused on either, a close frees a place on the other", async () => {
   const redis = new Redis(cluster.redisUrl);
