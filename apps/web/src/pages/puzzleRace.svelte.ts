@@ -14,6 +14,17 @@ export async function makePuzzleRace(
   }
 }
 
+/**
+ * Makes a puzzle race and opens its lobby (`navigate`), as the puzzles page's button and a gone
+ * race's page do: the error code of the refusal, or nothing once it is open.
+ */
+export async function openNewPuzzleRace(navigate: (path: string) => void): Promise<string | undefined> {
+  const made = await makePuzzleRace();
+  if (!made.ok) return made.error;
+  navigate(`/puzzles/race/${made.code}`);
+  return undefined;
+}
+
 /** `loading`: the first read; a race's own phase once read; `failed`: the server refused (`error` says why). */
 export type PuzzleRaceStatus = 'loading' | PuzzleRaceState['status'] | 'failed';
 
