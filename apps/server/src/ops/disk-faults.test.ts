@@ -154,3 +154,18 @@ test('a read-only file: moves are refused unavailable, /readyz is 503 read-only,
   ]);
   file.close();
 });
+
+test('a write that fails for another reason than the disk: the move is refused internal, naming its game, nothing is stored, and /readyz stays 200', async () => {
+  const { server, sqlite, client, game: start } = await serverOnItsConnection();
+  // A fault of the server, not of the storage (a constraint it did not expect): not one to send again.
+  sqlite.exec(`CREATE TRIGGER broken BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'broken'); END`);
+  let { reply, game } = await moveOn(client, start);
+  expect(reply).toMatchObject({ type: 'error', code: 'internal', ref: 'move', gameId: start.gameId });
+  expect(reply).not.toHaveProperty('retryAfter');
+  expect(game.seq).toBe(0);
+  expect(await readyz(server.url)).toEqual({ status: 200, body: { ok: true, storage: 'up' } });
+
+  sqlite.exec('DROP TRIGGER broken');
+  ({ reply, game } = await moveOn(client, game));
+  expect(reply).toMatchObject({ type: 'ack', seq: 1 });
+});

@@ -3,7 +3,7 @@ import { ClientMessage, fastClientMessage, type ServerMessage } from '@scorpion/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { OwnedElsewhere } from '../races/leases.ts';
-import { refuse } from '../refusal.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 import { refusalFrame } from '../refusal-edge.ts';
 import type { PlayerRow } from '../repo/types.ts';
 import { isStorageUnavailable, RETRY_AFTER_S } from '../repo/unavailable.ts';
@@ -52,13 +52,14 @@ async function roomLimit(app: FastifyInstance, message: ClientMessage, playerId:
 }
 
 /**
- * The answer to a frame whose action could not be stored (the database out of reach): nothing
- * changed, and it names the frame's game, so that the page keeps that game's moves pending and
- * sends them again after `retryAfter` seconds rather than dropping them.
+ * The answer to a frame refused through no fault of its own: its action could not be stored
+ * (the database out of reach), or its handler failed. Nothing changed, and it names the frame's
+ * game: for `unavailable` the page keeps that game's moves pending and sends them again after
+ * `retryAfter` seconds rather than dropping them; for `internal` it knows which game to resume.
  */
-function storageUnavailable(asked: ClientMessage): ServerMessage {
+function refusedFor(refusal: Refusal, asked: ClientMessage): ServerMessage {
   const gameId = 'gameId' in asked ? asked.gameId : null;
-  return refusalFrame(UNSAVED, { ref: asked.type, gameId });
+  return refusalFrame(refusal, { ref: asked.type, gameId });
 }
 
 const UNSAVED = refuse('unavailable', 'The server cannot save just now; nothing was changed. Sent again in a moment.', {
@@ -181,12 +182,11 @@ export function playerSocket(
           // At debug: the storage says once when it stops taking writes (plugins/storage.ts,
           // and `/readyz`), where a full disk would make this one line per refused move.
           request.log.debug({ err: error, type: message.type }, 'storage unavailable; action refused');
-          send(answering(storageUnavailable(message), message.rid));
+          send(answering(refusedFor(UNSAVED, message), message.rid));
           return;
         }
         request.log.error({ err: error, type: message.type }, 'handler failed');
-        const failed = refusalFrame(FAILED, { ref: message.type });
-        send(answering(failed, message.rid));
+        send(answering(refusedFor(FAILED, message), message.rid));
       },
     );
     drain.track(answered);
