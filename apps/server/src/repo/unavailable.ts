@@ -9,9 +9,12 @@ export const RETRY_AFTER_S = 1;
 const PG_GONE = /^(08...|57P0[1-3])$/;
 /** Node's socket errors of a database that cannot be reached. */
 const NET_GONE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** node-postgres's own words when its connection dies or cannot be made (it gives them no code). */
+/**
+ * node-postgres's own words when its connection dies, was closed under a query, or cannot be
+ * made (it gives them no code).
+ */
 const PG_CLIENT_GONE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 /** SQLite's codes for a disk that cannot take a write now: read-only, full, failing, or locked. */
 const SQLITE_GONE = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|BUSY|PROTOCOL)/;
 
