@@ -24,8 +24,21 @@ export interface OpenPg {
  * `synchronous_commit=on` on every connection: a commit returns only once its WAL is flushed,
  * whatever the server's default, so a stored move survives a crash of PostgreSQL's machine.
  */
+/**
+ * The pool's options beside the URL. `connectionTimeoutMillis`: a database host that is down
+ * (not refusing, silent) would hold a new connection for the kernel's SYN retries, about two
+ * minutes, and every action waiting on it unanswered; given up after 3 s, the action is refused
+ * as one to send again (`unavailable`), as when PostgreSQL refuses. Nothing is sent before a
+ * connection is made, so giving up on one never leaves a write in doubt.
+ */
+export const PG_POOL_OPTIONS = {
+  options: '-c synchronous_commit=on',
+  max: 10,
+  connectionTimeoutMillis: 3000,
+} as const satisfies pg.PoolConfig;
+
 export async function openPg(url: string): Promise<OpenPg> {
-  const pool = new pg.Pool({ connectionString: url, options: '-c synchronous_commit=on', max: 10 });
+  const pool = new pg.Pool({ connectionString: url, ...PG_POOL_OPTIONS });
   // An idle connection that breaks (PostgreSQL restarted) must not crash the process; the next
   // query opens a new one.
   pool.on('error', () => {});
