@@ -186,9 +186,15 @@ test('PostgreSQL stopped, then crashed, held down 6 s under a race: moves refuse
   for (const how of ['stop', 'crash'] as const) {
     const pausedBefore = (await raceRow(cluster, raceId)).paused_ms;
     const downAt = Date.now();
+    const from = cluster.output().length;
     await cluster.postgres.down(how);
     const move = WINNING.moves[game.seq]!;
-    const refused = await g.client.act({ type: 'move', gameId: game.gameId, expect: game.seq, move } as ClientMessage);
+    // Unanswered, what the processes wrote meanwhile says why.
+    const refused = await g.client
+      .act({ type: 'move', gameId: game.gameId, expect: game.seq, move } as ClientMessage)
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\n${cluster.output().slice(from)}`);
+      });
     expect(refused).toMatchObject({ type: 'error', code: 'unavailable', gameId: game.gameId, retryAfter: 1 });
     // The outage itself: nothing here can be hurried.
     await new Promise((resolve) => setTimeout(resolve, 6000 - (Date.now() - downAt)));
