@@ -217,3 +217,18 @@ test('an ack carries no progress outside a running race', async () => {
   const acted = await games.act('ann', rows[0]!.id, 0, WINNING.moves[0]!);
   expect(acted.ok && acted.race).toBeNull();
 });
+
+test("a racer's move makes no call to the takeovers: only an action of a kind something takes over asks them", async () => {
+  now = START;
+  const [ann] = rows as [GameRow];
+  const asked = vi.spyOn(games.takeovers, 'of');
+  const taken: string[] = [];
+  games.takeovers.set('arena', async (row) => void taken.push(row.id));
+  expect((await games.act('ann', ann.id, 0, WINNING.moves[0]!)).ok).toBe(true);
+  expect(asked).not.toHaveBeenCalled();
+  // Once races are a kind something takes over, their moves wait for it, as an arena deal's do.
+  games.takeovers.set('race', async (row) => void taken.push(row.id));
+  expect((await games.act('ann', ann.id, 1, WINNING.moves[1]!)).ok).toBe(true);
+  expect(asked).toHaveBeenCalledTimes(1);
+  expect(taken).toEqual([ann.id]);
+});
