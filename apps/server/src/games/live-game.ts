@@ -248,8 +248,7 @@ export class LiveGame {
     } else {
       // A move drops whatever could have been redone.
       this.cursor++;
-      this.positions.truncate(this.cursor);
-      this.positions.push(state, code);
+      this.positions.push(state, code, this.cursor);
       this.stuckAt.length = this.cursor;
       this.stuckAt.push(events.some((e) => e.type === 'lost'));
       this.wonAt.length = this.cursor;
