@@ -10,12 +10,12 @@ import type { LiveGame } from './live-game.ts';
  * looked up again after it.
  */
 export class Takeovers {
-  /**
-   * The kinds some taker takes over, read by the game service before it asks `of`: data, so that
-   * an action of a kind nothing takes over (a race's, a practice game's) makes no call here.
-   */
-  readonly kinds = new Set<GameKind>();
   private readonly takers = new Map<GameKind, (row: GameRow) => Promise<void>>();
+  /**
+   * The kinds some taker takes over (`takers`' keys), read by the game service before it asks
+   * `of`: data, so that an action of a kind nothing takes over (a race's) makes no call here.
+   */
+  readonly kinds: Pick<ReadonlyMap<GameKind, unknown>, 'has'> = this.takers;
   private readonly lookUp: (gameId: string) => LiveGame | undefined | Promise<LiveGame | undefined>;
 
   constructor(lookUp: (gameId: string) => LiveGame | undefined | Promise<LiveGame | undefined>) {
@@ -25,7 +25,6 @@ export class Takeovers {
   /** `take` takes a game of `kind` over before this process serves it. */
   set(kind: GameKind, take: (row: GameRow) => Promise<void>): void {
     this.takers.set(kind, take);
-    this.kinds.add(kind);
   }
 
   /** The game once taken over, as memory now holds it; undefined at once (no turn of the event loop) when nothing takes it. */
