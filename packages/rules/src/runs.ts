@@ -57,6 +57,14 @@ export function progressOf(state: GameState): number {
   return total;
 }
 
+/**
+ * A position's race progress (`progressOf`) and face-down cards (`faceDownCount`), in one call:
+ * what a server game's row keeps of the position after every action.
+ */
+export function tallyOf(state: GameState): { progress: number; faceDown: number } {
+  return { progress: progressOf(state), faceDown: faceDownCount(state) };
+}
+
 /** Face-down cards still in the columns (the stock is not counted: it is dealt face up). */
 export function faceDownCount(state: GameState): number {
   let total = 0;

@@ -180,7 +180,7 @@ export class LiveArena {
     return {
       window: { opensAt: row.startedAt, closesAt: row.closesAt },
       changed: (game: LiveGame) => {
-        this.watchers.changed(game);
+        if (this.watchers.watched.has(game.row.playerId)) this.watchers.changed(game);
         if (game.row.status !== 'playing') this.record(resultRowOf(game.row));
         return undefined;
       },

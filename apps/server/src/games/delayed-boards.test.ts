@@ -125,3 +125,19 @@ test('unwatching or stopping sends nothing more', () => {
   expect(boards.pairs()).toEqual([]);
   expect(vi.getTimerCount()).toBe(0);
 });
+
+test('who is watched is known without a call: from the first watch until the last watcher leaves, or a stop', () => {
+  const boards = keeper('wait');
+  const ann = gameOf('ann');
+  expect(boards.watched.has('ann')).toBe(false);
+  boards.watch('cat', 'ann', ann);
+  boards.watch('dan', 'ann', ann);
+  expect([boards.watched.has('ann'), boards.watched.has('cat')]).toEqual([true, false]);
+  boards.unwatch('cat');
+  expect(boards.watched.has('ann')).toBe(true);
+  // Dan turns to Ben: nobody watches Ann any more.
+  boards.watch('dan', 'ben', gameOf('ben'));
+  expect([boards.watched.has('ann'), boards.watched.has('ben')]).toEqual([false, true]);
+  boards.stop();
+  expect(boards.watched.has('ben')).toBe(false);
+});

@@ -71,6 +71,11 @@ export class DelayedBoards<F> {
   private readonly watching = new Map<string, string>();
   /** player → their positions, oldest first, back to the last one old enough to be shown */
   private readonly moments = new Map<string, Moment<F>[]>();
+  /**
+   * The players someone watches (`moments`' keys): read by an owner before it calls `changed`,
+   * as data, so that a move nobody watches (nearly every move) makes no call here.
+   */
+  readonly watched: Pick<ReadonlyMap<string, unknown>, 'has'> = this.moments;
   /** watcher → the position they were last sent */
   private readonly sent = new Map<string, Moment<F>>();
   private timer: NodeJS.Timeout | undefined;
@@ -100,7 +105,7 @@ export class DelayedBoards<F> {
     return [...this.watching];
   }
 
-  /** A game changed: its position is kept if someone watches its player. */
+  /** A game changed: its position is kept if someone watches its player (`watched`). */
   changed(game: LiveGame): void {
     this.moments.get(game.row.playerId)?.push(this.moment(game));
   }

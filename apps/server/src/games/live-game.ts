@@ -1,7 +1,6 @@
 import { type GameAction, type GameUpdate, type RaceStanding, toWireEvents } from '@scorpion/protocol';
 import {
   FastBoard,
-  faceDownCount,
   type GameEvent,
   type GameState,
   gameStatus,
@@ -10,7 +9,7 @@ import {
   type Move,
   newGame,
   playMove,
-  progressOf,
+  tallyOf,
 } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import type { GameRow, GamesRepo, GameTally, StoredAction } from '../repo/types.ts';
@@ -248,8 +247,7 @@ export class LiveGame {
     } else {
       // A move drops whatever could have been redone.
       this.cursor++;
-      this.positions.truncate(this.cursor);
-      this.positions.push(state, code);
+      this.positions.push(state, code, this.cursor);
       this.stuckAt.length = this.cursor;
       this.stuckAt.push(events.some((e) => e.type === 'lost'));
       this.wonAt.length = this.cursor;
@@ -288,8 +286,9 @@ export class LiveGame {
     row.seq = this.actions;
     row.moves = this.actions;
     row.undos = this.undos;
-    row.progress = progressOf(state);
-    row.faceDown = faceDownCount(state);
+    const { progress, faceDown } = tallyOf(state);
+    row.progress = progress;
+    row.faceDown = faceDown;
   }
 
   movesSoFar(): readonly Move[] {

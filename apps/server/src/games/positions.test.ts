@@ -1,4 +1,4 @@
-import { applyMove, dealFromSeed, type GameState, legalMoves, newGame, VARIANT_IDS } from '@scorpion/rules';
+import { applyMove, dealFromSeed, FastBoard, type GameState, legalMoves, newGame, VARIANT_IDS } from '@scorpion/rules';
 import { expect, test } from 'vitest';
 import { Positions, ScratchPosition } from './positions.ts';
 
@@ -45,14 +45,22 @@ test('every position of a line comes back out equal, in every variant, foundatio
   expect(seen).toEqual({ stock: true, reserve: true, foundations: true });
 });
 
-test('a position pushed after a truncation replaces the ones past it', () => {
-  const [a, b, c, d] = line('scorpion', false, 3);
+test('a position pushed at an index replaces the ones from there on, and none is put past the last', () => {
+  const [a, b, c, d, e] = line('scorpion', false, 4);
+  const [one, two] = legalMoves(a!).map((m) => FastBoard.encode(m));
   const positions = new Positions('scorpion', { foundations: false, open: false });
-  for (const state of [a!, b!, c!]) positions.push(state);
-  positions.truncate(2);
-  positions.push(d!);
-  expect([positions.length, positions.at(1), positions.at(2)]).toEqual([3, b, d]);
+  for (const state of [a!, b!, c!, d!]) positions.push(state, one);
+  positions.push(e!, two, 2);
+  expect([positions.length, positions.at(1), positions.at(2)]).toEqual([3, b, e]);
   expect(() => positions.at(3)).toThrow(RangeError);
+  // The move that led to the new position is kept in place of the dropped one's.
+  expect(positions.movesTo(2).map((m) => FastBoard.encode(m))).toEqual([one, two]);
+  // Past the last position there is nothing to follow: refused, and nothing changes.
+  expect(() => positions.push(a!, one, 4)).toThrow(RangeError);
+  expect(() => positions.push(a!, one, -1)).toThrow(RangeError);
+  expect([positions.length, positions.at(2)]).toEqual([3, e]);
+  positions.push(d!, one);
+  expect([positions.length, positions.at(3)]).toEqual([4, d]);
 });
 
 test('a decoded position is a fresh object: the rules may build on it without touching the store', () => {

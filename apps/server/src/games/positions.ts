@@ -45,13 +45,14 @@ export class Positions {
     return this.count;
   }
 
-  /** Drops every position from `length` on (the positions a move makes impossible to redo). */
-  truncate(length: number): void {
-    if (length < this.count) this.count = length;
-  }
-
-  /** Adds the position `move` (a `FastBoard` code) led to from the last one; the deal's has none. */
-  push(state: GameState, move = -1): void {
+  /**
+   * Adds the position `move` (a `FastBoard` code) led to from the one before `index` (the last
+   * unless told), dropping every position from `index` on: a move drops what could have been
+   * redone, in the same call. The deal's position has no move.
+   */
+  push(state: GameState, move = -1, index = this.count): void {
+    if (index < 0 || index > this.count) throw new RangeError(`no position ${index} of ${this.count} to put`);
+    this.count = index;
     let size = 4;
     for (const column of state.columns) size += 2 + column.length;
     size += state.stock.length + state.reserve.length;

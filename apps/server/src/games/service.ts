@@ -157,7 +157,7 @@ export class GameService {
       let game = this.cached(gameId) ?? (await this.load(gameId));
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
-      const taking = this.takeovers.of(game);
+      const taking = this.takeovers.kinds.has(game.row.kind) ? this.takeovers.of(game) : undefined;
       if (taking) game = await taking;
       const gate = this.gateOf(game);
       let played: Played;

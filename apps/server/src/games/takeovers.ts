@@ -11,6 +11,11 @@ import type { LiveGame } from './live-game.ts';
  */
 export class Takeovers {
   private readonly takers = new Map<GameKind, (row: GameRow) => Promise<void>>();
+  /**
+   * The kinds some taker takes over (`takers`' keys), read by the game service before it asks
+   * `of`: data, so that an action of a kind nothing takes over (a race's) makes no call here.
+   */
+  readonly kinds: Pick<ReadonlyMap<GameKind, unknown>, 'has'> = this.takers;
   private readonly lookUp: (gameId: string) => LiveGame | undefined | Promise<LiveGame | undefined>;
 
   constructor(lookUp: (gameId: string) => LiveGame | undefined | Promise<LiveGame | undefined>) {

@@ -148,7 +148,7 @@ export class LiveRace implements GameOwner {
    */
   changed(game: LiveGame, ack: boolean): RaceStanding | Promise<RaceStanding> | undefined {
     if (this.stopped) return ack ? this.progress.forAck(game.row.playerId) : undefined;
-    this.watchers.changed(game);
+    if (this.watchers.watched.has(game.row.playerId)) this.watchers.changed(game);
     if (game.row.status === 'won') this.solved(game.row.finishedAt ?? this.deps.now());
     return this.progress.changed(game, ack, this.endIfDone);
   }

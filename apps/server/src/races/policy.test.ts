@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ArenaPolicy } from '../arenas/policy.ts';
 import { ChallengePolicy } from '../challenges/policy.ts';
 import { DailyPolicy } from '../daily/policy.ts';
+import { DelayedBoards, WATCH_CHECK_MS, WATCH_DELAY_MS } from '../games/delayed-boards.ts';
 import { NOWHERE } from '../games/policy.ts';
 import { PracticePolicy } from '../games/practice.ts';
 import { GameService, gateAt } from '../games/service.ts';
@@ -216,4 +217,37 @@ test('an ack carries no progress outside a running race', async () => {
   now = START;
   const acted = await games.act('ann', rows[0]!.id, 0, WINNING.moves[0]!);
   expect(acted.ok && acted.race).toBeNull();
+});
+
+test("a racer's move makes no call to the takeovers: only an action of a kind something takes over asks them", async () => {
+  now = START;
+  const [ann] = rows as [GameRow];
+  const asked = vi.spyOn(games.takeovers, 'of');
+  const taken: string[] = [];
+  games.takeovers.set('arena', async (row) => void taken.push(row.id));
+  expect((await games.act('ann', ann.id, 0, WINNING.moves[0]!)).ok).toBe(true);
+  expect(asked).not.toHaveBeenCalled();
+  // Once races are a kind something takes over, their moves wait for it, as an arena deal's do.
+  games.takeovers.set('race', async (row) => void taken.push(row.id));
+  expect((await games.act('ann', ann.id, 1, WINNING.moves[1]!)).ok).toBe(true);
+  expect(asked).toHaveBeenCalledTimes(1);
+  expect(taken).toEqual([ann.id]);
+});
+
+test("a move of a racer nobody watches makes no call to the watchers; a watched racer's is kept and shown", async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  now = START;
+  const [ann, ben] = rows as [GameRow, GameRow];
+  const kept = vi.spyOn(DelayedBoards.prototype, 'changed');
+  expect(await race.watch('cy', 'ann')).toBeUndefined();
+  expect((await games.act('ben', ben.id, 0, WINNING.moves[0]!)).ok).toBe(true);
+  expect(kept).not.toHaveBeenCalled();
+  expect((await games.act('ann', ann.id, 0, WINNING.moves[0]!)).ok).toBe(true);
+  expect(kept).toHaveBeenCalledTimes(1);
+  now += WATCH_DELAY_MS;
+  await vi.advanceTimersByTimeAsync(WATCH_CHECK_MS);
+  const boards = push.sent.flatMap(({ playerId, message }) =>
+    message.type === 'race-board' ? [[playerId, message.playerId, message.seq]] : [],
+  );
+  expect(boards).toEqual([['cy', 'ann', 1]]);
 });

@@ -193,7 +193,8 @@ export function playerSocket(
   });
 
   const answer = (frame: ServerMessage, arrivedAt: number, rid: string | undefined) => {
-    send(answering(frame, rid));
+    // A frame sent without a request id (a move, whose ack the page pairs by game and seq) is answered as it is.
+    send(rid === undefined ? frame : answering(frame, rid));
     if (frame.type === 'ack') metrics.ackSent(frame.duplicate, arrivedAt);
   };
 
