@@ -1,12 +1,17 @@
 import { appUpdate } from './appUpdate.svelte.ts';
+import { whenQuiet } from './quiet.ts';
 
 /** How often an open tab asks whether a new build was deployed (a navigation also asks). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker that keeps the app (vite.config.ts, VitePWA) once the page has
- * loaded, so the first visit's own downloads come first. A tab left open for days still learns
- * of a new deploy: it asks every hour and whenever it comes back into view.
+ * Registers the service worker that keeps the app (vite.config.ts, VitePWA) once the page is
+ * quiet (`whenQuiet`, src/pwa/quiet.ts): after `load`, after whatever a page holds it for (the
+ * daily's Start screen, and its board until it can be played), and at an idle moment. Its
+ * precache downloads and stores the whole build: on a phone that is seconds of network and
+ * of a second thread, which must not compete with the first visit's own downloads, the Start
+ * screen's render or the press of Start. A tab left open for days still learns of a new
+ * deploy: it asks every hour and whenever it comes back into view.
  *
  * With the browser's own API, not workbox-window: the first visit's JavaScript has a budget of
  * 50 kB (e2e/daily.e2e.ts), workbox-window took 2.3 kB of it, and all this page needs of it is
@@ -15,7 +20,7 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
  */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  whenQuiet(() => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => {});
   });
 }
