@@ -1,15 +1,13 @@
 import { appUpdate } from './appUpdate.svelte.ts';
-import { whenQuiet } from './quiet.ts';
 
 /** How often an open tab asks whether a new build was deployed (a navigation also asks). */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker that keeps the app (vite.config.ts, VitePWA) once the page is
- * quiet (`whenQuiet`, src/pwa/quiet.ts): after `load`, after whatever a page holds it for (the
- * daily's Start screen, and its board until it can be played), and at an idle moment. Its
- * precache downloads and stores the whole build: on a phone that is seconds of network and
- * of a second thread, which must not compete with the first visit's own downloads, the Start
+ * Registers the service worker that keeps the app (vite.config.ts, VitePWA). Called once the
+ * page is quiet (src/main.ts, src/pwa/quiet.ts), and loaded only then, as a chunk of its own:
+ * its precache downloads and stores the whole build, on a phone seconds of network and of a
+ * second thread, which must not compete with the first visit's own downloads, the Start
  * screen's render or the press of Start. A tab left open for days still learns of a new
  * deploy: it asks every hour and whenever it comes back into view.
  *
@@ -19,10 +17,7 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
  * waiting on a `SKIP_WAITING` message).
  */
 export function registerServiceWorker() {
-  if (!('serviceWorker' in navigator)) return;
-  whenQuiet(() => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => {});
-  });
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => {});
 }
 
 /** `registration` is missing where the browser was told to block service workers (as the tests' is). */
