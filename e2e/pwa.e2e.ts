@@ -72,6 +72,46 @@ test('offline after a first visit, the home page and a practice game load, and t
   await screenshots(page, '60-practice-offline');
 });
 
+test('the service worker registers only once the daily is played: never while the Start screen waits for its press', async ({
+  page,
+}) => {
+  // Whether the daily's board was on the page at each registration (the page's `performance`
+  // marks are the fake clock's, so the board's own element says it).
+  await page.addInitScript(() => {
+    const calls: boolean[] = [];
+    Object.assign(window, { swRegistrations: calls });
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args) => {
+      calls.push(document.querySelector('.board') !== null);
+      return register(...args);
+    };
+  });
+  const registrations = () =>
+    page.evaluate(() => (window as unknown as { swRegistrations: boolean[] }).swRegistrations);
+  // The page's timers and idle moments run on a clock the test moves: a minute on the Start screen.
+  await page.clock.install();
+  await page.goto('/daily');
+  const start = page.getByRole('button', { name: 'Start the clock and deal' });
+  await expect(start).toBeEnabled();
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.clock.runFor(60_000);
+  await expect(start).toBeEnabled();
+  expect(await registrations()).toEqual([]);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration())).toBeUndefined();
+
+  await start.click();
+  await expect(page.locator('.board')).toBeVisible();
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1000);
+      return registrations();
+    })
+    .toEqual([true]);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+});
+
 /** Puts a new build's service worker where the server serves it, and has the page look for it. */
 async function deploy(page: Page, built: string, build: string) {
   writeFileSync(SW, `${built}\n// ${build}\n`);

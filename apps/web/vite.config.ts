@@ -76,6 +76,7 @@ function config(locale: string): UserConfig {
  * Installable, and a service worker (Workbox) that keeps the whole build, every language's: a
  * repeat visit opens from it at once, and practice (the board, the rules, the solver's worker)
  * plays offline. A new build waits until the page says it is a safe moment to take over (src/pwa/).
+ * The page registers it only once it is quiet (src/pwa/quiet.ts), never while a first visit waits.
  */
 function pwa(): PluginOption {
   return VitePWA({
@@ -101,6 +102,9 @@ function pwa(): PluginOption {
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The link preview's picture (305 kB, 12% of the precache) is for chat apps' crawlers: no
+      // page of the app shows it.
+      globIgnores: ['og.png'],
       // Every page of the app is index.html (the server answers any other path with it); the
       // API, the socket and the assets are never the shell.
       navigateFallback: '/index.html',

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { build, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { intlWarmUpScript } from './intlWarmUp.ts';
 import { pagesFiles, preloadScript } from './routePreloads.ts';
 
 /** Where each language other than the base one has its build: `assets/<locale>/`, beside the base's. */
@@ -91,5 +92,6 @@ function picker(
   script.src = entries[chosen];
   document.head.append(script);
   ${preloadScript(files)}
+  ${intlWarmUpScript()}
 })();`;
 }

@@ -4,9 +4,12 @@ import { appUpdate } from './appUpdate.svelte.ts';
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Registers the service worker that keeps the app (vite.config.ts, VitePWA) once the page has
- * loaded, so the first visit's own downloads come first. A tab left open for days still learns
- * of a new deploy: it asks every hour and whenever it comes back into view.
+ * Registers the service worker that keeps the app (vite.config.ts, VitePWA). Called once the
+ * page is quiet (src/main.ts, src/pwa/quiet.ts), and loaded only then, as a chunk of its own:
+ * its precache downloads and stores the whole build, on a phone seconds of network and of a
+ * second thread, which must not compete with the first visit's own downloads, the Start
+ * screen's render or the press of Start. A tab left open for days still learns of a new
+ * deploy: it asks every hour and whenever it comes back into view.
  *
  * With the browser's own API, not workbox-window: the first visit's JavaScript has a budget of
  * 50 kB (e2e/daily.e2e.ts), workbox-window took 2.3 kB of it, and all this page needs of it is
@@ -14,10 +17,7 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
  * waiting on a `SKIP_WAITING` message).
  */
 export function registerServiceWorker() {
-  if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => {});
-  });
+  navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => {});
 }
 
 /** `registration` is missing where the browser was told to block service workers (as the tests' is). */
