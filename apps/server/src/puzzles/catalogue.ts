@@ -17,9 +17,13 @@ export interface Puzzle {
   readonly nodes: number;
 }
 
-/** `scorpion+open`, `wasp+foundations+open`: a puzzle file's stem as a variant and options. */
+/**
+ * `scorpion+open`, `wasp+foundations+open`: a puzzle file's stem as a variant and options. A
+ * `+games` at its end names the file of deals mined from public games (`scorpion puzzles mine
+ * --games`): the same variant and options, its puzzles' ids apart from the study's.
+ */
 export function keyOfStem(stem: string): PuzzleKey | undefined {
-  const [variant, ...flags] = stem.split('+');
+  const [variant, ...flags] = stem.replace(/\+games$/, '').split('+');
   if (!variant || !isVariantId(variant) || flags.some((f) => f !== 'open' && f !== 'foundations')) return undefined;
   return { variant, options: { open: flags.includes('open'), foundations: flags.includes('foundations') } };
 }

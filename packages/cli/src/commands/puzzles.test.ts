@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { positionFromText } from '@scorpion/rules';
 import { boardText } from '@scorpion/solver/puzzles';
 import { afterAll, expect, it } from 'vitest';
-import { puzzlesPackCommand } from './puzzles.ts';
+import { exported, LINE, SHIPPED_PUZZLES } from '../puzzles/test-games.ts';
+import { puzzlesMineCommand, puzzlesPackCommand } from './puzzles.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -53,4 +54,32 @@ it('writes nothing when a puzzle is not what it claims', () => {
   expect(status).toBe(1);
   expect(err).toMatch(/^scorpion deal 3 ply 40: step 1: the only winning move is/);
   expect(existsSync(join(dir, 'scorpion.jsonl.gz'))).toBe(false);
+});
+
+it('mines the won games of an export file into its `+games` file, says which lines it refused, and packs it with the rest', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'puzzles-games-command-'));
+  dirs.push(dir);
+  const file = join(dir, 'scorpion-games-2026-12.jsonl.gz');
+  writeFileSync(file, gzipSync(`${exported('ann', LINE)}\n${exported('ben', LINE.slice(0, 5))}\n`));
+  let err = '';
+  const args = {
+    flags: new Map([
+      ['games', file],
+      ['dir', dir],
+    ]),
+  };
+  const status = puzzlesMineCommand(args, (text) => {
+    err += text;
+  });
+  // The refused line is named, and the rest is mined all the same.
+  expect(status).toBe(1);
+  expect(err).toContain(`${file} line 2: said won, but its moves end playing`);
+  expect(err).toContain('scorpion+open+games: 1 deals mined this run, 1 in the file');
+  const { status: packed, out } = pack(dir);
+  expect(packed).toBe(0);
+  expect(out).toContain(`| scorpion+open+games | 1 | ${SHIPPED_PUZZLES.length} |`);
+  expect(existsSync(join(dir, 'scorpion+open+games.jsonl.gz'))).toBe(true);
+  expect(() => puzzlesMineCommand({ flags: new Map([['games', join(dir, 'none.jsonl')]]) }, () => {})).toThrow(
+    /no export file/,
+  );
 });

@@ -2,12 +2,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { isVariantId, VARIANT_IDS } from '@scorpion/rules';
 import { type Limits, solve } from '@scorpion/solver';
-import type { DealPuzzles } from '@scorpion/solver/puzzles';
+import type { DealPuzzles, MineOptions } from '@scorpion/solver/puzzles';
 import { checkPuzzle } from '@scorpion/solver/puzzles';
 import { type Args, type FlagSpec, numberFlag, stringFlag, UsageError } from '../args.ts';
+import { readExport, runGamesMine, type WonGame } from '../puzzles/games.ts';
 import { runMine } from '../puzzles/run.ts';
-import { DEFAULT_PUZZLE_DIR, openPuzzles, puzzlePaths } from '../puzzles/store.ts';
-import { keyName, parseKeyName, type StudyKey } from '../study/key.ts';
+import { DEFAULT_PUZZLE_DIR, openPuzzles, parsePuzzleStem, puzzlePaths, puzzleStem } from '../puzzles/store.ts';
+import { keyName, type StudyKey } from '../study/key.ts';
 import { parseStudy } from '../study/results.ts';
 import { studyPaths } from '../study/store.ts';
 import { DEFAULT_STUDY_DIR } from './study.ts';
@@ -21,6 +22,7 @@ export const PUZZLES_MINE_FLAGS: FlagSpec = {
   'max-moves': { type: 'string' },
   dir: { type: 'string' },
   studies: { type: 'string' },
+  games: { type: 'string' },
 };
 
 export const PUZZLES_PACK_FLAGS: FlagSpec = {
@@ -47,13 +49,25 @@ function studyKeyOf(args: Args): StudyKey {
   return { variant, options: { foundations: args.flags.has('foundations'), open: args.flags.has('open') } };
 }
 
+/** The miner's budget and cut, as the flags say: the same for a study's deals and for public games. */
+function mineOptionsOf(args: Args): MineOptions {
+  const maxMoves = numberFlag(args, 'max-moves') ?? PUZZLE_MAX_MOVES;
+  if (!Number.isInteger(maxMoves) || maxMoves < 1)
+    throw new UsageError('--max-moves takes a whole number of at least 1');
+  return { solve, limits: limitsOf(args), maxMoves, branches: true };
+}
+
 /**
  * `scorpion puzzles mine [--variant V] [--open] [--foundations] [--deals N] [--limit-nodes N]
  * [--max-moves M] [--dir D] [--studies S]`: goes through the won deals 0 … N − 1 of the variant's
  * win-rate study in S (all of them by default), skipping those already in `D/KEY.jsonl`, and
  * appends each deal's puzzles as it is done: stop it at any time and run it again to go on.
+ * With `--games FILE[,FILE…]`, the won games of the site's public exports instead
+ * (`puzzlesFromGames`).
  */
 export function puzzlesMineCommand(args: Args, err: (text: string) => void): number {
+  const games = stringFlag(args, 'games');
+  if (games !== undefined) return puzzlesFromGames(args, games.split(','), err);
   const key = studyKeyOf(args);
   const { plain, packed } = studyPaths(stringFlag(args, 'studies') ?? DEFAULT_STUDY_DIR, key);
   const studyText = existsSync(plain)
@@ -67,9 +81,7 @@ export function puzzlesMineCommand(args: Args, err: (text: string) => void): num
   }
   const study = parseStudy(studyText).results;
   const deals = numberFlag(args, 'deals') ?? Math.max(0, ...study.keys()) + 1;
-  const maxMoves = numberFlag(args, 'max-moves') ?? PUZZLE_MAX_MOVES;
-  if (!Number.isInteger(maxMoves) || maxMoves < 1)
-    throw new UsageError('--max-moves takes a whole number of at least 1');
+  const mine = mineOptionsOf(args);
   const file = openPuzzles(stringFlag(args, 'dir') ?? DEFAULT_PUZZLE_DIR, key);
   try {
     runMine({
@@ -77,7 +89,7 @@ export function puzzlesMineCommand(args: Args, err: (text: string) => void): num
       study,
       deals,
       file,
-      mine: { solve, limits: limitsOf(args), maxMoves, branches: true },
+      mine,
       progress: (done, puzzles) => err(`${keyName(key)}: ${done} deals mined this run, ${puzzles} puzzles in all\n`),
     });
     return 0;
@@ -86,13 +98,51 @@ export function puzzlesMineCommand(args: Args, err: (text: string) => void): num
   }
 }
 
+/**
+ * `scorpion puzzles mine --games FILE[,FILE…] [--dir D] [--limit-nodes N] [--max-moves M]`: the
+ * won games of the site's monthly exports (`scorpion-games-MONTH.jsonl.gz` from `/api/exports`,
+ * or the same unpacked) mined along the moves that won them, into `D/KEY+games.jsonl` per
+ * variant and options, each deal once however many won it, and resumable as the study's mining
+ * is. A line that is not a won game whose moves replay to a win is named and mined from nothing;
+ * the exit status is then 1, after the other games are mined.
+ */
+function puzzlesFromGames(args: Args, paths: readonly string[], err: (text: string) => void): number {
+  const mine = mineOptionsOf(args);
+  const dir = stringFlag(args, 'dir') ?? DEFAULT_PUZZLE_DIR;
+  const byStem = new Map<string, WonGame[]>();
+  let refused = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) throw new UsageError(`no export file ${path}`);
+    const read = readExport(path.endsWith('.gz') ? gunzipText(path) : readFileSync(path, 'utf8'));
+    for (const why of read.refused) err(`${path} ${why}\n`);
+    refused += read.refused.length;
+    err(`${path}: ${read.won.length} won games, ${read.notWon} not won\n`);
+    for (const game of read.won) {
+      const stem = puzzleStem(game.key, 'games');
+      byStem.set(stem, [...(byStem.get(stem) ?? []), game]);
+    }
+  }
+  for (const [stem, games] of byStem) {
+    const file = openPuzzles(dir, games[0]!.key, 'games');
+    try {
+      const mined = runGamesMine(games, file, mine, () => performance.now());
+      const puzzles = [...file.deals.values()].reduce((sum, deal) => sum + deal.puzzles.length, 0);
+      err(`${stem}: ${mined} deals mined this run, ${file.deals.size} in the file, ${puzzles} puzzles in all\n`);
+    } finally {
+      file.close();
+    }
+  }
+  return refused > 0 ? 1 : 0;
+}
+
 function gunzipText(path: string): string {
   return gunzipSync(readFileSync(path)).toString('utf8');
 }
 
 /** A variant's mined puzzles: how many, and what the miner spent on them. */
 export interface PuzzleRow {
-  readonly key: StudyKey;
+  /** The file's stem: the variant and options, and `+games` for public games' deals. */
+  readonly name: string;
   readonly deals: number;
   readonly puzzles: number;
   readonly ms: number;
@@ -110,22 +160,22 @@ export function puzzlesPackCommand(args: Args, out: (text: string) => void, err:
     ? [...new Set(readdirSync(dir).flatMap((name) => /^(.*)\.jsonl(\.gz)?$/.exec(name)?.[1] ?? []))]
     : [];
   const files = stems.flatMap((stem) => {
-    const key = parseKeyName(stem);
-    if (!key) return [];
-    const file = openPuzzles(dir, key);
+    const named = parsePuzzleStem(stem);
+    if (!named) return [];
+    const file = openPuzzles(dir, named.key, named.source);
     file.close();
-    return [{ key, deals: [...file.deals.values()].sort((a, b) => a.index - b.index) }];
+    return [{ ...named, stem, deals: [...file.deals.values()].sort((a, b) => a.index - b.index) }];
   });
   if (files.length === 0) {
     err(`no puzzle file in ${dir}: nothing checked or written\n`);
     return 1;
   }
-  const problems = files.flatMap(({ key, deals }) =>
+  const problems = files.flatMap(({ key, stem, deals }) =>
     deals.flatMap((deal) =>
       deal.puzzles.flatMap((puzzle) => {
         const problem = checkPuzzle(key, puzzle, solve, limits);
         const at = puzzle.branch === undefined ? '' : ` branch ${puzzle.branch}`;
-        return problem ? [`${keyName(key)} deal ${deal.index}${at} ply ${puzzle.ply}: ${problem}`] : [];
+        return problem ? [`${stem} deal ${deal.index}${at} ply ${puzzle.ply}: ${problem}`] : [];
       }),
     ),
   );
@@ -133,17 +183,17 @@ export function puzzlesPackCommand(args: Args, out: (text: string) => void, err:
     err(`${problems.join('\n')}\n`);
     return 1;
   }
-  for (const { key, deals } of files) {
+  for (const { key, source, deals } of files) {
     const text = deals.map((deal) => `${JSON.stringify(deal)}\n`).join('');
-    writeFileSync(puzzlePaths(dir, key).packed, gzipSync(text, { level: 9 }));
+    writeFileSync(puzzlePaths(dir, key, source).packed, gzipSync(text, { level: 9 }));
   }
-  out(`${puzzleTable(files.map(({ key, deals }) => puzzleRow(key, deals)))}\n`);
+  out(`${puzzleTable(files.map(({ stem, deals }) => puzzleRow(stem, deals)))}\n`);
   return 0;
 }
 
-export function puzzleRow(key: StudyKey, deals: readonly DealPuzzles[]): PuzzleRow {
+export function puzzleRow(name: string, deals: readonly DealPuzzles[]): PuzzleRow {
   return {
-    key,
+    name,
     deals: deals.length,
     puzzles: deals.reduce((sum, deal) => sum + deal.puzzles.length, 0),
     ms: deals.reduce((sum, deal) => sum + deal.ms, 0),
@@ -156,8 +206,7 @@ export function puzzleTable(rows: readonly PuzzleRow[]): string {
     '| variant | won deals mined | puzzles | miner ms per puzzle |',
     '|---|--:|--:|--:|',
     ...rows.map(
-      (r) =>
-        `| ${keyName(r.key)} | ${r.deals} | ${r.puzzles} | ${r.puzzles > 0 ? Math.round(r.ms / r.puzzles) : '–'} |`,
+      (r) => `| ${r.name} | ${r.deals} | ${r.puzzles} | ${r.puzzles > 0 ? Math.round(r.ms / r.puzzles) : '–'} |`,
     ),
   ];
   const total = rows.reduce((sum, r) => ({ puzzles: sum.puzzles + r.puzzles, ms: sum.ms + r.ms }), {

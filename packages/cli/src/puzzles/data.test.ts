@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { parseDeck, VARIANTS } from '@scorpion/rules';
 import { solve } from '@scorpion/solver';
 import {
   allFaceUp,
@@ -13,8 +14,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { PUZZLE_MAX_MOVES, PUZZLE_NODES } from '../commands/puzzles.ts';
 import { parseJsonLines } from '../study/json-lines.ts';
-import { parseKeyName } from '../study/key.ts';
 import { studySeed } from '../study/seeds.ts';
+import { parsePuzzleStem } from './store.ts';
 
 const dir = join(import.meta.dirname, '../../../../docs/puzzles/data');
 const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl.gz'));
@@ -33,15 +34,23 @@ const spread = <T>(all: readonly T[], count: number): T[] =>
     : Array.from({ length: count }, (_, i) => all[Math.round((i * (all.length - 1)) / (count - 1))]!);
 
 describe.each(files)('the shipped %s', (name) => {
-  const key = parseKeyName(name.replace('.jsonl.gz', ''))!;
+  const { key, source } = parsePuzzleStem(name.replace('.jsonl.gz', ''))!;
   const text = gunzipSync(readFileSync(join(dir, name))).toString('utf8');
   const deals = parseJsonLines(text, isDealPuzzles, "a deal's puzzles").values;
   const puzzles = deals.flatMap((deal) => deal.puzzles);
 
-  it("holds study deals in order, each puzzle's position all face up with its choices", () => {
+  it("holds its deals in order, each puzzle's position all face up with its choices", () => {
     expect(key).toBeDefined();
     expect(deals.map((d) => d.index)).toEqual([...deals.map((d) => d.index)].sort((a, b) => a - b));
-    for (const deal of deals) expect(deal.seed).toBe(studySeed(key.variant, deal.index));
+    // A study's deal is its seed; a public game's, its deck (each deal once).
+    if (source === 'study') for (const deal of deals) expect(deal.seed).toBe(studySeed(key.variant, deal.index));
+    else {
+      for (const deal of deals)
+        expect(parseDeck(deal.seed.replace(/^deck:/, '').split(' '), VARIANTS[key.variant].decks)).toBeInstanceOf(
+          Array,
+        );
+      expect(new Set(deals.map((deal) => deal.seed)).size).toBe(deals.length);
+    }
     for (const puzzle of puzzles) {
       const start = boardFromText(key, puzzle.board);
       expect(allFaceUp(start)).toBe(true);

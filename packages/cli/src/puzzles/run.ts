@@ -1,5 +1,5 @@
-import { dealFromSeed, newGame } from '@scorpion/rules';
-import { boardText, type MineOptions, minePuzzles } from '@scorpion/solver/puzzles';
+import { dealFromSeed, type GameState, type Move, newGame } from '@scorpion/rules';
+import { boardText, type MineOptions, minePuzzles, type StoredPuzzle } from '@scorpion/solver/puzzles';
 import type { StudyKey } from '../study/key.ts';
 import type { StudyResult } from '../study/results.ts';
 import type { PuzzleFile } from './store.ts';
@@ -28,17 +28,22 @@ export function runMine(run: MineRun): void {
     if (result?.result !== 'win' || run.file.deals.has(index)) continue;
     const started = now();
     const start = newGame(run.key.variant, run.key.options, dealFromSeed(run.key.variant, result.seed));
-    const puzzles = minePuzzles(start, result.line, run.mine).map(({ ply, branch, start, solution, legal, nodes }) => ({
-      ply,
-      ...(branch === undefined ? {} : { branch }),
-      board: boardText(start),
-      solution,
-      legal,
-      nodes,
-    }));
+    const puzzles = storedPuzzles(start, result.line, run.mine);
     run.file.append({ index, seed: result.seed, ms: Math.round(now() - started), puzzles });
     done++;
     found += puzzles.length;
     run.progress?.(done, found);
   }
+}
+
+/** The puzzles along a winning line from `start`, as the puzzle file keeps them (each position as text). */
+export function storedPuzzles(start: GameState, line: readonly Move[], mine: MineOptions): StoredPuzzle[] {
+  return minePuzzles(start, line, mine).map(({ ply, branch, start, solution, legal, nodes }) => ({
+    ply,
+    ...(branch === undefined ? {} : { branch }),
+    board: boardText(start),
+    solution,
+    legal,
+    nodes,
+  }));
 }

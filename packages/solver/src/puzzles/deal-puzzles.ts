@@ -14,11 +14,13 @@ export interface StoredPuzzle {
 }
 
 /**
- * One line of a puzzle file: a study deal the miner went through, with the puzzles found along
- * its winning line (often none). A deal in the file is done: the miner resumes after it.
+ * One line of a puzzle file: a deal the miner went through, with the puzzles found along its
+ * winning line (often none). A deal in the file is done: the miner resumes after it.
  */
 export interface DealPuzzles {
+  /** The study's deal number; in a file of public games' deals, the deal's place in the file. */
   readonly index: number;
+  /** The study's seed of the deal; for a public game's deal, `deck:` and its cards' codes (`deck:AS 9D …`). */
   readonly seed: string;
   /** Milliseconds the miner spent on the deal, for the time per puzzle. */
   readonly ms: number;
