@@ -19,9 +19,9 @@ const USAGE = `usage: scorpion <command> [flags]
                                                          solves seeded deals (resumable) → the variant's win-rate row
   win-rates [--dir D] [--doc FILE] [--web FILE]          checks the studies, packs them, writes the win-rate table
   puzzles mine [--variant V] [--open] [--foundations] [--deals N] [--limit-nodes N] [--max-moves M] [--dir D] [--studies S]
-                                                         mines puzzles from the study's won deals (resumable)
-  puzzles mine --games FILE[,FILE…] [--limit-nodes N] [--max-moves M] [--dir D]
-                                                         mines puzzles from the won games of public exports (resumable)
+        [--games FILE[,FILE…]]
+                                                         mines puzzles from the study's won deals, or (--games) from
+                                                         the won games of public exports (resumable)
   puzzles pack [--dir D] [--limit-nodes N]               checks every puzzle with the solver, packs them, prints the counts
   --help                                                 this text`;
 
