@@ -119,7 +119,9 @@ function puzzlesFromGames(args: Args, paths: readonly string[], err: (text: stri
     err(`${path}: ${read.won.length} won games, ${read.notWon} not won\n`);
     for (const game of read.won) {
       const stem = puzzleStem(game.key, 'games');
-      byStem.set(stem, [...(byStem.get(stem) ?? []), game]);
+      const games = byStem.get(stem) ?? [];
+      games.push(game);
+      byStem.set(stem, games);
     }
   }
   for (const [stem, games] of byStem) {
