@@ -17,6 +17,7 @@ const EXPORT = [
   exported('cat', [...LINE.slice(0, 3), { kind: 'move', from: 0, row: 0, to: 0 }]),
   exported('dan', LINE.slice(0, 30)),
   'not json',
+  'null',
   exported('eve', LINE),
 ].join('\n');
 
@@ -24,9 +25,10 @@ it('reads the won games of an export, and names each line that is not a won game
   const read = readExport(EXPORT);
   expect(read.notWon).toBe(1);
   expect(read.refused).toEqual([
-    expect.stringMatching(/^line 3: move 4 is illegal \(/),
+    expect.stringMatching(/^line 3: move 4 of 4 is illegal: /),
     'line 4: said won, but its moves end playing',
     'line 5: not JSON',
+    'line 6: a record is a JSON object',
   ]);
   expect(read.won.map((game) => game.line.length)).toEqual([LINE.length, LINE.length]);
   expect(read.won[0]!.deal).toBe(read.won[1]!.deal);

@@ -1,5 +1,6 @@
 import { type GameState, type Move, parseRecord, replay } from '@scorpion/rules';
 import type { MineOptions } from '@scorpion/solver/puzzles';
+import { illegalMoveText } from '../illegal-move.ts';
 import type { StudyKey } from '../study/key.ts';
 import { storedPuzzles } from './run.ts';
 import type { PuzzleFile } from './store.ts';
@@ -41,7 +42,8 @@ export function readExport(text: string): ExportRead {
       refused.push(`${where}: not JSON`);
       return;
     }
-    if ((value as { status?: unknown }).status !== 'won') {
+    // A line that is not an object is no record: parseRecord says so below.
+    if (typeof value === 'object' && value !== null && (value as { status?: unknown }).status !== 'won') {
       notWon++;
       return;
     }
@@ -53,7 +55,7 @@ export function readExport(text: string): ExportRead {
     const { record, start } = parsed;
     const replayed = replay(start, record.moves);
     if (!replayed.ok) {
-      refused.push(`${where}: move ${replayed.illegalAt + 1} is illegal (${replayed.reason})`);
+      refused.push(`${where}: ${illegalMoveText(replayed.illegalAt, record.moves.length, replayed.reason)}`);
       return;
     }
     if (replayed.status !== 'won') {
