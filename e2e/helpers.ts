@@ -140,15 +140,18 @@ export async function settledCardBox(page: Page, column: number, row: number): P
 }
 
 /**
- * Drags with the mouse as a person would: press, travel in steps, release over the column. The
- * card is taken 8 px below its top edge: inside the strip a long, squeezed column leaves showing.
+ * Drags with the mouse as a person would: press, move past the drag threshold, move over the
+ * column, release. The card is taken 8 px below its top edge: inside the strip a long, squeezed
+ * column leaves showing. Each pointer event is a round trip to the browser (most of a long
+ * line's time on a loaded machine), so the pointer travels in the two moves the board tells
+ * apart, not in steps between them.
  */
 export async function drag(page: Page, from: number, row: number, to: number) {
   const { s: source, t: target } = await settledBoxes(page, from, row, to);
   await page.mouse.move(source.x + source.width / 2, source.y + Math.min(8, source.height / 2));
   await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 8, source.y + 20, { steps: 2 });
-  await page.mouse.move(target.x + target.width / 2, target.y + 40, { steps: 4 });
+  await page.mouse.move(source.x + source.width / 2 + 8, source.y + 20);
+  await page.mouse.move(target.x + target.width / 2, target.y + 40);
   await page.mouse.up();
 }
 
