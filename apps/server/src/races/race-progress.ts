@@ -69,6 +69,8 @@ export class RaceProgress implements Ticked {
    */
   private readonly nicknames: string[];
   private readonly connected: boolean[];
+  /** When the frame's tick is due (`ProgressTicks` sets it), or undefined. */
+  tickDue: number | undefined = undefined;
   /** Set once the race's end has begun: no ack carries a standing, no tick sends one. */
   private ending = false;
   private readonly d: RaceProgressDeps;
@@ -104,7 +106,7 @@ export class RaceProgress implements Ticked {
     if (game.row.status !== 'playing') {
       this.d.ticks.cancel(this);
       this.d.detached(this.send(this.d.room.audience()).then(shown));
-    } else if (!this.d.ticks.has(this)) this.d.ticks.schedule(this, throttleClock() + PROGRESS_MS);
+    } else if (this.tickDue === undefined) this.d.ticks.schedule(this, throttleClock() + PROGRESS_MS);
     return ack ? this.forAck(game.row.playerId) : undefined;
   }
 
