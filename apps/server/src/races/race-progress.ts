@@ -89,7 +89,7 @@ export class RaceProgress implements Ticked {
     if (i !== undefined) this.nicknames[i] = nickname;
   }
 
-  /** A racer's first socket opened (`here`) or their last one closed. */
+  /** Whether a racer has a socket now (`here`), told on each change of their presence. */
   presence(playerId: string, here: boolean): void {
     const i = this.place.get(playerId);
     if (i !== undefined) this.connected[i] = here;
