@@ -1,6 +1,5 @@
 import type { ChallengeInfo, ChallengeOriginal, GameSnapshot, GhostProgress } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import { playedMs } from '../games/game-clock.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import { publicGame } from '../games/public-game.ts';
 import type { GameService } from '../games/service.ts';
@@ -181,7 +180,7 @@ export class ChallengeService {
       timeline,
       now,
       // The ghost plays as long as the challenger has: their game's clock, stopped at its end.
-      elapsedAt: (at) => playedMs(game.row, at),
+      elapsedAt: (at) => game.playedMs(at),
       emit: (point, elapsedMs) => {
         // Nobody left to see it: it stops, and runs again when the game is resumed.
         if (!push.connected(playerId)) this.gameEnded(gameId, runner);

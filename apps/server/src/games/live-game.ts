@@ -13,7 +13,6 @@ import {
 } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import type { GameRow, GamesRepo, GameTally, StoredAction } from '../repo/types.ts';
-import { playedMs } from './game-clock.ts';
 import type { Played } from './outcomes.ts';
 import { Positions, ScratchPosition } from './positions.ts';
 
@@ -79,9 +78,8 @@ function grown<T extends Int32Array | Float64Array>(array: T, length: number): T
  */
 export class LiveGame {
   /**
-   * The game's row, with its tally (`seq`, `moves`, `undos`, `progress`, `faceDown`) as of its
-   * last action. One object for the game's life, changed in place by `commit` and `ended`: a
-   * new row per move lived until the next one and reached the old generation every time.
+   * The game's row, with its tally (`seq`, `moves`, `undos`, `progress`, `faceDown`) as of its last action. One
+   * object for the game's life, changed in place (`commit`, `ended`): a new row per move reached the old generation.
    */
   private readonly current: Mutable<GameRow>;
   /** Server time of the last use, so that idle games can leave memory. */
@@ -96,22 +94,17 @@ export class LiveGame {
   /** Every position since the deal, up to the last one that can be redone; `cursor` is the current one. */
   private readonly positions: Positions;
   /**
-   * The current position as a move's try reads it, decoded into arrays the game keeps
-   * (`Positions.into`). Only `tryAction` uses it, and the state it returns is packed by `commit`
-   * before the game's next action (`playAction` runs one action of a game at a time).
+   * The current position as a move's try reads it, decoded into arrays the game keeps (`Positions.into`): only
+   * `tryAction` uses it, and `commit` packs the state it returns before the game's next action (one at a time).
    */
   private readonly scratch: ScratchPosition;
   private cursor = 0;
   /**
-   * Whether a position has no legal move, by index. A move's events already say so (the rules
-   * look for legal moves once, to tell `lost`), so a played move never asks again; a position
-   * reached by undo or redo is worked out once, when first asked.
+   * Whether a position has no legal move, by index. A move's events say so already (the rules look for legal
+   * moves once, to tell `lost`); a position reached by undo or redo is worked out once, when first asked.
    */
   private readonly stuckAt: (boolean | undefined)[] = [];
-  /**
-   * Whether a position is won, by index: the deal's looked at once, each move's from its `won`
-   * event, so that neither a move's try nor the game service asks the rules again.
-   */
+  /** Whether a position is won, by index: the deal's looked at once, each move's from its `won` event. */
   private readonly wonAt: boolean[] = [];
 
   /** `row`'s tally columns are worked out again from the deal and `log`. */
@@ -270,9 +263,18 @@ export class LiveGame {
       undos: row.undos,
       progress: row.progress,
       faceDown: row.faceDown,
-      elapsedMs: playedMs(row, now),
+      elapsedMs: this.playedMs(now),
       serverTime: now,
     };
+  }
+
+  /**
+   * Its clock at `at` (server clock): the time since it started, less any downtime credited to it (`pausedMs`);
+   * once it has ended, its final time. A race game starts with its race: during the countdown this is negative.
+   */
+  playedMs(at: number): number {
+    const row = this.current;
+    return row.timeMs ?? at - row.startedAt - row.pausedMs;
   }
 
   /** What the row says of the position now (an undo and a redo count as moves). */

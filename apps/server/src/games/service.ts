@@ -5,7 +5,6 @@ import { type Refusal, refuse } from '../refusal.ts';
 import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import { gate } from '../secrecy.ts';
-import { playedMs } from './game-clock.ts';
 import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
@@ -289,7 +288,7 @@ export class GameService {
   private async end(game: LiveGame, status: Ending, fence?: Fence): Promise<void> {
     const row = game.row;
     const finishedAt = this.now();
-    const timeMs = Math.max(0, playedMs(row, finishedAt));
+    const timeMs = Math.max(0, game.playedMs(finishedAt));
     const extra = await this.policyOf(row).onEnd(game, { status, finishedAt, timeMs });
     await this.repo.finish(row.id, { status, finishedAt, timeMs, seq: game.seq, ...game.tally() }, extra, fence);
     game.ended(status, finishedAt, timeMs);

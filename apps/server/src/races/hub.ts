@@ -249,7 +249,7 @@ export class RaceHub {
       if (!room.knows(playerId)) continue;
       room.learn(playerId, nickname);
       room.changed();
-      if (room.race?.has(playerId)) room.race.showProgress();
+      if (room.race?.has(playerId)) room.race.renamed(playerId, nickname);
     }
   }
 

@@ -37,10 +37,7 @@ export interface RaceRoom {
  * alone; everything needed to pick it up again after a restart is in the database.
  */
 export class LiveRace implements GameOwner {
-  /**
-   * When the race starts (the countdown's end, moved by any downtime) and ends (`RaceClock`):
-   * its racers' games' window, kept up to date as data.
-   */
+  /** Its racers' games' window, data kept up to date: the countdown's end (moved by downtime) to the race's end. */
   readonly window: GameWindow;
   /** Cluster mode: a racer's action is stored only while this process still owns the room. */
   readonly confirm: (() => Promise<void> | undefined) | undefined;
@@ -166,6 +163,12 @@ export class LiveRace implements GameOwner {
     if (games.every((r) => r.game.row.status !== 'playing')) await this.end();
   }
 
+  /** A racer renamed themselves: the standing names them so, and everyone sees it now. */
+  renamed(playerId: string, nickname: string): void {
+    this.progress.renamed(playerId, nickname);
+    this.showProgress();
+  }
+
   /**
    * Someone solved it at `at`: the first solve starts the others' finish window, whose end
    * everyone sees at once (the room's `endsAt`, the standings provisional until then).
@@ -209,6 +212,7 @@ export class LiveRace implements GameOwner {
 
   /** A racer connected or dropped: their grace stops or starts, and the others see it now. */
   presence(playerId: string, here: boolean): void {
+    this.progress.presence(playerId, here);
     if (this.stopped) return;
     if (here) this.absences.back(playerId);
     else this.absences.away(playerId);

@@ -1,5 +1,10 @@
 /** What a progress tick runs: a race's throttled `race-progress` frame. */
 export interface Ticked {
+  /**
+   * When its tick is due (the ticks' slot, clock time), or undefined: set by `ProgressTicks`
+   * alone, and carried by the race, so that a move finding a tick due already asks nothing.
+   */
+  tickDue: number | undefined;
   progressTick(): void;
 }
 
@@ -17,7 +22,8 @@ export const TICK_GRAIN_MS = 10;
  * a tick is never early. A race has at most one tick due: scheduling again moves it.
  */
 export class ProgressTicks {
-  private readonly due = new Map<Ticked, number>();
+  /** The races with a tick due (each carries when: `tickDue`). */
+  private readonly due = new Set<Ticked>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** When `timer` fires (clock time), or +∞ when none is set. */
   private armedFor = Number.POSITIVE_INFINITY;
@@ -30,23 +36,21 @@ export class ProgressTicks {
   /** `race` ticks at `at` (clock time), or a little after; any tick it had due is moved. */
   schedule(race: Ticked, at: number): void {
     const slot = Math.ceil(at / TICK_GRAIN_MS) * TICK_GRAIN_MS;
-    this.due.set(race, slot);
+    race.tickDue = slot;
+    this.due.add(race);
     if (slot < this.armedFor) this.arm(slot);
   }
 
   /** `race` has no tick due any more (it ended or stopped). */
   cancel(race: Ticked): void {
+    race.tickDue = undefined;
     this.due.delete(race);
     if (this.due.size === 0) this.disarm();
   }
 
-  /** Whether `race` has a tick due. */
-  has(race: Ticked): boolean {
-    return this.due.has(race);
-  }
-
   /** No tick runs any more (the process stops); schedules made after this arm it again. */
   stop(): void {
+    for (const race of this.due) race.tickDue = undefined;
     this.due.clear();
     this.disarm();
   }
@@ -72,12 +76,15 @@ export class ProgressTicks {
     // A timer that fires a hair early finds nothing due and is set again for the same slot.
     const ready: Ticked[] = [];
     let next = Number.POSITIVE_INFINITY;
-    // forEach, not for…of: the map's entries would be an array each, hundreds per wake-up.
-    this.due.forEach((slot, race) => {
+    for (const race of this.due) {
+      const slot = race.tickDue!;
       if (slot <= now) ready.push(race);
       else if (slot < next) next = slot;
-    });
-    for (const race of ready) this.due.delete(race);
+    }
+    for (const race of ready) {
+      race.tickDue = undefined;
+      this.due.delete(race);
+    }
     if (next < Number.POSITIVE_INFINITY) this.arm(next);
     // A tick may schedule its race again (the frame's next turn): after the sweep, not during it.
     for (const race of ready) race.progressTick();

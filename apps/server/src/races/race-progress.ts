@@ -27,12 +27,11 @@ export interface RaceProgressDeps {
   readonly racers: readonly { readonly playerId: string; readonly gameId: string }[];
   readonly games: Pick<GameService, 'cached' | 'load'>;
   readonly push: Push;
-  /** Whether a racer has a socket: asked of the players' push itself, racers being never visitors. */
+  /** Whether a racer has a socket as the race starts: the players' push, racers being never visitors. */
   readonly players: Pick<Push, 'connected'>;
   /**
-   * The room itself, not closures over it: each ack's standing names every racer, and a closure
-   * that only forwards is one more call per racer on the move path. `audience`: everyone in the
-   * room and every racer, who are shown the progress.
+   * The room: each racer's name as the race starts; `audience`, everyone in the room and every
+   * racer, who are shown the progress.
    */
   readonly room: { nickname(playerId: string): string; audience(): Iterable<string> };
   readonly ticks: ProgressTicks;
@@ -63,6 +62,15 @@ export class RaceProgress implements Ticked {
   private readonly kept: (LiveGame | undefined)[];
   /** A racer's place in `racers`. */
   private readonly place = new Map<string, number>();
+  /**
+   * Each racer's name and whether they have a socket, by the racers' order: read as the race
+   * starts, then told of each change (`renamed`, `presence`, which the race hears anyway for the
+   * absences), so that an ack's standing asks neither the room nor the sockets racer by racer.
+   */
+  private readonly nicknames: string[];
+  private readonly connected: boolean[];
+  /** When the frame's tick is due (`ProgressTicks` sets it), or undefined. */
+  tickDue: number | undefined = undefined;
   /** Set once the race's end has begun: no ack carries a standing, no tick sends one. */
   private ending = false;
   private readonly d: RaceProgressDeps;
@@ -70,7 +78,21 @@ export class RaceProgress implements Ticked {
   constructor(d: RaceProgressDeps) {
     this.d = d;
     this.kept = new Array(d.racers.length);
+    this.nicknames = d.racers.map((r) => d.room.nickname(r.playerId));
+    this.connected = d.racers.map((r) => d.players.connected(r.playerId));
     for (const [i, { playerId }] of d.racers.entries()) this.place.set(playerId, i);
+  }
+
+  /** A racer renamed themselves: the standing names them so from now on. */
+  renamed(playerId: string, nickname: string): void {
+    const i = this.place.get(playerId);
+    if (i !== undefined) this.nicknames[i] = nickname;
+  }
+
+  /** Whether a racer has a socket now (`here`), told on each change of their presence. */
+  presence(playerId: string, here: boolean): void {
+    const i = this.place.get(playerId);
+    if (i !== undefined) this.connected[i] = here;
   }
 
   /**
@@ -84,7 +106,7 @@ export class RaceProgress implements Ticked {
     if (game.row.status !== 'playing') {
       this.d.ticks.cancel(this);
       this.d.detached(this.send(this.d.room.audience()).then(shown));
-    } else if (!this.d.ticks.has(this)) this.d.ticks.schedule(this, throttleClock() + PROGRESS_MS);
+    } else if (this.tickDue === undefined) this.d.ticks.schedule(this, throttleClock() + PROGRESS_MS);
     return ack ? this.forAck(game.row.playerId) : undefined;
   }
 
@@ -161,8 +183,7 @@ export class RaceProgress implements Ticked {
     const list = [];
     for (let i = 0; i < games.length; i++) {
       const game = games[i];
-      const { playerId } = this.d.racers[i]!;
-      if (game) list.push({ playerId, nickname: this.d.room.nickname(playerId), game });
+      if (game) list.push({ playerId: this.d.racers[i]!.playerId, nickname: this.nicknames[i]!, game });
     }
     return list;
   }
@@ -194,22 +215,22 @@ export class RaceProgress implements Ticked {
     const racers: RacerProgress[] = [];
     for (let i = 0; i < games.length; i++) {
       const game = games[i];
-      if (game) racers.push(this.progressOf(this.d.racers[i]!.playerId, game));
+      if (game) racers.push(this.progressOf(i, game));
     }
     return { code: this.d.code, raceId: this.d.raceId, racers };
   }
 
-  private progressOf(playerId: string, game: LiveGame): RacerProgress {
+  private progressOf(i: number, game: LiveGame): RacerProgress {
     const row = game.row;
     return {
-      playerId,
-      nickname: this.d.room.nickname(playerId),
+      playerId: this.d.racers[i]!.playerId,
+      nickname: this.nicknames[i]!,
       progress: row.progress,
       faceDown: row.faceDown,
       moves: row.moves,
       state: row.status,
       timeMs: row.timeMs,
-      connected: this.d.players.connected(playerId),
+      connected: this.connected[i]!,
     };
   }
 

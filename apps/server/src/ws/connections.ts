@@ -14,7 +14,11 @@ export class Connections implements Push, DeviceSockets {
     this.listener = listener;
   }
 
-  add(playerId: string, socket: WebSocket, tokenHash?: string): void {
+  /**
+   * Returns the player's sockets here, this one among them for as long as it is open: its edge
+   * reads there whether other tabs must follow an answer, without a lookup per frame.
+   */
+  add(playerId: string, socket: WebSocket, tokenHash?: string): ReadonlySet<WebSocket> {
     if (tokenHash) this.devices.set(socket, tokenHash);
     let set = this.byPlayer.get(playerId);
     if (!set) {
@@ -23,6 +27,7 @@ export class Connections implements Push, DeviceSockets {
       this.listener(playerId, true);
     }
     set.add(socket);
+    return set;
   }
 
   remove(playerId: string, socket: WebSocket): void {

@@ -102,6 +102,8 @@ export function playerSocket(
   const upgrade = seenOf(request);
   const seen = identity.device ? { ...upgrade, device: identity.device } : upgrade;
   let playerId: string | undefined;
+  /** The player's sockets here, this one included, once welcomed (`Connections.add`). */
+  let mine: ReadonlySet<WebSocket> | undefined;
   let roomTurn: Promise<unknown> = Promise.resolve();
   // An early socket bound to its player has its heartbeat and error count already.
   if (!identity.bound) {
@@ -167,7 +169,7 @@ export function playerSocket(
         if (Array.isArray(frames)) for (const frame of frames) answer(frame, arrivedAt, message.rid);
         else answer(frames, arrivedAt, message.rid);
         // The player's other tabs follow the game too; the action is done whatever befalls them.
-        if (playerId !== undefined && connections.sockets(playerId) > 1) {
+        if (playerId !== undefined && mine !== undefined && mine.size > 1) {
           return followOnOtherSockets(app, playerId, socket, message.type, frames).catch((error: unknown) =>
             request.log.error({ err: error, type: message.type }, 'other sockets not told'),
           );
@@ -254,7 +256,7 @@ export function playerSocket(
     if (socket.readyState !== socket.OPEN) return undefined;
     send(welcome);
     // From here on pushes reach this socket, and frames are handled as they come.
-    connections.add(p.id, socket, key);
+    mine = connections.add(p.id, socket, key);
     playerId = p.id;
     presence.changed(p.id);
     return p;
