@@ -454,6 +454,9 @@ test("a racer's second tab on the race follows the board and the standings the f
 test('the host of a race without a time limit ends it for a racer who stopped playing, who is ranked by how far they got', async ({
   browser,
 }) => {
+  // Two browsers, an accessibility scan and screenshots at two sizes: 58 s in CI, past the
+  // default 90 s here while other work loaded the machine.
+  test.setTimeout(180_000);
   const { host, guest } = await roomWithGuest(
     browser,
     { host: 'Patient Host', guest: 'Idle Guest' },
