@@ -5,7 +5,9 @@ import { mainWidth, observeMain } from './mainWidth.ts';
 class FakeObserver {
   static last: FakeObserver | undefined;
   observed: Element[] = [];
-  constructor(readonly callback: (entries: { contentBoxSize: { inlineSize: number }[] }[]) => void) {
+  readonly callback: (entries: { contentBoxSize: { inlineSize: number }[] }[]) => void;
+  constructor(callback: FakeObserver['callback']) {
+    this.callback = callback;
     FakeObserver.last = this;
   }
   observe(el: Element) {
