@@ -1,6 +1,7 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices } from '@playwright/test';
 import { tourDaily, tourRace, tourReading } from './a11y.ts';
 import { DESKTOP } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 const DEVICE = { ...devices['Desktop Chrome'], viewport: DESKTOP };
 

@@ -1,6 +1,7 @@
-import { devices, test } from '@playwright/test';
+import { devices } from '@playwright/test';
 import { tourDaily, tourRace, tourReading } from './a11y.ts';
 import { PHONE } from './helpers.ts';
+import { test } from './test.ts';
 
 const DEVICE = { ...devices['Pixel 7'], viewport: PHONE };
 

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dealFromSeed, newGame, replay } from '../packages/rules/src/index.ts';
 import { hint } from '../packages/solver/src/hint.ts';
 import { lostPracticeLine, PRACTICE_SEED } from './fixtures/analysis.ts';
 import { card, movesShown, playByHand, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * Issue #36's analysis of a finished game: a practice game lost on a known deal (e2e/fixtures/

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 /*
  * The API's reference page (/api/docs, Swagger UI over /api/openapi.json) in Chromium: it draws

@@ -1,8 +1,9 @@
-import { type BrowserContext, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import type { Move } from '../packages/rules/src/index.ts';
 import { expectAccessible } from './a11y.ts';
 import { dailyWinningLine } from './fixtures/deals.ts';
 import { fitsTheWidth, movesShown, PHONE, playByHand, recordThrown, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * An arena from the first click to its podium, as two players live it: Ann makes a private arena

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { isMovable, tapResult } from '../apps/web/src/board/targets.ts';
 import { allFaceUp } from '../apps/web/src/game/autoFinish.ts';
@@ -26,6 +26,7 @@ import {
   startDaily,
   watchCountdown,
 } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 /** A Double Scorpion deal (two decks) where a face-up card can go on either of two columns from the start. */

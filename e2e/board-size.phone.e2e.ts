@@ -1,9 +1,10 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dealFromSeed, newGame, toPlayerView, type VariantId } from '../packages/rules/src/index.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
 import { ARTIFACTS, card, movesShown, PHONE, settledCardBox } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 

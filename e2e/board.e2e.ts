@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import {
   applyMove,
@@ -10,6 +9,7 @@ import {
 } from '../packages/rules/src/index.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
 import { card, drag, movesShown, restingTop, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 const start = toPlayerView(newGame('scorpion', { foundations: false, open: false }, dealFromSeed('scorpion', SEED)));

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { GHOST_CHALLENGE, openWin } from './fixtures/deals.ts';
 import { pickNickname, playByHand, recordThrown, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /** What the page threw: nothing (the two boards that compare the games once re-ran each other without end). */
 const thrown: string[] = [];

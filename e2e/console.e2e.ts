@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { card } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /**
  * What a page reports as broken while a player uses it: uncaught errors and console errors.

@@ -1,6 +1,7 @@
-import { expect, test, type WebSocket } from '@playwright/test';
+import type { WebSocket } from '@playwright/test';
 import { dailyStart, singleTargetMove } from './fixtures/deals.ts';
 import { card, drag, movesShown } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 test("a newcomer's socket is open while they read the daily; Start binds it to their guest, opens no second one, and the board plays", async ({
   page,

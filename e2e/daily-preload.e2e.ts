@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 test("the daily's first questions travel with the page, and the page's script uses those answers, asking none twice", async ({
   context,

@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dailyStart, dailyWinningLine, singleTargetMove } from './fixtures/deals.ts';
 import { card, drag, movesShown, pickNickname, playByHand, screenshots, serverDate, startDaily } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 test('a newcomer reads the home page undisturbed, starts the daily without a name, resumes after a reload and finds their row', async ({
   browser,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { ARTIFACTS, fitsTheWidth, startDaily } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 test('on a phone, every link of the main menu is on the screen, with nothing to scroll sideways', async ({ page }) => {
   await page.goto('/daily');

@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 /*
  * One player on two devices, each a browser context of its own (its own cookies): a passkey made

@@ -1,8 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type PracticeConfig, practiceHref } from '../apps/web/src/game/practiceConfig.ts';
 import type { Move } from '../packages/rules/src/index.ts';
+import { expect, test } from './test.ts';
 
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });

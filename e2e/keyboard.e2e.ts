@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { dailyStart, uncoveringMove } from './fixtures/deals.ts';
 import { card, startDaily } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 test('keyboard only on the daily: Start puts the focus on the board, and it stays there when the server turns a card over', async ({
   page,

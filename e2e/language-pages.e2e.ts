@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { lostPracticeLine, PRACTICE_SEED } from './fixtures/analysis.ts';
 import { ARTIFACTS, drag, failOnThrown, fitsTheWidth, PHONE, serverDate } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * The pages beyond the home page and the daily, in German (issue #37): a profile, a replay with its

@@ -1,5 +1,6 @@
-import { type Browser, expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { ARTIFACTS, card } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 test.use({ locale: 'de-DE' });
 

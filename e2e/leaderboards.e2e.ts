@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import type { AllTimeBoard } from '../packages/protocol/src/index.ts';
 import { failOnThrown, serverDate } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 failOnThrown();
 

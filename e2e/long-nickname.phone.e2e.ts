@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import type { AllTimeBoard, HeadToHead, RatingBoard } from '../packages/protocol/src/index.ts';
 import { failOnThrown, fitsTheWidth, PHONE } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /** The longest nickname there is (20 characters), with no space for a line to break at. */
 const LONG = 'Wwwwwwwwwwwwwwwwwwww';

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { databasePath, pickNickname, raceUnderway, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 

@@ -1,6 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { DAILY_SEED, dailyWinningLine, GHOST_CHALLENGE } from './fixtures/deals.ts';
 import { failOnThrown, movesShown, playByHand, practiceAt, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * A signed-in player whose page loaded while the server could not be asked who they are (a

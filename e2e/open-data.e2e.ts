@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 /* The open-data setting on the devices page: the player's choice is kept by the server. */
 test('a player leaves their nickname out of the open-data export, and the choice stays', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { type Browser, type BrowserContext, devices, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, devices, type Page } from '@playwright/test';
 import { DAILY_SEED, dailyWinningLine } from './fixtures/deals.ts';
 import { failOnThrown, pickNickname, playByHand, raceUnderway, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * On a phone the board is taller than the screen: when a game ends, its outcome is brought into

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { DAILY_SEED } from './fixtures/deals.ts';
 import { screenshots, serverDate } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 test("a past daily has a page of its own: its day's board, its deal to play late as practice, its late board", async ({
   page,

@@ -1,7 +1,8 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { dealFromSeed, recordOf } from '../packages/rules/src/index.ts';
 import { DAILY_SEED, dailyWinningLine } from './fixtures/deals.ts';
 import { card, pickNickname, playByHand, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 // The challenge link is copied to the clipboard and read back, as a friend would be sent it.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,6 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { openWin } from './fixtures/deals.ts';
 import { movesShown, playByHand, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /** A signed-in player in `context`: practice is then played on the server. */
 async function signedIn(context: BrowserContext, nickname: string): Promise<Page> {

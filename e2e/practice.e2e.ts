@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import {
   dealFromSeed,
@@ -11,6 +10,7 @@ import {
 } from '../packages/rules/src/index.ts';
 import { DAILY_SEED, dailyWinningLine } from './fixtures/deals.ts';
 import { card, movesShown, pickNickname, playByHand, practiceAt, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 // "Copy link" and "Export record" write to the clipboard; the tests read it back.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Puzzle } from '../apps/server/src/puzzles/catalogue.ts';
 import { ONE_STEP, TWO_STEPS } from '../apps/server/src/puzzles/test-puzzles.ts';
 import { expectAccessible } from './a11y.ts';
 import { DESKTOP, drag, recordThrown, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * A puzzle race between two browsers, against the real server (e2e/serve.ts gives it the two

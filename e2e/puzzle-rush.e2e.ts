@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import type { Puzzle } from '../apps/server/src/puzzles/catalogue.ts';
 import { ONE_STEP, TWO_STEPS } from '../apps/server/src/puzzles/test-puzzles.ts';
 import { expectAccessible } from './a11y.ts';
 import { drag, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * A puzzle rush through its page, against the real server (e2e/serve.ts gives it the two

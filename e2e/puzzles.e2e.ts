@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { ONE_STEP, TWO_STEPS } from '../apps/server/src/puzzles/test-puzzles.ts';
 import { drag } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * The puzzles page against the real server, which e2e/serve.ts gives two hand-built puzzles in a

@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, type Page, test } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './chromium.ts';
 import { DAILY_SEED, dailyWinningLine } from './fixtures/deals.ts';
 import { failOnThrown, movesShown, playByHand, practiceAt, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * The app on the home screen: Chromium finds it installable, a repeat visit needs no network for

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { pickNickname, raceUnderway, recordThrown, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 // The ghost test races a game the strangers' test recorded: the two run in order, the second only after the first passed.
 test.describe.configure({ mode: 'serial' });

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import type { Browser, Page, WebSocketRoute } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { openWin } from './fixtures/deals.ts';
 import {
@@ -13,6 +13,7 @@ import {
   screenshots,
   watchCountdown,
 } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /** What every page of the test threw: nothing, whatever it showed (a race's boards once looped without end). */
 const thrown: string[] = [];

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './a11y.ts';
 import { pickNickname, raceUnderway, screenshots } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 async function player(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

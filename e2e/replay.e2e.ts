@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { failOnThrown } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 failOnThrown();
 

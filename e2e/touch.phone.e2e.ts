@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import {
   applyMove,
@@ -13,6 +12,7 @@ import {
 import { lineToCompleteRun } from './fixtures/complete-run.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
 import { ARTIFACTS, card, movesShown, practiceAt, settledCardBox, stampedFinger, touchDrag } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 

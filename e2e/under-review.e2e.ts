@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { dailyWinningLine } from './fixtures/deals.ts';
 import { databasePath, playByHand, screenshots, startDaily } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { openWin } from './fixtures/deals.ts';
 import { ARTIFACTS, fitsTheWidth, pickNickname, playByHand, raceUnderway, recordThrown } from './helpers.ts';
+import { expect, test } from './test.ts';
 
 /*
  * Issue #32: watching a race needs no sign-up. A visitor in a browser that never signed up (no

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 test('the rules page leads to the win-rate table, with its chart and a row per variant studied', async ({ page }) => {
   await page.goto('/rules');
