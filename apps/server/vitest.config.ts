@@ -20,7 +20,7 @@ export default defineProject({
     ],
     testTimeout: 20_000,
     // The files share their workers' module cache: importing the server's modules again for each
-    // of 190 files was half of this project's time (603 s against 299 s, measured). No test
+    // test file was half of this project's time (603 s against 299 s, measured). No test
     // mocks a module or stubs a global, fake timers are given back after each test, and the
     // project passes with its files shuffled, so no file depends on what another left behind.
     isolate: false,
