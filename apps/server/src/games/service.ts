@@ -149,10 +149,13 @@ export class GameService {
    * Plays, undoes or redoes for `playerId`: the game checks, stores and takes the action in
    * (`LiveGame.playAction`); here are the answers that need more than the game (an end, a snapshot).
    */
-  act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
-    return this.lock.run(gameId, async () => {
-      // The move path takes no turn of the event loop it does not need: a game in memory, open
-      // to actions and with nothing to confirm, goes straight to the store.
+  async act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
+    // The move path takes no turn of the event loop it does not need: a game in memory, open to
+    // actions and with nothing to confirm, goes straight to the store, its lock taken in this
+    // turn (`take`: no task handed to the lock, so no callback from it into this file).
+    const turn = this.lock.take(gameId);
+    if (turn) await turn;
+    try {
       let game = this.cached(gameId) ?? (await this.load(gameId));
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
@@ -167,18 +170,21 @@ export class GameService {
         // Another process stored this move number first: the game in memory is behind.
         this.forget(gameId);
         const fresh = await this.load(gameId);
-        return fresh ? this.refused('stale', fresh, gate, expect) : noSuchGame;
+        return fresh ? await this.refused('stale', fresh, gate, expect) : noSuchGame;
       }
-      if (!played.ok) return this.refused(played.reason, game, gate, expect);
+      // Awaited here, not returned as promises: the lock is let go (`finally`) once the answer is whole.
+      if (!played.ok) return await this.refused(played.reason, game, gate, expect);
       // A resent action is acknowledged again, even the one that ended the game.
-      if (played.duplicate) return this.acked(game, true, [], null);
+      if (played.duplicate) return await this.acked(game, true, [], null);
       if (played.won) await this.end(game, 'won');
       const standing = this.changed(game, true);
       const race = (standing instanceof Promise ? await standing : standing) ?? null;
       return game.row.status === 'playing'
         ? { ok: true, seq: game.seq, duplicate: false, events: played.events, update: played.update, game: null, race }
-        : this.acked(game, false, played.events, race);
-    });
+        : await this.acked(game, false, played.events, race);
+    } finally {
+      this.lock.release(gameId);
+    }
   }
 
   giveUp(playerId: string, gameId: string): Promise<Shown> {
