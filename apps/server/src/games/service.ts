@@ -9,16 +9,12 @@ import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
-import type { Acted, Played, Shown } from './outcomes.ts';
+import { type Acted, type Played, REFUSED, type Shown } from './outcomes.ts';
 import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { Takeovers } from './takeovers.ts';
 import { snapshot } from './wire.ts';
 
-const noSuchGame = refuse('no-such-game', 'There is no such game.');
-const notYours = refuse('not-your-game', 'That game belongs to another player.');
-const nothingToUndo = refuse('nothing-to-undo', 'There is nothing to undo.');
-const nothingToRedo = refuse('nothing-to-redo', 'There is nothing to redo.');
-const notStarted = refuse('not-started', 'The race has not started yet.');
+const { noSuchGame, notYours, nothingToUndo, nothingToRedo, notStarted } = REFUSED;
 
 /**
  * A game its owner runs, at `now`: not open before its window opens, timed out from its close on.
@@ -150,9 +146,9 @@ export class GameService {
    * (`LiveGame.playAction`); here are the answers that need more than the game (an end, a snapshot).
    */
   async act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
-    // The move path takes no turn of the event loop it does not need: a game in memory, open to
-    // actions and with nothing to confirm, goes straight to the store, its lock taken in this
-    // turn (`take`: no task handed to the lock, so no callback from it into this file).
+    // No turn of the event loop the move does not need: its lock taken in this turn (no task handed over), a game in
+    // memory, open and with nothing to confirm goes straight to the store. Answers are awaited inside `try`: the lock
+    // is let go once each is whole.
     const turn = this.lock.take(gameId);
     if (turn) await turn;
     try {
@@ -172,7 +168,6 @@ export class GameService {
         const fresh = await this.load(gameId);
         return fresh ? await this.refused('stale', fresh, gate, expect) : noSuchGame;
       }
-      // Awaited here, not returned as promises: the lock is let go (`finally`) once the answer is whole.
       if (!played.ok) return await this.refused(played.reason, game, gate, expect);
       // A resent action is acknowledged again, even the one that ended the game.
       if (played.duplicate) return await this.acked(game, true, [], null);
