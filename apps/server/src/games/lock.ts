@@ -42,6 +42,7 @@ export class KeyedLock {
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const result = (this.take(key) ?? FREE).then(task);
     const release = () => this.release(key);
+    // Also marks a failure as seen here: the caller gets `result` and handles it.
     result.then(release, release);
     return result;
   }
