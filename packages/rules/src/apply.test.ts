@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove } from './apply.ts';
+import { applyMove, playCoded, playMove } from './apply.ts';
 import { cardCode } from './cards.ts';
+import { FastBoard } from './fast-board.ts';
 import type { Move } from './moves.ts';
 import { traceState } from './record.ts';
 import { type GameState, newGame } from './state.ts';
@@ -172,5 +173,27 @@ describe('the end of the game', () => {
     if (!result.ok) throw new Error(result.reason);
     expect(result.events).toContainEqual({ type: 'lost' });
     expect(applyMove(stuck, { kind: 'deal' }).ok).toBe(false);
+  });
+});
+
+describe('a move and its code in one call (playCoded)', () => {
+  const board = positionFromText('scorpion', 'kh 9S 5D 4C | TS | 6D | 6C | ');
+
+  it("answers as playMove does, and a legal move's code decodes back to the move", () => {
+    const move: Move = { kind: 'move', from: 0, row: 2, to: 2 };
+    const coded = playCoded(board, move);
+    const plain = playMove(board, move);
+    if (!coded.ok || !plain.ok) throw new Error('the move is legal');
+    expect(coded.state).toEqual(plain.state);
+    expect(coded.events).toEqual(plain.events);
+    expect(coded.code).toBe(FastBoard.encode(move));
+    expect(FastBoard.decode(coded.code)).toEqual(move);
+  });
+
+  it("refuses an illegal or malformed move with playMove's reason, and no code", () => {
+    for (const move of [{ kind: 'move', from: 1, row: 0, to: 3 }, { kind: 'fly' }, null]) {
+      expect(playCoded(board, move)).toEqual(playMove(board, move));
+      expect(playCoded(board, move)).not.toHaveProperty('code');
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { type Card, rankOf, suitOf } from './cards.ts';
+import { FastBoard } from './fast-board.ts';
 import { hasLegalMoveUnwon } from './legal.ts';
-import type { GameEvent, IllegalReason } from './moves.ts';
+import type { GameEvent, IllegalReason, Move } from './moves.ts';
 import { acceptsOnTop, isCompleteColumn, isCompleteRun, isWon } from './runs.ts';
 import type { GameState } from './state.ts';
 import { VARIANTS } from './variants.ts';
@@ -51,6 +52,21 @@ export function playMove(state: GameState, move: unknown): MoveResult {
     default:
       return illegal('bad-move');
   }
+}
+
+export type CodedMoveResult =
+  | { readonly ok: true; readonly state: GameState; readonly events: readonly GameEvent[]; readonly code: number }
+  | { readonly ok: false; readonly reason: IllegalReason };
+
+/**
+ * `playMove`, with a legal move's code (`FastBoard.encode`) beside its result: what the server's
+ * live game logs and packs of each move, found by the call that checks the move, so that taking
+ * the move in makes no second call into the rules to learn it. An illegal move has no code.
+ */
+export function playCoded(state: GameState, move: unknown): CodedMoveResult {
+  const result = playMove(state, move);
+  if (!result.ok) return result;
+  return { ok: true, state: result.state, events: result.events, code: FastBoard.encode(move as Move) };
 }
 
 /** Why `card` may not go on top of column `to`, or `undefined` when it may. */

@@ -1,6 +1,5 @@
 import { type GameAction, type GameUpdate, type RaceStanding, toWireEvents } from '@scorpion/protocol';
 import {
-  FastBoard,
   type GameEvent,
   type GameState,
   gameStatus,
@@ -8,11 +7,12 @@ import {
   isWon,
   type Move,
   newGame,
-  playMove,
+  playCoded,
   tallyOf,
 } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import type { GameRow, GamesRepo, GameTally, StoredAction } from '../repo/types.ts';
+import { actionOf, REDO, UNDO } from './action-codes.ts';
 import type { Played } from './outcomes.ts';
 import { Positions, ScratchPosition } from './positions.ts';
 
@@ -46,16 +46,12 @@ export interface GameWindow {
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** An undo's and a redo's code in the log; a move's is its `FastBoard.encode` (never negative). */
-const UNDO = -1;
-const REDO = -2;
-
-function codeOf(action: GameAction): number {
-  return action.kind === 'undo' ? UNDO : action.kind === 'redo' ? REDO : FastBoard.encode(action as Move);
-}
-
-function actionOf(code: number): GameAction {
-  return code === UNDO ? { kind: 'undo' } : code === REDO ? { kind: 'redo' } : FastBoard.decode(code);
+/** An action tried: the position it leads to, what happened on the way, and its code in the log. */
+interface Tried {
+  readonly ok: true;
+  readonly state: GameState;
+  readonly events: readonly GameEvent[];
+  readonly code: number;
 }
 
 function grown<T extends Int32Array | Float64Array>(array: T, length: number): T {
@@ -123,7 +119,7 @@ export class LiveGame {
   replay(stored: StoredAction): void {
     const tried = this.tryAction(stored.action);
     if (!tried.ok) throw new Error(`game ${this.current.id} does not replay at action ${stored.seq}: ${tried.reason}`);
-    this.commit(stored, tried.state, tried.events);
+    this.commit(stored, tried);
   }
 
   /**
@@ -144,7 +140,7 @@ export class LiveGame {
     if (confirming) await confirming;
     const stored = { seq: this.actions, action, at: now() };
     await repo.append(this.current.id, stored);
-    this.commit(stored, tried.state, tried.events);
+    this.commit(stored, tried);
     const events = toWireEvents(tried.events);
     if (action.kind === 'undo' || action.kind === 'redo') events.push({ type: action.kind });
     return { ok: true, duplicate: false, events, won: this.won, update: this.update(now()) };
@@ -199,34 +195,30 @@ export class LiveGame {
   }
 
   /**
-   * What `action` would do, without doing it: the position it leads to. For a move, that state
-   * shares arrays with the game's scratch position: commit it (or drop it) before the game's
-   * next try.
+   * What `action` would do, without doing it: the position it leads to, and its code in the log.
+   * For a move, that state shares arrays with the game's scratch position: commit it (or drop
+   * it) before the game's next try.
    */
   private tryAction(
     action: GameAction,
-  ):
-    | { ok: true; state: GameState; events: readonly GameEvent[] }
-    | { ok: false; reason: IllegalReason | 'nothing-to-undo' | 'nothing-to-redo' } {
+  ): Tried | { ok: false; reason: IllegalReason | 'nothing-to-undo' | 'nothing-to-redo' } {
     switch (action.kind) {
       case 'undo':
         return this.canUndo
-          ? { ok: true, state: this.positions.at(this.cursor - 1), events: [] }
+          ? { ok: true, state: this.positions.at(this.cursor - 1), events: [], code: UNDO }
           : { ok: false, reason: 'nothing-to-undo' };
       case 'redo':
         return this.canRedo
-          ? { ok: true, state: this.positions.at(this.cursor + 1), events: [] }
+          ? { ok: true, state: this.positions.at(this.cursor + 1), events: [], code: REDO }
           : { ok: false, reason: 'nothing-to-redo' };
       default:
         if (this.won) return { ok: false, reason: 'game-over' };
-        return playMove(this.positions.into(this.cursor, this.scratch), action);
+        return playCoded(this.positions.into(this.cursor, this.scratch), action);
     }
   }
 
-  /** Takes a stored action in; `state` and `events` are what `tryAction` said it leads to. */
-  private commit(stored: StoredAction, state: GameState, events: readonly GameEvent[]): void {
-    const action = stored.action;
-    const code = codeOf(action);
+  /** Takes a stored action in: what `tryAction` said it leads to. */
+  private commit(stored: StoredAction, { state, events, code }: Tried): void {
     this.codes = grown(this.codes, this.actions + 1);
     this.ats = grown(this.ats, this.actions + 1);
     this.codes[this.actions] = code;

@@ -54,3 +54,29 @@ test('a key is let go once its last task is over, and taken again afresh', async
   await Promise.resolve();
   expect(lock.busy).toBe(0);
 });
+
+test("take holds a free key at once, in the caller's turn; behind it, takes and runs wait their turn in order", async () => {
+  const lock = new KeyedLock();
+  const log: string[] = [];
+  expect(lock.take('a')).toBeUndefined();
+  const second = lock.take('a');
+  expect(second).toBeInstanceOf(Promise);
+  const third = lock.run('a', async () => {
+    log.push('third');
+  });
+  const waited = second!.then(() => log.push('second'));
+  expect(lock.busy).toBe(1);
+  expect(lock.take('b')).toBeUndefined();
+  expect(lock.busy).toBe(2);
+  lock.release('b');
+  await Promise.resolve();
+  expect(log).toEqual([]);
+  lock.release('a');
+  await waited;
+  expect(log).toEqual(['second']);
+  lock.release('a');
+  await third;
+  expect(log).toEqual(['second', 'third']);
+  await Promise.resolve();
+  expect(lock.busy).toBe(0);
+});

@@ -1,6 +1,6 @@
 import type { GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
 import type { IllegalReason } from '@scorpion/rules';
-import type { Refusal } from '../refusal.ts';
+import { type Refusal, refuse } from '../refusal.ts';
 
 /**
  * An action stored and applied. `game` is the whole game only when a client cannot work the
@@ -38,3 +38,12 @@ export type Played =
       readonly update: GameUpdate;
     }
   | { readonly ok: false; readonly reason: 'closed' | 'stale' | 'nothing-to-undo' | 'nothing-to-redo' | IllegalReason };
+
+/** The fixed refusals of an action, the same every time (the others carry the game or the rules' reason). */
+export const REFUSED = {
+  noSuchGame: refuse('no-such-game', 'There is no such game.'),
+  notYours: refuse('not-your-game', 'That game belongs to another player.'),
+  nothingToUndo: refuse('nothing-to-undo', 'There is nothing to undo.'),
+  nothingToRedo: refuse('nothing-to-redo', 'There is nothing to redo.'),
+  notStarted: refuse('not-started', 'The race has not started yet.'),
+} as const;

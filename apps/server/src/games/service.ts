@@ -9,16 +9,12 @@ import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
 import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
-import type { Acted, Played, Shown } from './outcomes.ts';
+import { type Acted, type Played, REFUSED, type Shown } from './outcomes.ts';
 import type { Ending, GamePolicy, Gate, Policies } from './policy.ts';
 import { Takeovers } from './takeovers.ts';
 import { snapshot } from './wire.ts';
 
-const noSuchGame = refuse('no-such-game', 'There is no such game.');
-const notYours = refuse('not-your-game', 'That game belongs to another player.');
-const nothingToUndo = refuse('nothing-to-undo', 'There is nothing to undo.');
-const nothingToRedo = refuse('nothing-to-redo', 'There is nothing to redo.');
-const notStarted = refuse('not-started', 'The race has not started yet.');
+const { noSuchGame, notYours, nothingToUndo, nothingToRedo, notStarted } = REFUSED;
 
 /**
  * A game its owner runs, at `now`: not open before its window opens, timed out from its close on.
@@ -149,10 +145,13 @@ export class GameService {
    * Plays, undoes or redoes for `playerId`: the game checks, stores and takes the action in
    * (`LiveGame.playAction`); here are the answers that need more than the game (an end, a snapshot).
    */
-  act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
-    return this.lock.run(gameId, async () => {
-      // The move path takes no turn of the event loop it does not need: a game in memory, open
-      // to actions and with nothing to confirm, goes straight to the store.
+  async act(playerId: string, gameId: string, expect: number, action: GameAction): Promise<Acted> {
+    // No turn of the event loop the move does not need: its lock taken in this turn (no task handed over), a game in
+    // memory, open and with nothing to confirm goes straight to the store. Answers are awaited inside `try`: the lock
+    // is let go once each is whole.
+    const turn = this.lock.take(gameId);
+    if (turn) await turn;
+    try {
       let game = this.cached(gameId) ?? (await this.load(gameId));
       if (!game) return noSuchGame;
       if (game.row.playerId !== playerId) return notYours;
@@ -167,18 +166,20 @@ export class GameService {
         // Another process stored this move number first: the game in memory is behind.
         this.forget(gameId);
         const fresh = await this.load(gameId);
-        return fresh ? this.refused('stale', fresh, gate, expect) : noSuchGame;
+        return fresh ? await this.refused('stale', fresh, gate, expect) : noSuchGame;
       }
-      if (!played.ok) return this.refused(played.reason, game, gate, expect);
+      if (!played.ok) return await this.refused(played.reason, game, gate, expect);
       // A resent action is acknowledged again, even the one that ended the game.
-      if (played.duplicate) return this.acked(game, true, [], null);
+      if (played.duplicate) return await this.acked(game, true, [], null);
       if (played.won) await this.end(game, 'won');
       const standing = this.changed(game, true);
       const race = (standing instanceof Promise ? await standing : standing) ?? null;
       return game.row.status === 'playing'
         ? { ok: true, seq: game.seq, duplicate: false, events: played.events, update: played.update, game: null, race }
-        : this.acked(game, false, played.events, race);
-    });
+        : await this.acked(game, false, played.events, race);
+    } finally {
+      this.lock.release(gameId);
+    }
   }
 
   giveUp(playerId: string, gameId: string): Promise<Shown> {

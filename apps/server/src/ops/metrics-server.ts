@@ -47,7 +47,11 @@ export class ServerMetrics {
     labelNames: ['reason'],
     registers: [this.registry],
   });
-  private readonly writes = new PlainHistogram(
+  /**
+   * The games repository (SQLite or PostgreSQL) counts each group commit's time here itself
+   * (`CommitTimes`): a hook of ours that only passed the time on was one more call per commit.
+   */
+  readonly commitTimes = new PlainHistogram(
     'scorpion_action_commit_seconds',
     'Time to commit one group of game actions to the database, SQLite or PostgreSQL (the write behind every move ack).',
     WRITE_BUCKETS,
@@ -81,7 +85,7 @@ export class ServerMetrics {
       },
     });
     this.registry.registerMetric(this.roundtrip.asMetric());
-    this.registry.registerMetric(this.writes.asMetric());
+    this.registry.registerMetric(this.commitTimes.asMetric());
     this.registry.registerMetric(this.walHolds.asMetric());
     this.registry.registerMetric(this.groupWaits.asMetric());
     for (const outcome of HOLD_OUTCOMES) this.walCatchUps.inc({ outcome }, 0);
@@ -175,9 +179,6 @@ export class ServerMetrics {
     if (!duplicate) this.movesStored++;
     this.roundtrip.observe((performance.now() - arrivedAt) / 1000);
   }
-
-  /** The games repository's hook (SQLite or PostgreSQL): one group of actions committed in `seconds`. */
-  readonly sqliteCommit = (seconds: number): void => this.writes.observe(seconds);
 
   /** The PostgreSQL games repository's hook: a group's first action waited `seconds` for its window. */
   readonly groupWait = (seconds: number): void => this.groupWaits.observe(seconds);

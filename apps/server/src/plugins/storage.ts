@@ -38,8 +38,8 @@ export const storagePlugin = fp<StorageOptions>(
   async (app, options) => {
     const { metrics, now, redis } = app;
     const stored = options.databaseUrl
-      ? await pgRepos(options.databaseUrl, { onCommit: metrics.sqliteCommit, onGroup: metrics.groupWait })
-      : sqliteRepos(options.databasePath, options.databaseSync, metrics.sqliteCommit, metrics.walHold, {
+      ? await pgRepos(options.databaseUrl, { commitTimes: metrics.commitTimes, onGroup: metrics.groupWait })
+      : sqliteRepos(options.databasePath, options.databaseSync, metrics.commitTimes, metrics.walHold, {
           ...(options.openSqlite ? { open: options.openSqlite } : {}),
           // One line when the file stops taking writes and one when it takes them again, however
           // many moves are refused between (each is answered `unavailable`, logged at debug).

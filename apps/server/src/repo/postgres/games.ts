@@ -14,7 +14,7 @@ import {
   races,
 } from '../../db/pg-schema.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
-import { groupCommits, systemTimer, type Timer, timedWindow } from '../group-commit.ts';
+import { type CommitTimes, groupCommits, systemTimer, type Timer, timedWindow } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
 import { creditedClose } from '../shared/arena-credit.ts';
 import { sharedGames } from '../shared/games.ts';
@@ -62,7 +62,7 @@ const MOST_PER_COMMIT = 512;
 
 export interface GroupCommitHooks {
   /** How long each group commit took, in seconds. */
-  readonly onCommit?: (seconds: number) => void;
+  readonly commitTimes?: CommitTimes;
   /** How long each group's first action waited for its commit to start, in seconds (at most the window), and how many it held. */
   readonly onGroup?: (waitedSeconds: number, actions: number) => void;
   readonly timer?: Timer;
@@ -70,7 +70,7 @@ export interface GroupCommitHooks {
 }
 
 export function pgGames(db: PgDb, pool: pg.Pool, hooks: GroupCommitHooks = {}): GamesRepo {
-  const { onCommit, onGroup, timer = systemTimer, windowMs = ACTION_WINDOW_MS } = hooks;
+  const { commitTimes, onGroup, timer = systemTimer, windowMs = ACTION_WINDOW_MS } = hooks;
   // The actions of every game that arrive within one window are stored by one statement in one
   // commit, and each promise resolves only after it (synchronous_commit=on: flushed to disk).
   const store = async (batch: readonly PendingAction[]) => {
@@ -86,7 +86,7 @@ export function pgGames(db: PgDb, pool: pg.Pool, hooks: GroupCommitHooks = {}): 
           batch.map((p) => p.action.at),
         ],
       });
-      onCommit?.((timer.now() - started) / 1000);
+      commitTimes?.observe((timer.now() - started) / 1000);
       const keys = new Set(stored.rows.map((r) => `${r.seq} ${r.game_id}`));
       for (const p of batch) {
         // Each stored row acknowledges one action: a second of the same number in the group lost.

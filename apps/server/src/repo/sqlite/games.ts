@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.ts';
 import type { StorageHealth } from '../../db/storage-health.ts';
 import { RankedDailyTaken, SeqTakenError } from '../errors.ts';
-import { groupCommits } from '../group-commit.ts';
+import { type CommitTimes, groupCommits } from '../group-commit.ts';
 import { flaggedColumns } from '../rows.ts';
 import { creditedClose } from '../shared/arena-credit.ts';
 import { sharedGames } from '../shared/games.ts';
@@ -54,7 +54,7 @@ export function sqliteGames(
   db: Db,
   sqlite: Database.Database,
   sync: 'normal' | 'full',
-  onCommit?: (seconds: number) => void,
+  commitTimes?: CommitTimes,
   gate?: CommitGate,
   health?: StorageHealth,
 ): GamesRepo {
@@ -75,7 +75,7 @@ export function sqliteGames(
     try {
       const started = performance.now();
       insertAll.immediate(batch);
-      onCommit?.((performance.now() - started) / 1000);
+      commitTimes?.observe((performance.now() - started) / 1000);
       health?.succeeded();
       for (const p of batch) p.done();
     } catch {

@@ -1,6 +1,7 @@
 import { openDb, type StorageWatching } from '../../db/open.ts';
 import { storageProbe } from '../../db/storage-probe.ts';
 import type { HoldOutcome } from '../../db/wal-keeper.ts';
+import type { CommitTimes } from '../group-commit.ts';
 import { sharedArenas } from '../shared/arenas.ts';
 import { sharedPasskeys } from '../shared/devices.ts';
 import { sharedEvidence } from '../shared/evidence.ts';
@@ -29,7 +30,7 @@ import { sqliteSessions } from './sessions.ts';
 import { sqliteStore } from './store.ts';
 
 /**
- * The SQLite implementation of every repository, on one database file. `onCommit` hears how
+ * The SQLite implementation of every repository, on one database file. `commitTimes` counts how
  * long each group commit of game actions took, and `onWalHold` how each hold of them for a WAL
  * catch-up ended and how long it took (for the metrics); `watching` who hears whether the file
  * takes writes (and, in tests, how it is opened).
@@ -37,7 +38,7 @@ import { sqliteStore } from './store.ts';
 export function sqliteRepos(
   path: string,
   sync: 'normal' | 'full' = 'normal',
-  onCommit?: (seconds: number) => void,
+  commitTimes?: CommitTimes,
   onWalHold?: (outcome: HoldOutcome, seconds: number) => void,
   watching: StorageWatching = {},
 ): Repos {
@@ -52,7 +53,7 @@ export function sqliteRepos(
     sessions: sqliteSessions(db),
     passkeys: sharedPasskeys(store),
     oneTimeKeys: sharedOneTimeKeys(store),
-    games: sqliteGames(db, sqlite, sync, onCommit, opened.commits, health),
+    games: sqliteGames(db, sqlite, sync, commitTimes, opened.commits, health),
     daily: sqliteDaily(db),
     rooms: sqliteRooms(db),
     races: sqliteRaces(db),
