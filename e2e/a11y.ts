@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
 import { VARIANT_IDS } from '../packages/rules/src/index.ts';
-import { ARTIFACTS, card, pickNickname, raceUnderway, serverDate } from './helpers.ts';
+import { ARTIFACTS, card, pickNickname, raceUnderway, serverDate, TAKE_SCREENSHOTS } from './helpers.ts';
 
 /*
  * The accessibility tour: every page and state a player meets, scanned by axe-core, with a
@@ -27,11 +27,11 @@ export async function expectAccessible(page: Page, state: string) {
   expect.soft(bad, `axe on ${state}`).toEqual([]);
 }
 
-/** Scans the page and keeps a screenshot of it under `e2e/artifacts/a11y-<state>-<size>.png`. */
+/** Scans the page and keeps a screenshot of it under `e2e/artifacts/a11y-<state>-<size>.png` (not in CI). */
 async function visit(page: Page, size: string, state: string) {
   // Cards glide into place and panels fade in: scan what stays, not a frame in between.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(ARTIFACTS, `a11y-${state}-${size}.png`) });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(ARTIFACTS, `a11y-${state}-${size}.png`) });
   await expectAccessible(page, `${state} (${size})`);
 }
 

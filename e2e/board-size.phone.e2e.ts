@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dealFromSeed, newGame, toPlayerView, type VariantId } from '../packages/rules/src/index.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
-import { ARTIFACTS, card, movesShown, PHONE, settledCardBox } from './helpers.ts';
+import { ARTIFACTS, card, movesShown, PHONE, settledCardBox, TAKE_SCREENSHOTS } from './helpers.ts';
 import { expect, test } from './test.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
@@ -39,7 +39,7 @@ for (const variant of ['double-scorpion', 'three-blind-mice'] as const satisfies
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('seed')).toHaveText(SEED);
     await expect(page.getByTestId('seed')).toBeInViewport();
-    await page.screenshot({ path: join(ARTIFACTS, `33-${variant}-phone.png`) });
+    if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(ARTIFACTS, `33-${variant}-phone.png`) });
 
     // A tap on a card's visible strip plays its only move.
     const view = toPlayerView(newGame(variant, { foundations: false, open: false }, dealFromSeed(variant, SEED)));
@@ -68,5 +68,5 @@ test('on a phone, Scorpion cards fill the width, and large cards are larger stil
   const large = await measure(page);
   expect(large.index).toBeGreaterThan(normal.index);
   expect(large.bottom).toBeLessThanOrEqual(large.screen);
-  await page.screenshot({ path: join(ARTIFACTS, '34-scorpion-large-cards-phone.png') });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(ARTIFACTS, '34-scorpion-large-cards-phone.png') });
 });

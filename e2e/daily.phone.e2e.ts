@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ARTIFACTS, fitsTheWidth, startDaily } from './helpers.ts';
+import { ARTIFACTS, fitsTheWidth, startDaily, TAKE_SCREENSHOTS } from './helpers.ts';
 import { expect, test } from './test.ts';
 
 test('on a phone, every link of the main menu is on the screen, with nothing to scroll sideways', async ({ page }) => {
@@ -13,7 +13,7 @@ test('on a phone, every link of the main menu is on the screen, with nothing to 
   const links = nav.getByRole('link');
   expect(await links.count()).toBeGreaterThanOrEqual(6);
   for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: join(ARTIFACTS, 'menu-phone.png') });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(ARTIFACTS, 'menu-phone.png') });
 });
 
 test("on a phone, a newcomer's daily bar fits the screen: Give up stays in reach", async ({ page }) => {

@@ -8,6 +8,13 @@ import { expect, test } from './test.ts';
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 
+/**
+ * Screenshots are for a person to look at after a run here; CI keeps none of its clone, and
+ * taking them (a resize, a pause for the layout and a capture at each size) cost about two
+ * minutes of its browser stage.
+ */
+export const TAKE_SCREENSHOTS = !process.env.CI;
+
 /** The SQLite file of this worker's server (e2e/serve.ts writes it by port; the config names the port). */
 export function databasePath(): string {
   return readFileSync(join(ARTIFACTS, `database-path-${process.env.E2E_PORT}`), 'utf8');
@@ -45,8 +52,9 @@ export function failOnThrown() {
   });
 }
 
-/** Saves the page at phone and desktop sizes, then puts the viewport back. */
+/** Saves the page at phone and desktop sizes, then puts the viewport back (not in CI: `TAKE_SCREENSHOTS`). */
 export async function screenshots(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   const before = page.viewportSize() ?? DESKTOP;
   for (const [size, viewport] of [
     ['phone', PHONE],

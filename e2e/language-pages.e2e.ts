@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { lostPracticeLine, PRACTICE_SEED } from './fixtures/analysis.ts';
-import { ARTIFACTS, drag, failOnThrown, fitsTheWidth, PHONE, serverDate } from './helpers.ts';
+import { ARTIFACTS, drag, failOnThrown, fitsTheWidth, PHONE, serverDate, TAKE_SCREENSHOTS } from './helpers.ts';
 import { expect, test } from './test.ts';
 
 /*
@@ -21,7 +21,7 @@ async function fitsThePhone(page: Page, name: string) {
       .map((el) => el.textContent?.trim()),
   );
   expect(overflowing, name).toEqual([]);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
 }
 
 test('a German player reads a replay, its analysis and their profile in German', async ({ page }) => {

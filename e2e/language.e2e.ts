@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { ARTIFACTS, card } from './helpers.ts';
+import { ARTIFACTS, card, TAKE_SCREENSHOTS } from './helpers.ts';
 import { expect, test } from './test.ts';
 
 test.use({ locale: 'de-DE' });
@@ -115,7 +115,7 @@ test('the German home page and daily at desktop size', async ({ page }) => {
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Tagesspiel #\d+/);
-    await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+    if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
   }
 });
 
@@ -134,7 +134,7 @@ test('the German home page and daily fit a phone: no button or heading runs out 
         .map((el) => el.textContent?.trim()),
     );
     expect(overflowing, path).toEqual([]);
-    await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+    if (TAKE_SCREENSHOTS) await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
   }
 });
 

@@ -11,7 +11,16 @@ import {
 } from '../packages/rules/src/index.ts';
 import { lineToCompleteRun } from './fixtures/complete-run.ts';
 import { singleTargetMove } from './fixtures/deals.ts';
-import { ARTIFACTS, card, movesShown, practiceAt, settledCardBox, stampedFinger, touchDrag } from './helpers.ts';
+import {
+  ARTIFACTS,
+  card,
+  movesShown,
+  practiceAt,
+  settledCardBox,
+  stampedFinger,
+  TAKE_SCREENSHOTS,
+  touchDrag,
+} from './helpers.ts';
 import { expect, test } from './test.ts';
 
 const SEED = '0123456789abcdef0123456789abcdef';
@@ -40,7 +49,7 @@ test('on a phone, a finger drags a card onto its column and a tap plays the only
     await expect(card(page, dragged.from, dragged.row)).toHaveClass(/lifted/);
     await expect(page.locator('.column').nth(dragged.to)).toHaveClass(/over/);
     await expect(page.locator('.column').nth(dragged.to)).toHaveClass(/legal/);
-    await page.screenshot({ path: join(ARTIFACTS, '30-touch-drag-phone.png') });
+    if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(ARTIFACTS, '30-touch-drag-phone.png') });
   });
   await expect(card(page, dragged.to, first.row)).toHaveAttribute('aria-label', first.label);
   await expect(await movesShown(page)).toHaveText('1');
@@ -58,7 +67,7 @@ test('on a phone, a finger drags a card onto its column and a tap plays the only
   await finger.detach();
   await expect(card(page, tapped.to, second.row)).toHaveAttribute('aria-label', second.label);
   await expect(await movesShown(page)).toHaveText('2');
-  await page.screenshot({ path: join(ARTIFACTS, '31-touch-played-phone.png') });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(ARTIFACTS, '31-touch-played-phone.png') });
 
   // The stock's Deal badge stays above the first column (it used to hang over its top).
   const badge = (await page.locator('.deal-label').boundingBox())!;
@@ -89,5 +98,5 @@ test('on a phone, a double tap sends a completed run to the foundations', async 
   await expect(await movesShown(page)).toHaveText(String(moves.length + 1));
   // The tip is gone once the run has gone.
   await expect(page.locator('.toast.show')).toHaveCount(0);
-  await page.screenshot({ path: join(ARTIFACTS, '32-double-tap-foundations-phone.png') });
+  if (TAKE_SCREENSHOTS) await page.screenshot({ path: join(ARTIFACTS, '32-double-tap-foundations-phone.png') });
 });
