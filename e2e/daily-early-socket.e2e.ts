@@ -9,10 +9,18 @@ test("a newcomer's socket is open while they read the daily; Start binds it to t
   const sockets: WebSocket[] = [];
   const sent: string[] = [];
   const received: { type: string }[] = [];
+  /** Both ways in the order they went: `>` sent, `<` received. */
+  const both: string[] = [];
   page.on('websocket', (ws) => {
     sockets.push(ws);
-    ws.on('framesent', (f) => sent.push(String(f.payload)));
-    ws.on('framereceived', (f) => received.push(JSON.parse(String(f.payload))));
+    ws.on('framesent', (f) => {
+      sent.push(String(f.payload));
+      both.push(`>${JSON.parse(String(f.payload)).type}`);
+    });
+    ws.on('framereceived', (f) => {
+      received.push(JSON.parse(String(f.payload)));
+      both.push(`<${JSON.parse(String(f.payload)).type}`);
+    });
   });
   await page.goto('/daily');
   await expect(page.getByRole('button', { name: 'Start the clock and deal' })).toBeEnabled();
@@ -29,6 +37,8 @@ test("a newcomer's socket is open while they read the daily; Start binds it to t
   expect(sockets[0]!.isClosed()).toBe(false);
   expect(sent.map((f) => JSON.parse(f).type)).toEqual(['identify', 'daily-join']);
   expect(received.map((f) => f.type).slice(0, 3)).toEqual(['early', 'welcome', 'game']);
+  // The join went right after the identify, not a round trip later once welcomed: the server held it.
+  expect(both.slice(0, 5)).toEqual(['<early', '>identify', '>daily-join', '<welcome', '<game']);
   await expect(page.locator('[data-connection="online"]')).toBeVisible();
 
   const start = dailyStart();

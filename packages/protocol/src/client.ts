@@ -37,7 +37,9 @@ export const Ping = withRequestId({ type: z.literal('ping'), id: z.int().min(0) 
  * this socket alone (the `socket` its `early` greeting named) and good for a few seconds. Answered
  * with `welcome`, after which the socket is the player's as if it had opened with their cookie; a
  * token that is wrong, expired, made for another socket or sent twice is refused
- * (`bad-socket-token`) and changes nothing.
+ * (`bad-socket-token`) and changes nothing. Frames sent after it need not wait for `welcome`:
+ * the server holds a few while it resolves the token and handles them once bound, in order, or
+ * refuses each (`unidentified`) with it.
  */
 export const Identify = withRequestId({ type: z.literal('identify'), token: z.string().min(1).max(512) });
 export const DailyJoin = withRequestId({ type: z.literal('daily-join') });

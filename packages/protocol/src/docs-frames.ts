@@ -15,7 +15,7 @@ export const clientFrames: readonly Frame[] = [
   {
     name: 'identify',
     about:
-      "Only on an early socket (`/ws?early=1`): binds it to the player whose `POST /api/players` named it (`socket`) and returned `socketToken`. Answered by `welcome`; from then on the socket is that player's (their frame budget, their presence, their socket cap) as if it had opened with their cookie. A token that is wrong, older than a few seconds, made for another socket or used already: `bad-socket-token`, nothing changed; over the player's socket cap: `too-many-sockets`, then closed with 4008.",
+      "Only on an early socket (`/ws?early=1`): binds it to the player whose `POST /api/players` named it (`socket`) and returned `socketToken`. Answered by `welcome`; from then on the socket is that player's (their frame budget, their presence, their socket cap) as if it had opened with their cookie. A token that is wrong, older than a few seconds, made for another socket or used already, or whose device was signed out since: `bad-socket-token`, nothing changed; over the player's socket cap: `too-many-sockets`, then closed with 4008. The page need not wait for `welcome` to send its first requests (the daily's `daily-join`): frames sent after `identify` while it is being resolved wait for it, at most 8 of 8 KiB in all (beyond that each is refused `rate-limited`), and are then handled in order as the player's; if the `identify` is refused, each is refused `unidentified` (a `ping` gets its `pong`) and nothing was done.",
     schema: client.Identify,
   },
   {
@@ -134,7 +134,7 @@ export const serverFrames: readonly Frame[] = [
   {
     name: 'early',
     about:
-      'First frame on an early socket (`/ws?early=1`, opened by a page with no player yet, such as a newcomer on the daily before Start, so that Start need not wait for a socket): no cookie is read, nothing is shown on it. Any frame but `ping` and `identify` is answered `unidentified` and changes nothing. Over the limit of such sockets from one address: `too-many-watchers`, then closed with 4011.',
+      'First frame on an early socket (`/ws?early=1`, opened by a page with no player yet, such as a newcomer on the daily before Start, so that Start need not wait for a socket): no cookie is read, nothing is shown on it. Any frame but `ping` and `identify` is answered `unidentified` and changes nothing (unless it follows an `identify` still being resolved: see `identify`). Over the limit of such sockets from one address: `too-many-watchers`, then closed with 4011.',
     schema: server.Early,
   },
   { name: 'pong', about: 'Answer to `ping`.', schema: server.Pong },

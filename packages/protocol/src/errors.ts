@@ -78,14 +78,15 @@ export const ErrorCode = z.enum([
   'watch-only',
   /**
    * A frame other than `ping` or `identify` on an early socket (`/ws?early=1`) not bound to a
-   * player yet: it changes nothing. Closed with 4011 (as a visitor's) when one address has too
-   * many such sockets open.
+   * player yet, or one that followed an `identify` that was then refused: it changes nothing.
+   * Closed with 4011 (as a visitor's) when one address has too many such sockets open.
    */
   'unidentified',
   /**
    * `identify` with a token that is not one the server made, has expired (seconds after it was
-   * made), was made for another socket, or was used already: nothing changed, and the socket
-   * stays unbound (the page opens a socket of its own with the player's cookie instead).
+   * made), was made for another socket, was used already, or whose device was signed out since
+   * it was made: nothing changed, and the socket stays unbound (the page opens a socket of its
+   * own with the player's cookie instead).
    */
   'bad-socket-token',
   /** A request body over the server's limit (413). */

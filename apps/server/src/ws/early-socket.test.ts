@@ -1,10 +1,11 @@
 import { WATCH_REFUSED } from '@scorpion/protocol';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { SOCKET_TOKEN_MS } from '../identity/socket-token.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { fixedDeals } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
 import { TOO_MANY_SOCKETS } from './close-codes.ts';
+import { HELD_BYTES, HELD_FRAMES } from './held-frames.ts';
 
 /*
  * An early socket (`/ws?early=1`): a newcomer's page opens it while they read the daily, and
@@ -175,5 +176,126 @@ test("the daily records its opening by the sign-up's device, the early socket's 
   expect(opens).toHaveLength(1);
   expect(opens[0]!.device).not.toBe('');
   expect(decodeURIComponent(device.slice('scorpion_device='.length)).startsWith(`${opens[0]!.device}.`)).toBe(true);
+  c.socket.close();
+});
+
+/**
+ * Sends `identify` and then `frames` on `c` while the identify's player lookup (the real one) is
+ * held back, filled up with pings to the bound and one frame more: that one's refusal, which
+ * comes at once, says that every frame before it reached the server and is waiting. `release`
+ * lets the lookup go on.
+ */
+async function whileIdentifying(c: TestClient, token: string, frames: Record<string, unknown>[]) {
+  const players = server.app.repos.players;
+  const real = players.byTokenHash.bind(players);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const lookup = vi.spyOn(players, 'byTokenHash').mockImplementationOnce(async (hash) => {
+    await held;
+    return real(hash);
+  });
+  c.send({ type: 'identify', token, rid: 'i' });
+  for (const frame of frames) c.send(frame);
+  for (let i = frames.length; i < HELD_FRAMES; i++) c.send({ type: 'ping', id: 100 + i, rid: `f${i}` });
+  c.send({ type: 'ping', id: 99, rid: 'over' });
+  expect(await c.next('error', (f) => f.rid === 'over')).toMatchObject({ code: 'rate-limited', ref: 'ping' });
+  expect(lookup).toHaveBeenCalledTimes(1);
+  lookup.mockRestore();
+  return release;
+}
+
+/** The types and request ids of the frames `c` was sent after the first `skip`. */
+const sentAfter = (c: TestClient, skip: number) =>
+  c.frames.slice(skip).map((t) => {
+    const f = JSON.parse(t) as { type: string; rid?: string; code?: string };
+    return f.type === 'error' ? `${f.rid}:${f.code}` : `${f.type}${f.rid ? `:${f.rid}` : ''}`;
+  });
+
+test("frames sent right after identify wait for it, in order, and are the bound player's; past the bound they are refused", async () => {
+  const c = await early();
+  const guest = await guestFor(c.id);
+  const release = await whileIdentifying(c, guest.token, [
+    { type: 'ping', id: 1, rid: 'p1' },
+    { type: 'daily-join', rid: 'd' },
+    { type: 'identify', token: guest.token, rid: 'i2' },
+    { type: 'ping', id: 2, rid: 'p2' },
+  ]);
+  // Nothing but the refusal of the one over the bound while the identify is in flight.
+  expect(server.app.connections.sockets(guest.id)).toBe(0);
+  const before = c.frames.length;
+  release();
+  expect((await c.next('welcome')).player.id).toBe(guest.id);
+  const { game } = await c.next('game', (f) => f.rid === 'd');
+  expect(game.daily).toBeDefined();
+  await c.next('pong', (f) => f.rid === `f${HELD_FRAMES - 1}`);
+  // Welcomed first; then each held frame handled as the guest's, in the order sent (the second
+  // identify finds the socket bound already; a ping's pong needs no database, the game does).
+  const answers = sentAfter(c, before);
+  expect(answers[0]).toBe('welcome');
+  expect(answers.filter((a) => a.startsWith('pong'))).toEqual(
+    ['p1', 'p2', ...Array.from({ length: HELD_FRAMES - 4 }, (_, i) => `f${i + 4}`)].map((r) => `pong:${r}`),
+  );
+  expect(answers).toContain('i2:bad-socket-token');
+  expect(answers).toContain('game:d');
+  expect(answers.indexOf('pong:p1')).toBeLessThan(answers.indexOf('i2:bad-socket-token'));
+  expect(server.app.connections.sockets(guest.id)).toBe(1);
+  c.socket.close();
+});
+
+test('frames held behind an identify are bounded in bytes too', async () => {
+  const c = await early();
+  const guest = await guestFor(c.id);
+  const players = server.app.repos.players;
+  const real = players.byTokenHash.bind(players);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(players, 'byTokenHash').mockImplementationOnce(async (hash) => {
+    await held;
+    return real(hash);
+  });
+  // Frames of half the bound each (within a frame's size): two fit, the third does not.
+  const pad = (rid: string) => ({ type: 'ping', id: 1, rid, pad: 'x'.repeat(HELD_BYTES / 2 - 50) });
+  c.send({ type: 'identify', token: guest.token, rid: 'i' });
+  for (const rid of ['a', 'b', 'c']) c.send(pad(rid));
+  expect(await c.next('error', (f) => f.rid === 'c')).toMatchObject({ code: 'rate-limited', ref: null });
+  vi.restoreAllMocks();
+  release();
+  await c.next('welcome');
+  // Held, then handled as the player's: a ping with a field too many is a bad message.
+  for (const rid of ['a', 'b'])
+    expect(await c.next('error', (f) => f.rid === rid)).toMatchObject({ code: 'bad-message' });
+  c.socket.close();
+});
+
+test("frames held behind an identify its device's sign-out refuses are refused with it; the socket stays unbound", async () => {
+  const c = await early();
+  const guest = await guestFor(c.id);
+  const devices = await fetch(`${server.url}/api/devices`, { headers: { cookie: guest.cookie } });
+  const [own] = ((await devices.json()) as { devices: { id: string }[] }).devices;
+  const out = await fetch(`${server.url}/api/devices/${own!.id}`, {
+    method: 'DELETE',
+    headers: { cookie: guest.cookie },
+  });
+  expect(out.status).toBe(200);
+
+  const release = await whileIdentifying(c, guest.token, [
+    { type: 'daily-join', rid: 'd' },
+    { type: 'ping', id: 1, rid: 'p1' },
+  ]);
+  release();
+  expect(await c.next('error', (f) => f.rid === 'i')).toMatchObject({ code: 'bad-socket-token', ref: 'identify' });
+  const refused = await c.next('error', (f) => f.rid === 'd');
+  expect(refused).toMatchObject({ code: 'unidentified', ref: 'daily-join' });
+  expect(refused.message).toMatch(/identify this frame followed was refused/);
+  // A held ping is still answered, as on any unbound socket.
+  await c.next('pong', (f) => f.rid === 'p1');
+  await c.next('pong', (f) => f.rid === `f${HELD_FRAMES - 1}`);
+  // No identify in flight now: today's answers, and nothing was made or counted for the guest.
+  c.send({ type: 'ping', id: 7, rid: 'p7' });
+  await c.next('pong', (f) => f.rid === 'p7');
+  await expectUnbound(c, 'd2');
+  expect(server.app.connections.sockets(guest.id)).toBe(0);
+  const types = c.frames.map((t) => (JSON.parse(t) as { type: string }).type);
+  expect(new Set(types)).toEqual(new Set(['early', 'pong', 'error']));
   c.socket.close();
 });

@@ -1,7 +1,7 @@
 import type {} from '@fastify/websocket';
 import { ClientMessage, fastClientMessage, type ServerMessage } from '@scorpion/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { OwnedElsewhere } from '../races/leases.ts';
 import { type Refusal, refuse } from '../refusal.ts';
 import { refusalFrame } from '../refusal-edge.ts';
@@ -34,6 +34,8 @@ export interface SocketIdentity {
   readonly bound?: boolean;
   /** The device the sign-up came from, for an early socket (its upgrade may predate the device cookie). */
   readonly device?: string | undefined;
+  /** Frames that followed `identify` on the early socket before it was bound: handled first, in order. */
+  readonly held?: readonly RawData[];
 }
 
 /**
@@ -114,8 +116,7 @@ export function playerSocket(
     });
   }
 
-  // Attached before any await, so no frame arriving during the identity lookup is lost.
-  socket.on('message', (data, isBinary) => {
+  const onFrame = (data: RawData, isBinary: boolean) => {
     // Shutting down: the client resends what was not acknowledged once it reconnects.
     if (drain.draining) {
       metrics.rejected('shutting-down');
@@ -192,7 +193,9 @@ export function playerSocket(
       },
     );
     drain.track(answered);
-  });
+  };
+  // Attached before any await, so no frame arriving during the identity lookup is lost.
+  socket.on('message', onFrame);
 
   const answer = (frame: ServerMessage, arrivedAt: number, rid: string | undefined) => {
     // A frame sent without a request id (a move, whose ack the page pairs by game and seq) is answered as it is.
@@ -261,6 +264,8 @@ export function playerSocket(
     presence.changed(p.id);
     return p;
   });
+  // Sent before the socket was bound, so before anything arriving from now on.
+  for (const data of identity.held ?? []) onFrame(data, false);
   // Frames waiting for the welcome fail with it (and say so); the socket itself goes too.
   drain.track(
     ready.catch((error: unknown) => {

@@ -43,6 +43,8 @@ interface Pending {
   readonly message: ClientMessage;
   readonly again: boolean;
   readonly settle: (answer: Answer) => void;
+  /** The socket it went out on last: a welcome sends again only what that socket has not carried. */
+  sentOn?: WebSocket | undefined;
 }
 
 const OFFLINE: Answer = { ok: false, refusal: { type: 'offline' } };
@@ -103,7 +105,11 @@ export class Connection {
   #earlySocket = false;
   /** The early socket's id, as its greeting named it: a sign-up names it to get its token. */
   #earlyId: string | undefined;
-  /** `identify` was sent on the early socket and not answered yet. */
+  /**
+   * `identify` was sent on the early socket and not answered yet. Requests go out on it
+   * meanwhile, without waiting for `welcome`: the server holds them until the socket is bound
+   * (a round trip saved on Start), and refuses them with the `identify` if it refuses that.
+   */
   #binding = false;
   /** Sign-ups waiting for the early socket's greeting (`earlyReady`). */
   readonly #greeted = new Set<(id: string | undefined) => void>();
@@ -179,7 +185,8 @@ export class Connection {
     this.#earlySocket = true;
     const socket = new WebSocket(earlySocketUrl(location));
     this.#socket = socket;
-    socket.onmessage = (e) => this.#onMessage(e);
+    // Once dropped (its token refused), what it still says (its held frames refused) is no one's.
+    socket.onmessage = (e) => this.#socket === socket && this.#onMessage(e);
     socket.onclose = (e) => {
       if (this.#socket !== socket) return;
       // Bound: the player's socket, which reconnects as any does.
@@ -206,6 +213,8 @@ export class Connection {
     if (!this.#earlySocket || this.#earlyId === undefined || socket?.readyState !== WebSocket.OPEN) return false;
     this.#binding = true;
     socket.send(JSON.stringify({ type: 'identify', token } satisfies ClientMessage));
+    // What was asked before Start follows it at once, as anything asked from now until `welcome` does.
+    for (const pending of this.#pending.values()) this.#sendPending(pending);
     return true;
   }
 
@@ -224,7 +233,8 @@ export class Connection {
   }
 
   send(message: ClientMessage): boolean {
-    if (this.#status !== 'online' || this.#socket?.readyState !== WebSocket.OPEN) return false;
+    const open = this.#status === 'online' || (this.#earlySocket && this.#binding);
+    if (!open || this.#socket?.readyState !== WebSocket.OPEN) return false;
     this.#socket.send(JSON.stringify(message));
     return true;
   }
@@ -240,7 +250,7 @@ export class Connection {
     const rid = (this.#nextRid++).toString(36);
     return new Promise<Answer>((settle) => {
       const pending: Pending = { message: { ...message, rid }, again, settle };
-      const sent = this.send(pending.message);
+      const sent = this.#sendPending(pending);
       if (!sent && !again) return settle(OFFLINE);
       this.#pending.set(rid, pending);
       signal?.addEventListener('abort', () => this.#pending.delete(rid), { once: true });
@@ -270,6 +280,13 @@ export class Connection {
       if (this.#status === 'online') fn();
     });
     return () => this.#ready.delete(fn);
+  }
+
+  /** Sends a request, and notes on which socket. */
+  #sendPending(pending: Pending): boolean {
+    if (pending.sentOn === this.#socket || !this.send(pending.message)) return false;
+    pending.sentOn = this.#socket;
+    return true;
   }
 
   #open() {
@@ -351,6 +368,8 @@ export class Connection {
     this.#binding = false;
     this.#socket = undefined;
     for (const done of this.#greeted) done(undefined);
+    // Requests sent after its `identify` get no answer on it: asked again on the next socket, or offline.
+    this.#dropAnswers();
   }
 
   #onWelcome(message: Greeting) {
@@ -369,9 +388,10 @@ export class Connection {
     this.#settle = setTimeout(() => (this.#attempt = 0), SETTLED_MS);
     // Asked before this socket, sent after the pages' own resumes (a room-join), which the
     // server answers first; not what those resumes have just asked themselves.
+    // An early socket carried some already, right after its `identify`: those are not sent twice.
     const waiting = [...this.#pending.values()];
     for (const fn of this.#ready) fn();
-    for (const pending of waiting) this.send(pending.message);
+    for (const pending of waiting) this.#sendPending(pending);
   }
 
   #dispatch(message: ServerMessage) {

@@ -50,14 +50,16 @@ test('Start names the early socket in its sign-up, binds it with the token, and 
 
   await session.startAsGuest();
   expect(posted).toEqual([{ socket: 'sock-1' }]);
-  expect(early.sent).toEqual([{ type: 'identify', token: 'tok.en' }]);
+  // It goes right after `identify`, not a round trip later on `welcome`: the server holds it until bound.
+  expect(early.sent).toMatchObject([{ type: 'identify', token: 'tok.en' }, { type: 'daily-join' }]);
   // The app asks for the player's socket: the one being bound is it, none other opens.
   connection.start();
   expect(urls()).toHaveLength(1);
   early.welcome();
   expect(connection.status).toBe('online');
   expect(connection.earlyId).toBeUndefined();
-  expect(early.sent.at(-1)).toMatchObject({ type: 'daily-join' });
+  // Not sent twice.
+  expect(early.sent).toHaveLength(2);
   early.deliver(errorFrame((early.sent.at(-1) as { rid: string }).rid, 'game-over', 'daily-join'));
   expect((await answer).ok).toBe(false);
 
@@ -77,15 +79,53 @@ test("a refused token closes the early socket and opens the player's own, which 
   const answer = connection.request({ type: 'daily-join' }, { again: true });
   await session.startAsGuest();
   connection.start();
+  // Asked while the identify is on its way: sent at once too; one that nothing asks again settles as offline.
+  const once = connection.request({ type: 'ping', id: 1 });
+  const [, join, ping] = early.sent as { rid: string }[];
+  expect(early.sent).toMatchObject([{ type: 'identify' }, { type: 'daily-join' }, { type: 'ping' }]);
   early.deliver(errorFrame(undefined, 'bad-socket-token', 'identify'));
+  expect(await once).toEqual({ ok: false, refusal: { type: 'offline' } });
+  // The server refuses what followed the identify with it: that is the dropped socket's, not the request's answer.
+  early.deliver(errorFrame(join!.rid, 'unidentified', 'daily-join'));
+  early.deliver(errorFrame(ping!.rid, 'unidentified', 'ping'));
   expect(early.readyState).toBe(3);
   expect(urls()).toEqual(['ws://localhost:8080/ws?early=1', 'ws://localhost:8080/ws']);
   const own = socket();
   own.welcome();
   expect(own.sent).toMatchObject([{ type: 'daily-join' }]);
   own.deliver(errorFrame((own.sent[0] as { rid: string }).rid, 'game-over', 'daily-join'));
-  await answer;
+  expect(await answer).toMatchObject({ ok: false, refusal: { code: 'game-over' } });
   await settle();
+});
+
+test('a request asked after the identify goes at once on the early socket, its answer comes there, and a reconnection asks again only what is unanswered', async () => {
+  const connection = new Connection();
+  const session = new Session(connection);
+  await session.load();
+  const early = openEarly(connection);
+  await session.startAsGuest();
+  connection.start();
+  // The daily's Start: the join once the sign-up is in, before any welcome.
+  const join = connection.request({ type: 'daily-join' }, { again: true });
+  const resume = connection.request({ type: 'game-resume', gameId: 'g9' }, { again: true });
+  expect(early.sent).toMatchObject([{ type: 'identify' }, { type: 'daily-join' }, { type: 'game-resume' }]);
+  expect(connection.status).toBe('idle');
+  early.welcome();
+  expect(early.sent).toHaveLength(3);
+  const rid = (early.sent[1] as { rid: string }).rid;
+  early.deliver(errorFrame(rid, 'game-over', 'daily-join'));
+  expect(await join).toMatchObject({ ok: false, refusal: { code: 'game-over' } });
+
+  // Bound, it is the player's socket: dropped, what is unanswered goes again on the next one.
+  vi.useFakeTimers();
+  early.close();
+  vi.advanceTimersByTime(10_000);
+  vi.useRealTimers();
+  const next = socket();
+  next.welcome();
+  expect(next.sent).toMatchObject([{ type: 'game-resume', gameId: 'g9' }]);
+  next.deliver(errorFrame((next.sent[0] as { rid: string }).rid, 'no-such-game', 'game-resume'));
+  expect(await resume).toMatchObject({ ok: false });
 });
 
 test('without a token (or an early socket) nothing is bound: the player gets their own socket and the early one closes', async () => {
