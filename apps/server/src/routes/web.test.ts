@@ -66,6 +66,12 @@ describe('the built web app', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/^application\/javascript/);
     expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    // Never revalidated, never asked by ranges: no bytes for either on the wire.
+    expect([br.headers.etag, br.headers['last-modified'], br.headers['accept-ranges']]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.body.length).toBeLessThan(SCRIPT.length / 4);
     expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +30,8 @@ const SHARED = /^\/(?:daily|leaderboards|[rcp]\/[^/]+)$/;
  * The build writes a Brotli (`.br`) and a gzip (`.gz`) copy beside each text file
  * (apps/web/vite.config.ts); `preCompressed` sends the one the browser's `Accept-Encoding`
  * prefers, and the file itself to a client that accepts neither. ETag and Last-Modified come
- * from the file sent, so a revalidated `index.html` is a 304.
+ * from the file sent, so a revalidated `index.html` is a 304; the hashed files under `assets/`
+ * go without them.
  *
  * The pages people share (a room, a challenge, a daily, a profile) get the shell with their own
  * link preview in its head (`linkPreview.ts`), for the chat apps that read it.
@@ -38,18 +39,35 @@ const SHARED = /^\/(?:daily|leaderboards|[rcp]\/[^/]+)$/;
 export async function webRoutes(app: FastifyInstance, { webDist }: { webDist: string }) {
   const built = existsSync(join(webDist, 'index.html'));
   const shell = built ? readFileSync(join(webDist, 'index.html'), 'utf8') : '';
-  const hashed = join(webDist, 'assets') + sep;
   if (built) {
+    // The compressed copies are other encodings of their file, never URLs of their own.
+    const compressed = ['**/*.br', '**/*.gz'];
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: ['index.html'],
       preCompressed: true,
-      // The compressed copies are other encodings of their file, never URLs of their own.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      globIgnore: [...compressed, 'assets/**'],
       cacheControl: false,
-      setHeaders: (reply: FastifyReply, path: string) => {
-        reply.header('cache-control', path.startsWith(hashed) ? IMMUTABLE : REVALIDATE);
+      setHeaders: (reply: FastifyReply) => {
+        reply.header('cache-control', REVALIDATE);
+      },
+    });
+    // A hashed file is never asked again, so nothing to revalidate it by (ETag, Last-Modified)
+    // and no ranges of a script: about 95 bytes fewer on each, 0.9 kB of a first visit's nine.
+    await app.register(fastifyStatic, {
+      root: join(webDist, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      wildcard: false,
+      preCompressed: true,
+      globIgnore: compressed,
+      cacheControl: false,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+      setHeaders: (reply: FastifyReply) => {
+        reply.header('cache-control', IMMUTABLE);
       },
     });
   }
