@@ -179,13 +179,8 @@ test("the daily records its opening by the sign-up's device, the early socket's 
   c.socket.close();
 });
 
-/**
- * Sends `identify` and then `frames` on `c` while the identify's player lookup (the real one) is
- * held back, filled up with pings to the bound and one frame more: that one's refusal, which
- * comes at once, says that every frame before it reached the server and is waiting. `release`
- * lets the lookup go on.
- */
-async function whileIdentifying(c: TestClient, token: string, frames: Record<string, unknown>[]) {
+/** Holds the next player lookup by token (the real one) until `release`; `lookup` is its spy. */
+function holdNextLookup() {
   const players = server.app.repos.players;
   const real = players.byTokenHash.bind(players);
   let release!: () => void;
@@ -194,6 +189,17 @@ async function whileIdentifying(c: TestClient, token: string, frames: Record<str
     await held;
     return real(hash);
   });
+  return { lookup, release };
+}
+
+/**
+ * Sends `identify` and then `frames` on `c` while the identify's player lookup (the real one) is
+ * held back, filled up with pings to the bound and one frame more: that one's refusal, which
+ * comes at once, says that every frame before it reached the server and is waiting. `release`
+ * lets the lookup go on.
+ */
+async function whileIdentifying(c: TestClient, token: string, frames: Record<string, unknown>[]) {
+  const { lookup, release } = holdNextLookup();
   c.send({ type: 'identify', token, rid: 'i' });
   for (const frame of frames) c.send(frame);
   for (let i = frames.length; i < HELD_FRAMES; i++) c.send({ type: 'ping', id: 100 + i, rid: `f${i}` });
@@ -245,14 +251,7 @@ test("frames sent right after identify wait for it, in order, and are the bound 
 test('frames held behind an identify are bounded in bytes too', async () => {
   const c = await early();
   const guest = await guestFor(c.id);
-  const players = server.app.repos.players;
-  const real = players.byTokenHash.bind(players);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  vi.spyOn(players, 'byTokenHash').mockImplementationOnce(async (hash) => {
-    await held;
-    return real(hash);
-  });
+  const { release } = holdNextLookup();
   // Frames of half the bound each (within a frame's size): two fit, the third does not.
   const pad = (rid: string) => ({ type: 'ping', id: 1, rid, pad: 'x'.repeat(HELD_BYTES / 2 - 50) });
   c.send({ type: 'identify', token: guest.token, rid: 'i' });
