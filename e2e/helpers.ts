@@ -299,3 +299,33 @@ export async function restingTop(element: Locator): Promise<number> {
     .toBe(true);
   return before;
 }
+
+/** A script the browser fetched, as its resource timing counts it. */
+export interface ScriptFetched {
+  path: string;
+  transfer: number;
+  encoded: number;
+  decoded: number;
+}
+
+/**
+ * The scripts a page asked for until its board could first be played (Board's `board-interactive`
+ * mark): the first visit's JavaScript. What the page fetches once quiet, the service worker and
+ * the unsaved-moves note's words, starts seconds after the mark, however slowly the test reads.
+ */
+export async function scriptsUntilPlayable(page: Page): Promise<ScriptFetched[]> {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('board-interactive').length))
+    .toBeGreaterThan(0);
+  return page.evaluate(() => {
+    const playable = performance.getEntriesByName('board-interactive')[0]!.startTime;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => new URL(r.name).pathname.endsWith('.js') && r.startTime < playable)
+      .map((r) => ({
+        path: new URL(r.name).pathname,
+        transfer: r.transferSize,
+        encoded: r.encodedBodySize,
+        decoded: r.decodedBodySize,
+      }));
+  });
+}

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { ARTIFACTS, card, TAKE_SCREENSHOTS } from './helpers.ts';
+import { ARTIFACTS, card, scriptsUntilPlayable, TAKE_SCREENSHOTS } from './helpers.ts';
 import { expect, test } from './test.ts';
 
 test.use({ locale: 'de-DE' });
@@ -154,13 +154,9 @@ async function firstVisit(browser: Browser, locale: string): Promise<{ bytes: nu
   const fresh = await context.newPage();
   await fresh.goto('/daily');
   await expect(card(fresh, 0, 3)).toBeVisible({ timeout: 30_000 });
-  const files = await fresh.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((r) => new URL(r.name).pathname.endsWith('.js'))
-      .map((r) => [new URL(r.name).pathname, r.transferSize] as const),
-  );
+  const files = await scriptsUntilPlayable(fresh);
   await context.close();
-  return { bytes: files.reduce((total, [, size]) => total + size, 0), files: files.map(([name]) => name) };
+  return { bytes: files.reduce((total, f) => total + f.transfer, 0), files: files.map((f) => f.path) };
 }
 
 test('the first visit to the daily stays under the budget in every language, and loads only its own', async ({
