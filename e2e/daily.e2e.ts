@@ -1,7 +1,17 @@
 import type { Browser, Page } from '@playwright/test';
 import { cardLabel } from '../apps/web/src/board/cardNames.ts';
 import { dailyStart, dailyWinningLine, singleTargetMove } from './fixtures/deals.ts';
-import { card, drag, movesShown, pickNickname, playByHand, screenshots, serverDate, startDaily } from './helpers.ts';
+import {
+  card,
+  drag,
+  movesShown,
+  pickNickname,
+  playByHand,
+  screenshots,
+  scriptsUntilPlayable,
+  serverDate,
+  startDaily,
+} from './helpers.ts';
 import { expect, test } from './test.ts';
 
 test('a newcomer reads the home page undisturbed, starts the daily without a name, resumes after a reload and finds their row', async ({
@@ -193,16 +203,7 @@ async function measure(browser: Browser, page: Page) {
     const fresh = await context.newPage();
     const scripts = async () => {
       await expect(card(fresh, 0, 3)).toBeVisible();
-      return fresh.evaluate(() =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((r) => new URL(r.name).pathname.endsWith('.js'))
-          .map((r) => ({
-            name: r.name,
-            transfer: r.transferSize,
-            encoded: r.encodedBodySize,
-            decoded: r.decodedBodySize,
-          })),
-      );
+      return scriptsUntilPlayable(fresh);
     };
     const started = Date.now();
     await fresh.goto('/daily');
@@ -229,7 +230,7 @@ async function measure(browser: Browser, page: Page) {
     await fresh.goto('/daily');
     const again = await scripts();
     expect(again.length).toBe(first.length);
-    for (const s of again) expect(s.transfer, `${s.name} comes from the cache`).toBe(0);
+    for (const s of again) expect(s.transfer, `${s.path} comes from the cache`).toBe(0);
   } finally {
     await context.close();
   }
@@ -289,6 +290,30 @@ test('a dropped connection shows, reconnects by itself and the game goes on; a l
   await screenshots(page, '33-offline');
   await context.setOffline(false);
   await expect(page.locator('[data-connection="online"]')).toHaveText('Online');
+});
+
+test("a newcomer's first move made with the network gone is said to wait, then said to be saved once it is back", async ({
+  page,
+  context,
+}) => {
+  // The note's words are fetched once the page is quiet after the board shows, before any move.
+  const words = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/assets/unsavedText-'));
+  await page.goto('/daily');
+  await startDaily(page);
+  await words;
+  await context.setOffline(true);
+  await expect(page.locator('[data-connection="offline"]')).toBeVisible();
+  const move = singleTargetMove(dailyStart());
+  await drag(page, move.from, move.row, move.to);
+  await expect(await movesShown(page)).toHaveText('1');
+  const unsaved = page.getByTestId('unsaved-moves');
+  await expect(unsaved).toHaveText(
+    /^\W*1 move waiting to be saved, since \d\d?:\d\d:\d\d[\s\S]*sent once the connection is back\.$/,
+  );
+  await screenshots(page, '15-unsaved-first-move-offline');
+  await context.setOffline(false);
+  await expect(page.locator('[data-connection="online"]')).toBeVisible({ timeout: 20_000 });
+  await expect(unsaved).toHaveText(/^\W*1 move saved at \d\d?:\d\d:\d\d[\s\S]*, made since \d\d?:\d\d:\d\d[\s\S]*\.$/);
 });
 
 test("after the day, the deal is public and the solver's solution steps through it", async ({ page }) => {
