@@ -1,10 +1,11 @@
 import { type Clock, dayNumber, daysBefore, utcDate } from '../clock.ts';
-import { type Certifier, pickCertified } from '../deals/certify.ts';
+import { type Certifier, CertifierUnavailable, pickCertified } from '../deals/certify.ts';
 import type { DealSource } from '../deals/source.ts';
 import type { LiveGame } from '../games/live-game.ts';
 import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
 import type { Seen } from '../identity/device.ts';
+import { type Answer, refuse } from '../refusal.ts';
 import { RankedDailyTaken } from '../repo/errors.ts';
 import type { DailyDealRow, Repos } from '../repo/types.ts';
 import { DAILY_OPTIONS, DAILY_VARIANT, dailyGame } from './deal.ts';
@@ -96,9 +97,17 @@ export class DailyService {
     };
   }
 
-  /** Today's game for the player, opened from `seen`: the one in progress, or a new one (ranked if it is the first). */
-  join(playerId: string, seen: Seen): Promise<LiveGame> {
-    return this.joining.run(playerId, () => this.joinNow(playerId, seen));
+  /**
+   * Today's game for the player, opened from `seen`: the one in progress, or a new one (ranked if
+   * it is the first). Refused with `solver-unavailable`, storing nothing, while the solver is down.
+   */
+  async join(playerId: string, seen: Seen): Promise<Answer<LiveGame>> {
+    try {
+      return { ok: true, value: await this.joining.run(playerId, () => this.joinNow(playerId, seen)) };
+    } catch (error) {
+      if (error instanceof CertifierUnavailable) return refuse('solver-unavailable', DAILY_UNAVAILABLE);
+      throw error;
+    }
   }
 
   private async joinNow(playerId: string, seen: Seen, lost = false): Promise<LiveGame> {

@@ -1,8 +1,6 @@
 import { type ClientMessage, DEFAULT_FINISH_WINDOW, type ServerMessage } from '@scorpion/protocol';
 import { dealFromSeed } from '@scorpion/rules';
 import type { FastifyInstance } from 'fastify';
-import { DAILY_UNAVAILABLE } from '../daily/service.ts';
-import { CertifierUnavailable } from '../deals/certify.ts';
 import type { Acted, Shown } from '../games/outcomes.ts';
 import type { Seen } from '../identity/device.ts';
 import { type Answer, type Refusal, refuse } from '../refusal.ts';
@@ -76,14 +74,10 @@ export function handle(s: Play, playerId: string, m: ClientMessage, seen: Seen):
         .start(playerId, m.code)
         .then((r) => answered(r, m.type, (v) => [{ type: 'game', game: v.game }, v.ghost]));
     case 'daily-join':
-      return s.daily.join(playerId, seen).then(
-        async (game): Promise<Reply> => ({ type: 'game', game: await s.games.snapshot(game) }),
-        (error: unknown) => {
-          if (error instanceof CertifierUnavailable)
-            return refused(refuse('solver-unavailable', DAILY_UNAVAILABLE), m.type);
-          throw error;
-        },
-      );
+      return s.daily.join(playerId, seen).then(async (r): Promise<Reply> => {
+        if (!r.ok) return refused(r, m.type);
+        return { type: 'game', game: await s.games.snapshot(r.value) };
+      });
     case 'practice-start':
       return startPractice(s, playerId, m);
     case 'queue-join':

@@ -94,6 +94,13 @@ afterAll(async () => {
 
 const services = (i: number) => servers[i]!.app;
 
+/** The player's daily game on a process, straight from the daily service (as a socket's `daily-join`). */
+async function joined(app: ReturnType<typeof services>, id: string) {
+  const answer = await app.daily.join(id, { address: id, device: '' });
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.value;
+}
+
 /** Runs `task` for each item, `width` at a time. */
 async function inBatches<T>(items: readonly T[], width: number, task: (item: T, i: number) => Promise<void>) {
   for (let start = 0; start < items.length; start += width) {
@@ -162,7 +169,7 @@ test('3,000 results finished through three processes: every fast rank is the SQL
   await inBatches(ids, 60, async (id, i) => {
     const s = services(i % 3);
     if (i % 60 === 0) clock += 1_000;
-    const game = await s.daily.join(id, { address: id, device: '' });
+    const game = await joined(s, id);
     for (let seq = 0; seq < i % 3; seq++) {
       expect(await s.games.act(id, game.row.id, seq, WINNING.moves[seq]!)).toMatchObject({ ok: true });
     }
@@ -224,7 +231,7 @@ test('past days are closed by the leader alone; when it stops, another process t
   const open: string[] = [];
   for (const [i, id] of ['open-0', 'open-1'].entries()) {
     await services(i).repos.players.create({ id, nickname: id, nicknameKey: id, tokenHash: `hash ${id}`, at: 0 });
-    open.push((await services(i + 1).daily.join(id, { address: id, device: '' })).row.id);
+    open.push((await joined(services(i + 1), id)).row.id);
   }
   // Who closed what, counted where it happens (a process's minute sweep may ask too).
   const closedBy = () => {
@@ -240,7 +247,7 @@ test('past days are closed by the leader alone; when it stops, another process t
   vi.restoreAllMocks();
 
   // The leader stops: its lock goes with its connection, and the next process to ask leads.
-  const left = (await services(1).daily.join('open-0', { address: 'open-0', device: '' })).row.id;
+  const left = (await joined(services(1), 'open-0')).row.id;
   await servers[0]!.close();
   servers.shift();
   closed = closedBy();
