@@ -9,6 +9,9 @@ import { expect, test } from 'vitest';
 
 const SRC = import.meta.dirname;
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+/** An import or re-export with what it names (group 1) and where from (group 2), or a dynamic import (group 3). */
+const NAMED =
+  /(?:^|\n)\s*(?:import|export)\s+([^'";]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -64,4 +67,39 @@ test('no module of the server imports itself back, however far round', () => {
   );
   expect([...graph.values()].flat().length).toBeGreaterThan(files.length);
   expect(cycles(graph)).toStrictEqual([]);
+});
+
+/** Whether a statement's names are all types (`import type …`, or `{ type A, type B }`): nothing of it runs. */
+function typesOnly(names: string): boolean {
+  if (/^type\s/.test(names)) return true;
+  const braces = /^\{([^}]*)\}$/.exec(names.trim());
+  if (!braces) return false;
+  const members = braces[1]!
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
+  return members.length > 0 && members.every((m) => /^type\s/.test(m));
+}
+
+/**
+ * What a repository may run besides storage: the calendar and the keyed lock. A rule (the daily
+ * totals, a rating's repetition, the nickname look-alikes) stays in the core that owns it (games/,
+ * races/, daily/, ratings/, identity/…), which hands its result, or the rule itself, to the
+ * repository as an argument. Types may come from anywhere: the ports speak the core's words.
+ */
+const STORAGE_MAY_RUN = ['repo/', 'db/', 'clock.ts', 'keyed-lock.ts'];
+
+test('a repository only stores and reads: outside its tests, repo/ runs nothing of the core', () => {
+  const stores = sources(join(SRC, 'repo')).filter(
+    (file) => !file.endsWith('.test.ts') && !relative(SRC, file).startsWith('repo/contract/'),
+  );
+  expect(stores.length).toBeGreaterThan(50);
+  const ran = stores.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(NAMED)]
+      .filter((m) => m[3] !== undefined || !typesOnly(m[1]!))
+      .map((m) => relative(SRC, resolve(dirname(file), m[2] ?? m[3]!)))
+      .filter((to) => !STORAGE_MAY_RUN.some((allowed) => to.startsWith(allowed)))
+      .map((to) => `${relative(SRC, file)} → ${to}`),
+  );
+  expect(ran).toStrictEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
-import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
+import { KeyedLock } from '../keyed-lock.ts';
 import type { Repos } from '../repo/types.ts';
 import { resultRowOf } from './arena-row.ts';
 import type { LiveArena } from './live-arena.ts';

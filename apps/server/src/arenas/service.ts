@@ -1,7 +1,7 @@
 import type { GameSnapshot, ServerMessage } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
-import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
+import { KeyedLock } from '../keyed-lock.ts';
 import { type Answer, type Refusal, refuse } from '../refusal.ts';
 import type { ArenaRow, GameRow, Repos } from '../repo/types.ts';
 import { ArenaMemory } from './arena-memory.ts';

@@ -15,6 +15,7 @@ import {
   type WeighedGame,
 } from '@scorpion/solver';
 import type { Clock } from '../clock.ts';
+import { totalsOf } from '../daily/stats.ts';
 import type { GameRow, Repos, StoredAction } from '../repo/types.ts';
 import { hiddenShare } from './tab-hidden.ts';
 
@@ -179,7 +180,7 @@ export class EvidenceRunner {
     });
     if (!held) return;
     // Off the board, and out of the day's counts and the player's streak, at once.
-    await repos.boards.recount(row.playerId);
+    await repos.boards.recount(row.playerId, totalsOf);
     await this.options.onHeld?.(row, { ...evidence, held }, running, tabHidden);
   }
 

@@ -1,12 +1,12 @@
 import type { GameAction, GameKind, GameSnapshot, GameUpdate, RaceStanding, WireEvent } from '@scorpion/protocol';
 import { cardCode, REASON_TEXT } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
+import { KeyedLock } from '../keyed-lock.ts';
 import { type Refusal, refuse } from '../refusal.ts';
 import { SeqTakenError } from '../repo/errors.ts';
 import type { Fence, GameRow, GamesRepo } from '../repo/types.ts';
 import { gate } from '../secrecy.ts';
 import type { GameOwner, GameWindow, LiveGame } from './live-game.ts';
-import { KeyedLock } from './lock.ts';
 import { GameMemory } from './memory.ts';
 import { type NewGame, newGameRow } from './new-row.ts';
 import { type Acted, type Played, REFUSED, type Shown } from './outcomes.ts';

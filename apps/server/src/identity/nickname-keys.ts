@@ -1,4 +1,4 @@
-import type { Repos } from '../repo/types.ts';
+import type { NicknameKeying, Repos } from '../repo/types.ts';
 import { nicknameKey } from './nickname.ts';
 
 /**
@@ -17,7 +17,29 @@ const SETTING = 'nickname-key-version';
  */
 export async function rekeyNicknames(repos: Repos): Promise<{ players: number; lookAlikes: number } | null> {
   if ((await repos.settings.get(SETTING)) === NICKNAME_KEY_VERSION) return null;
-  const result = await repos.players.rekey(nicknameKey);
+  const result = await repos.players.rekey((players) => nicknameKeys(players, nicknameKey));
   await repos.settings.set(SETTING, NICKNAME_KEY_VERSION);
   return result;
+}
+
+/**
+ * Every player's nickname key under `keyOf`, players taken in sign-up order: the first keeps a
+ * shared key, later look-alikes get `key#id`, which no name can produce.
+ */
+export function nicknameKeys(
+  players: Parameters<NicknameKeying>[0],
+  keyOf: (nickname: string) => string,
+): ReturnType<NicknameKeying> {
+  const taken = new Set<string>();
+  let lookAlikes = 0;
+  const keys = players.map((p) => {
+    let key = keyOf(p.nickname);
+    if (taken.has(key)) {
+      lookAlikes++;
+      key = `${key}#${p.id}`;
+    }
+    taken.add(key);
+    return { id: p.id, key };
+  });
+  return { keys, lookAlikes };
 }

@@ -1,5 +1,6 @@
 import type { ReportBody } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
+import { totalsOf } from '../daily/stats.ts';
 import { newId } from '../identity/token.ts';
 import { type Refusal, refuse } from '../refusal.ts';
 import type { CaseRow, ModLogRow, RefundRow, Repos } from '../repo/types.ts';
@@ -159,7 +160,7 @@ export class ModerationService {
       }
     }
     // What counts of theirs may have changed (a mark, a clear, a held game back): counts and streaks again.
-    await this.#repos.boards.recount(playerId);
+    await this.#repos.boards.recount(playerId, totalsOf);
   }
 
   /** What a mark now would give back: lichess's rule over the last days' rated races. */

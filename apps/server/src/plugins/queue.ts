@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
+import { RedisQueueStore } from '../cluster/adapters/queue-store.ts';
 import { MATCH_EVERY_MS } from '../queue/matching.ts';
-import { RedisQueueStore } from '../queue/redis-store.ts';
 import { QuickQueue } from '../queue/service.ts';
 import { MemoryQueueStore } from '../queue/store.ts';
 import { isStorageUnavailable } from '../repo/unavailable.ts';

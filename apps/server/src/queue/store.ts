@@ -2,9 +2,9 @@ import type { QueueEntry } from './matching.ts';
 
 /**
  * Where the quick-race queue lives: this process's memory when it runs alone, Redis in cluster
- * mode (`RedisQueueStore`), so that one entry per player holds across every process and a
- * player is matched once. Each change is atomic on its own; a match is `claim`, which takes a
- * whole group out or none of it.
+ * mode (`RedisQueueStore`, an adapter of the outer ring: `cluster/adapters/queue-store.ts`), so
+ * that one entry per player holds across every process and a player is matched once. Each
+ * change is atomic on its own; a match is `claim`, which takes a whole group out or none of it.
  */
 export interface QueueStore {
   /** Puts the player's entry in, replacing theirs if they had one (which it returns). */

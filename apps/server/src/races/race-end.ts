@@ -1,7 +1,7 @@
 import type { RaceResult, RatingChange } from '@scorpion/protocol';
 import type { LiveGame } from '../games/live-game.ts';
 import { type RatingChange as Rated, rateRace, shownRating } from '../ratings/model.ts';
-import { startOfUtcDay } from '../ratings/repeat.ts';
+import { earlierToday, startOfUtcDay } from '../ratings/repeat.ts';
 import type { Fence, RaceRow, RacesRepo } from '../repo/types.ts';
 import { rankRace } from './ranking.ts';
 
@@ -39,9 +39,11 @@ export async function storeRaceEnd(
   );
   let rated: Rated[] | null = null;
   const repeats = race.rated
-    ? await races.ratedTogetherSince(
-        results.map((r) => r.playerId),
-        startOfUtcDay(now),
+    ? earlierToday(
+        await races.ratedTogetherSince(
+          results.map((r) => r.playerId),
+          startOfUtcDay(now),
+        ),
       )
     : undefined;
   const rate = repeats

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.ts';
-import type { KeyedLock } from '../games/lock.ts';
+import type { KeyedLock } from '../keyed-lock.ts';
 import { RetryLater } from '../repo/unavailable.ts';
 import { type Leases, OwnedElsewhere } from './leases.ts';
 import type { Loaded, Room } from './room.ts';

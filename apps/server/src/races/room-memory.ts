@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
-import { KeyedLock } from '../games/lock.ts';
 import type { GameService } from '../games/service.ts';
+import { KeyedLock } from '../keyed-lock.ts';
 import type { Push } from '../realtime/ports.ts';
 import { FencedOut, type GameRow, type RaceRow, type Repos } from '../repo/types.ts';
 import { ABSENT_GRACE_MS } from './absence.ts';

@@ -6,8 +6,8 @@ import type { Row } from './row-types.ts';
 import type { DailyDealRow, DailyFlag, DailyResultRow, FlaggedResultRow } from './types.ts';
 
 /*
- * What both stores make of their rows, and the rules they apply alike: only the SQL differs
- * between SQLite and PostgreSQL, so the rows are read and written here once.
+ * What both stores make of their rows: only the SQL differs between SQLite and PostgreSQL, so
+ * the rows are read and written here once. Rules are the core's: a store is handed their results.
  */
 
 /**
@@ -82,28 +82,6 @@ export function resultsByRace(rows: readonly StoredRaceResult[]): Map<string, Ra
   return byRace;
 }
 
-/**
- * Every player's nickname key under `keyOf`, players taken in sign-up order: the first keeps a
- * shared key, later look-alikes get `key#id`, which no name can produce.
- */
-export function nicknameKeys(
-  players: readonly { id: string; nickname: string }[],
-  keyOf: (nickname: string) => string,
-): { keys: { id: string; key: string }[]; lookAlikes: number } {
-  const taken = new Set<string>();
-  let lookAlikes = 0;
-  const keys = players.map((p) => {
-    let key = keyOf(p.nickname);
-    if (taken.has(key)) {
-      lookAlikes++;
-      key = `${key}#${p.id}`;
-    }
-    taken.add(key);
-    return { id: p.id, key };
-  });
-  return { keys, lookAlikes };
-}
-
 /** The columns a flagged result is stored in (`daily_flagged`), and the row read back. */
 export function flaggedColumns(result: DailyResultRow, flag: DailyFlag) {
   return { ...result, reason: flag };
@@ -152,7 +130,7 @@ export function ratingHistoryColumns(raceId: string, c: RatingChange, at: number
 
 /**
  * The same SQL in both stores: for each ordered pair of `playerIds`, the rated races finished at
- * or after `since` that both raced (`ratings/repeat.ts` reads them). `rated` is an integer in
+ * or after `since` that both raced. `rated` is an integer in
  * SQLite and a boolean in PostgreSQL: either is true as it stands.
  */
 export function ratedTogetherQuery(playerIds: readonly string[], since: number): SQL {

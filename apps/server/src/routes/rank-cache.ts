@@ -59,8 +59,8 @@ export class OwnRankCache {
  */
 export function forgettingRanks(repos: Repos, ranks: OwnRankCache): Repos {
   const boards = overriding(repos.boards, {
-    async recount(playerId) {
-      const recounted = await repos.boards.recount(playerId);
+    async recount(playerId, totalsOf) {
+      const recounted = await repos.boards.recount(playerId, totalsOf);
       ranks.forget(playerId);
       return recounted;
     },

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { totalsOf } from '../../daily/stats.ts';
 import { sqliteRepos } from '../../repo/sqlite/index.ts';
 import type { Repos } from '../../repo/types.ts';
 import { storeDailyResult } from '../../test/results.ts';
@@ -146,10 +147,10 @@ describe('daily ranks from Redis', () => {
       at: 1,
     };
     await stored.moderation.mark({ ...log, cases: [], unmarked: false, undoneAt: null, undoneBy: null }, []);
-    await repos.boards.recount(marked);
+    await repos.boards.recount(marked, totalsOf);
     await stored.evidence.queue(heldGame, idOf(2), 1);
     await stored.evidence.weighed(heldGame, { version: 1, score: 9, held: true, signals: '{}', at: 2 });
-    await repos.boards.recount(idOf(2));
+    await repos.boards.recount(idOf(2), totalsOf);
     // Not at the next rebuild: now, and the ranks still come from Redis (the sizes agree).
     expect(await boardSize()).toBe(before.played - 2);
     expect(await ranks.rankOf(DATE, marked)).toBeUndefined();
@@ -157,7 +158,7 @@ describe('daily ranks from Redis', () => {
     await expectRanksAgree(PLAYERS + 100);
 
     await stored.evidence.decide(heldGame, 'cleared');
-    await repos.boards.recount(idOf(2));
+    await repos.boards.recount(idOf(2), totalsOf);
     expect(await boardSize()).toBe(before.played - 1);
     await expectRanksAgree(PLAYERS + 100);
   });

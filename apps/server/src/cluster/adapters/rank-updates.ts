@@ -17,8 +17,8 @@ export function withRankUpdates(repos: Repos, ranks: DailyRanks, failed: (error:
     },
   } satisfies Partial<GamesRepo>);
   const boards = overriding(repos.boards, {
-    async recount(playerId) {
-      const recounted = await repos.boards.recount(playerId);
+    async recount(playerId, totalsOf) {
+      const recounted = await repos.boards.recount(playerId, totalsOf);
       for (const { date, key, counted } of recounted) {
         const moved = counted ? ranks.stored(date, playerId) : ranks.removed(date, key);
         await moved.catch(failed);

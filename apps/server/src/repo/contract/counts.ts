@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { totalsOf } from '../../daily/stats.ts';
 import type { Repos } from '../types.ts';
 import { dayAfter, type FreshRepos, moderationOf, player, storeResult } from './fixtures.ts';
 
@@ -26,7 +27,7 @@ export function countsContract(fresh: FreshRepos): void {
     const game = (await repos.boards.dailyResultOf(D1, 'a'))!.gameId;
     await repos.evidence.queue(game, 'a', 1);
     await repos.evidence.weighed(game, { version: 1, score: 9, held: true, signals: '{}', at: 2 });
-    const recounted = await repos.boards.recount('a');
+    const recounted = await repos.boards.recount('a', totalsOf);
     expect(recounted.map((r) => [r.date, r.counted])).toEqual([
       [D0, true],
       [D1, false],
@@ -48,7 +49,7 @@ export function countsContract(fresh: FreshRepos): void {
     expect(await repos.boards.dailyCounts(D1)).toEqual({ played: 2, won: 1 });
     expect(await totals(repos, 'a')).toEqual([3, 3, 3, 3]);
     // Counting again changes nothing more.
-    await repos.boards.recount('a');
+    await repos.boards.recount('a', totalsOf);
     expect(await repos.boards.dailyCounts(D1)).toEqual({ played: 2, won: 1 });
     expect(await totals(repos, 'a')).toEqual([3, 3, 3, 3]);
   });

@@ -1,6 +1,7 @@
 import type { RaceResult } from '@scorpion/protocol';
 import { expect, test } from 'vitest';
 import { rateRace } from '../../ratings/model.ts';
+import { earlierToday } from '../../ratings/repeat.ts';
 import type { RaceRow, RateRace } from '../types.ts';
 import { type FreshRepos, gameRow, player, storeResult } from './fixtures.ts';
 
@@ -102,11 +103,11 @@ export function ratingsContract(fresh: FreshRepos): void {
     await play('unrated', ['a', 'b'], 2_500, false);
     await play('r3', ['a', 'c'], 3_000);
     await play('others', ['c', 'd'], 3_500);
-    const met = await repos.races.ratedTogetherSince(['a', 'b', 'c'], 1_000);
+    const met = earlierToday(await repos.races.ratedTogetherSince(['a', 'b', 'c'], 1_000));
     expect(Object.fromEntries(met)).toStrictEqual({ a: 2, b: 2, c: 1 });
-    expect(Object.fromEntries(await repos.races.ratedTogetherSince(['a', 'd'], 1_000))).toStrictEqual({});
-    expect(Object.fromEntries(await repos.races.ratedTogetherSince(['a', 'b'], 2_001))).toStrictEqual({});
-    expect(Object.fromEntries(await repos.races.ratedTogetherSince(['a'], 0))).toStrictEqual({});
+    expect(Object.fromEntries(earlierToday(await repos.races.ratedTogetherSince(['a', 'd'], 1_000)))).toStrictEqual({});
+    expect(Object.fromEntries(earlierToday(await repos.races.ratedTogetherSince(['a', 'b'], 2_001)))).toStrictEqual({});
+    expect(Object.fromEntries(earlierToday(await repos.races.ratedTogetherSince(['a'], 0)))).toStrictEqual({});
   });
 
   test('the rating board lists established ratings first, each by rating; history keeps the latest', async () => {

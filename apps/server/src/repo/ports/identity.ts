@@ -43,11 +43,11 @@ export interface PlayersRepo {
   /** The player whose name folds to `key` (`nicknameKey`): a profile's address. */
   byNicknameKey(key: string): Promise<PlayerRow | undefined>;
   /**
-   * Recomputes every stored nickname key with `keyOf`, in one transaction. Where two players'
-   * names now share a key, the first to sign up keeps it and the later ones keep their names
-   * under a key of their own (`key#id`) that no name can produce; returns how many those are.
+   * Stores every player's nickname key as `keysOf` makes them from all players in sign-up order
+   * (the look-alike rule is identity's: `identity/nickname-keys.ts`), in one transaction; returns
+   * how many players there are and how many look-alikes `keysOf` counted.
    */
-  rekey(keyOf: (nickname: string) => string): Promise<{ players: number; lookAlikes: number }>;
+  rekey(keysOf: NicknameKeying): Promise<{ players: number; lookAlikes: number }>;
   /** Whether the open-data export leaves the player's nickname out (their own setting). */
   setHidden(id: string, hidden: boolean): Promise<void>;
   /** Each of `ids` that is a player, with their nickname and whether they have hidden it from the export. */
@@ -94,3 +94,9 @@ export interface OneTimeKeysRepo {
   /** Forgets the keys expired at `now`; returns how many. */
   sweep(now: number): Promise<number>;
 }
+
+/** Each player's nickname key, from every player in sign-up order, and how many look alike an older name. */
+export type NicknameKeying = (players: readonly { id: string; nickname: string }[]) => {
+  keys: readonly { id: string; key: string }[];
+  lookAlikes: number;
+};

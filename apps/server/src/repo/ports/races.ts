@@ -8,6 +8,7 @@ import type {
   FlaggedResultRow,
   GameRow,
   PlayerRace,
+  PlayerTotals,
   RaceRow,
   RatingPoint,
   RatingRow,
@@ -64,10 +65,11 @@ export interface RacesRepo {
   creditGap(raceId: string, since: number, now: number, fence: Fence): Promise<void>;
   results(raceId: string): Promise<RaceResult[]>;
   /**
-   * For each of `playerIds`, the most rated races finished at or after `since` that they raced
-   * with any one other of `playerIds` (absent: none): how often a pair has met, rated, today.
+   * For each ordered pair of `playerIds` that raced together, how many rated races finished at
+   * or after `since` both raced (pairs that did not: absent). How much that damps a rating is
+   * `ratings/repeat.ts`'s rule.
    */
-  ratedTogetherSince(playerIds: readonly string[], since: number): Promise<Map<string, number>>;
+  ratedTogetherSince(playerIds: readonly string[], since: number): Promise<RatedPair[]>;
   history(code: string, offset: number, limit: number): Promise<{ race: RaceRow; results: RaceResult[] }[]>;
 }
 
@@ -114,11 +116,22 @@ export interface BoardsRepo {
   /**
    * Works out again, in one transaction, the player's totals (played, won, streaks) and the counts
    * of each day they have a result, from the results that count: verified, not held on their
-   * evidence, and of a player not marked. Called after anything changes which of theirs count
-   * (idempotent). Answers each of their verified results with whether it now counts.
+   * evidence, and of a player not marked. The totals are `totalsOf` those results (the daily's
+   * rule, `daily/stats.ts`: the store only reads and writes them). Called after anything changes
+   * which of theirs count (idempotent). Answers each of their verified results with whether it now counts.
    */
-  recount(playerId: string): Promise<Recounted[]>;
+  recount(playerId: string, totalsOf: TotalsOf): Promise<Recounted[]>;
 }
+
+/** Two racers (`a`, `b`, in both orders) and how many rated races they both raced. */
+export interface RatedPair {
+  readonly a: string;
+  readonly b: string;
+  readonly races: number;
+}
+
+/** A player's daily totals from the results of theirs that count, in any order. */
+export type TotalsOf = (playerId: string, counted: readonly DailyResultRow[]) => PlayerTotals;
 
 /** One of a player's verified daily results after `recount`: where it stands on its board, and whether it counts. */
 export interface Recounted {

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgDb } from '../../db/pg-open.ts';
 import { players, sessions } from '../../db/pg-schema.ts';
-import { firstSession, nicknameKeys } from '../rows.ts';
+import { firstSession } from '../rows.ts';
 import { sharedPlayers } from '../shared/players.ts';
 import type { PlayersRepo } from '../types.ts';
 import { isUniqueViolation } from './errors.ts';
@@ -24,7 +24,7 @@ export function pgPlayers(db: PgDb): PlayersRepo {
         throw error;
       }
     },
-    async rekey(keyOf) {
+    async rekey(keysOf) {
       return db.transaction(async (tx) => {
         // Every process rekeys at start: they take turns, and no signup slips in between.
         await tx.execute(sql`LOCK TABLE ${players} IN EXCLUSIVE MODE`);
@@ -33,7 +33,7 @@ export function pgPlayers(db: PgDb): PlayersRepo {
           .from(players)
           .orderBy(asc(players.createdAt), asc(players.id));
         await tx.update(players).set({ nicknameKey: sql`'#' || ${players.id}` });
-        const { keys, lookAlikes } = nicknameKeys(all, keyOf);
+        const { keys, lookAlikes } = keysOf(all);
         for (const { id, key } of keys) await tx.update(players).set({ nicknameKey: key }).where(eq(players.id, id));
         return { players: all.length, lookAlikes };
       });

@@ -1,5 +1,4 @@
 import { asc, sql } from 'drizzle-orm';
-import { totalsOf } from '../../daily/stats.ts';
 import type { Db } from '../../db/open.ts';
 import type { PgDb } from '../../db/pg-open.ts';
 import { recountQueries } from '../shared/recount.ts';
@@ -17,7 +16,7 @@ export function pgRecount(pg: PgDb): BoardsRepo['recount'] {
   const { t } = pgStore(pg);
   const { dailyCounts, dailyResults, playerStats } = t;
   const q = recountQueries(t);
-  return async (playerId) =>
+  return async (playerId, totalsOf) =>
     pg.transaction(async (pgTx) => {
       // The shared queries' types (`../store.ts`); the locks are PostgreSQL's own.
       const tx = pgTx as unknown as Db;

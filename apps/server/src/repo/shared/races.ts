@@ -1,7 +1,6 @@
 import type { RaceResult } from '@scorpion/protocol';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
-import { earlierToday } from '../../ratings/repeat.ts';
 import { type RatedTogetherRow, ratedTogetherQuery, resultsByRace } from '../rows.ts';
 import type { Store } from '../store.ts';
 import type { RacesRepo } from '../types.ts';
@@ -55,8 +54,10 @@ export function sharedRaces(store: Store): Omit<RacesRepo, 'create' | 'finish' |
       return (await resultsOf(db, [raceId])).get(raceId) ?? [];
     },
     async ratedTogetherSince(playerIds, since) {
-      if (playerIds.length < 2) return new Map();
-      return earlierToday(await store.rows<RatedTogetherRow>(ratedTogetherQuery(playerIds, since)));
+      if (playerIds.length < 2) return [];
+      const pairs = await store.rows<RatedTogetherRow>(ratedTogetherQuery(playerIds, since));
+      // PostgreSQL's count is a bigint, which its driver hands over as a string.
+      return pairs.map(({ a, b, races }) => ({ a, b, races: Number(races) }));
     },
     async series(code, first) {
       return withResults((reader) =>

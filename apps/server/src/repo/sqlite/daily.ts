@@ -1,5 +1,5 @@
 import type { Db } from '../../db/open.ts';
-import { KeyedLock } from '../../games/lock.ts';
+import { KeyedLock } from '../../keyed-lock.ts';
 import { sharedDaily } from '../shared/daily.ts';
 import type { DailyRepo } from '../types.ts';
 import { sqliteStore } from './store.ts';

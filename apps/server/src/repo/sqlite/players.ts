@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open.ts';
 import { players, sessions } from '../../db/schema.ts';
-import { firstSession, nicknameKeys } from '../rows.ts';
+import { firstSession } from '../rows.ts';
 import { sharedPlayers } from '../shared/players.ts';
 import type { PlayersRepo } from '../types.ts';
 import { IMMEDIATE } from './immediate.ts';
@@ -25,7 +25,7 @@ export function sqlitePlayers(db: Db): PlayersRepo {
         throw error;
       }
     },
-    async rekey(keyOf) {
+    async rekey(keysOf) {
       return db.transaction((tx) => {
         const all = tx
           .select({ id: players.id, nickname: players.nickname })
@@ -37,7 +37,7 @@ export function sqlitePlayers(db: Db): PlayersRepo {
         tx.update(players)
           .set({ nicknameKey: sql`'#' || ${players.id}` })
           .run();
-        const { keys, lookAlikes } = nicknameKeys(all, keyOf);
+        const { keys, lookAlikes } = keysOf(all);
         for (const { id, key } of keys) tx.update(players).set({ nicknameKey: key }).where(eq(players.id, id)).run();
         return { players: all.length, lookAlikes };
       }, IMMEDIATE);

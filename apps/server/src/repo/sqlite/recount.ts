@@ -1,5 +1,4 @@
 import { asc } from 'drizzle-orm';
-import { totalsOf } from '../../daily/stats.ts';
 import type { Db } from '../../db/open.ts';
 import { dailyCounts, dailyResults, playerStats } from '../../db/schema.ts';
 import { recountQueries } from '../shared/recount.ts';
@@ -10,7 +9,7 @@ import { sqliteStore } from './store.ts';
 /** `BoardsRepo.recount` in one write transaction: nothing else writes between the read and the write. */
 export function sqliteRecount(db: Db): BoardsRepo['recount'] {
   const q = recountQueries(sqliteStore(db).t);
-  return async (playerId) =>
+  return async (playerId, totalsOf) =>
     db.transaction((tx) => {
       const rows = tx
         .select(q.resultColumns)

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { KeyedLock } from './lock.ts';
+import { KeyedLock } from './keyed-lock.ts';
 
 /** A promise and its resolve, to finish a task when the test says. */
 function gate() {

@@ -1,7 +1,7 @@
 import { type Redis, ReplyError } from 'ioredis';
-import { RetryLater } from '../repo/unavailable.ts';
-import type { QueueEntry } from './matching.ts';
-import type { QueueStore } from './store.ts';
+import type { QueueEntry } from '../../queue/matching.ts';
+import type { QueueStore } from '../../queue/store.ts';
+import { RetryLater } from '../../repo/unavailable.ts';
 
 /** player id → the entry as JSON: one field per player, so one entry per player cluster-wide. */
 const ENTRIES = 'quick:entries';

@@ -3,7 +3,8 @@ const FREE: Promise<void> = Promise.resolve();
 
 /**
  * Runs tasks one after another per key: two frames for the same game never interleave between
- * "stored" and "applied", even when the repository is truly asynchronous.
+ * "stored" and "applied", even when the repository is truly asynchronous. It knows no game: rooms,
+ * arenas, a day's join and the SQLite store's making of a day's deal queue on it too.
  *
  * Two ways in, on one queue per key. `take` and `release` are the game service's move path: a
  * free key is taken at once, in the caller's own turn, with no promise or closure made for it

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from '../cluster/launcher/engines/ports.ts';
-import { type RunningRedis, startRedis } from '../cluster/launcher/engines/redis.ts';
-import type { QueueEntry } from './matching.ts';
-import { RedisQueueStore } from './redis-store.ts';
-import { MemoryQueueStore, type QueueStore } from './store.ts';
+import type { QueueEntry } from '../../queue/matching.ts';
+import { MemoryQueueStore, type QueueStore } from '../../queue/store.ts';
+import { freePort } from '../launcher/engines/ports.ts';
+import { type RunningRedis, startRedis } from '../launcher/engines/redis.ts';
+import { RedisQueueStore } from './queue-store.ts';
 
 const entry = (playerId: string, entryId = `e-${playerId}`): QueueEntry => ({
   playerId,
