@@ -62,11 +62,15 @@ test('puzzles: a rated puzzle served, and its moved rating read again when the p
   const moved = app.puzzles.ratingOf(puzzle);
   expect(moved).not.toStrictEqual(before);
 
+  // The same database opened again, closed before the bare app's removes its directory.
   const again = Fastify();
-  await again.register(basicsPlugin, { now: () => NOON });
-  await again.register(redisPlugin, {});
-  await again.register(storagePlugin, { databasePath, secret: TEST_SECRET });
-  await again.register(puzzlesPlugin, { puzzles: [TWO_STEPS, ONE_STEP] });
-  expect(again.puzzles.ratingOf(puzzle)).toStrictEqual(moved);
-  await again.close();
+  try {
+    await again.register(basicsPlugin, { now: () => NOON });
+    await again.register(redisPlugin, {});
+    await again.register(storagePlugin, { databasePath, secret: TEST_SECRET });
+    await again.register(puzzlesPlugin, { puzzles: [TWO_STEPS, ONE_STEP] });
+    expect(again.puzzles.ratingOf(puzzle)).toStrictEqual(moved);
+  } finally {
+    await again.close();
+  }
 });
