@@ -3,9 +3,11 @@ import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 
 /*
- * Small files with one job each: no source file of the server passes 300 lines. A file that grows
- * past it holds two jobs by then, and is split where they part. The drizzle schemas are the
- * exception: each is one list of tables, the database's, and reads best whole.
+ * Small files with one job each: no file of the server's code passes 300 lines, its tests and
+ * their helpers included. A file that grows past it holds two jobs by then, and is split where
+ * they part (a test file's checking and playing helpers apart from its cases, its cases by what
+ * they test). The drizzle schemas are the exception: each is one list of tables, the database's,
+ * and reads best whole.
  */
 
 const SRC = import.meta.dirname;
@@ -16,7 +18,7 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+    return /\.(ts|mjs)$/.test(path) ? [path] : [];
   });
 }
 
@@ -25,9 +27,9 @@ function lineCount(text: string): number {
   return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
 
-test(`no source file of apps/server/src passes ${MAX_LINES} lines, the drizzle schemas aside`, () => {
+test(`no file of apps/server/src passes ${MAX_LINES} lines, tests included, the drizzle schemas aside`, () => {
   const files = sources(SRC).map((path) => relative(SRC, path).split('\\').join('/'));
-  expect(files).toContain('arenas/service.ts');
+  expect(files).toEqual(expect.arrayContaining(['arenas/service.ts', 'games/leak.test.ts', 'test/known-deals.mjs']));
   const over = files
     .filter((file) => !EXEMPT.has(file))
     .map((file) => ({ file, lines: lineCount(readFileSync(join(SRC, file), 'utf8')) }))

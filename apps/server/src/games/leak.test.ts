@@ -1,32 +1,17 @@
-import {
-  ChallengeInfo,
-  type GameAction,
-  type GameSnapshot,
-  PublicGame,
-  ServerMessage,
-  SnapshotLine,
-} from '@scorpion/protocol';
-import {
-  currentState,
-  type GameState,
-  type History,
-  type Move,
-  newGame,
-  newHistory,
-  parseDeck,
-  play,
-  redo,
-  undo,
-} from '@scorpion/rules';
+import { ChallengeInfo, type GameSnapshot } from '@scorpion/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { secretDeals } from '../deals/source.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { type RunningServer, startServer, TEST_SECRET } from '../test/helper.ts';
-import { getJson } from '../test/http.ts';
-import { someLegalMove } from '../test/play.ts';
+import { checkFrames, publicStates } from '../test/no-leak.ts';
 import { joinRoom, openRoom } from '../test/rooms.ts';
-import { visibleCodes } from '../test/visible.ts';
-import { wireView } from './wire.ts';
+import { resumed, wander } from '../test/wander.ts';
+
+/*
+ * No frame a player is sent names a card before it is face up in the game it shows, nor the deck
+ * or the seed, in every kind of game: each walk is judged once its games are public
+ * (`test/no-leak.ts`).
+ */
 
 let server: RunningServer;
 let offset = 0;
@@ -37,119 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Plays varied legal moves (with an undo, a redo and an illegal attempt now and then). */
-async function wander(client: TestClient, game: GameSnapshot, steps: number): Promise<GameSnapshot> {
-  let current = game;
-  // As the web app does: an undo's or a redo's small ack brings back a board it was shown.
-  const line = new SnapshotLine();
-  for (let i = 0; i < steps && current.status === 'playing'; i++) {
-    const move = someLegalMove(current);
-    let message: Parameters<TestClient['act']>[0];
-    if (i % 7 === 3 && current.canUndo) message = { type: 'undo', gameId: current.gameId, expect: current.seq };
-    else if (i % 7 === 4 && current.canRedo) message = { type: 'redo', gameId: current.gameId, expect: current.seq };
-    else if (i % 9 === 5 || !move) {
-      message = {
-        type: 'move',
-        gameId: current.gameId,
-        expect: current.seq,
-        move: { kind: 'move', from: 0, row: 0, to: 1 },
-      };
-    } else message = { type: 'move', gameId: current.gameId, expect: current.seq, move };
-    const reply = await client.act(message);
-    if (reply.type !== 'ack') continue;
-    const action: GameAction = message.type === 'move' ? message.move : { kind: message.type };
-    let next = line.advance(current, action, reply);
-    // A walk that begins mid-game (or found no legal move to start with) has no board to go back
-    // to: the client asks for the game, as the web app does. A move's ack must always follow.
-    if (!next && action.kind !== 'move') next = (await resumed(client, current.gameId)).game;
-    if (!next) throw new Error(`the ack of ${JSON.stringify(action)} does not follow from the game`);
-    current = next;
-  }
-  return current;
-}
-
-/** Every state a game passed through, by `seq`, rebuilt from its public record and action log. */
-function statesOf(game: PublicGame): GameState[] {
-  const deck = parseDeck(game.record.deck, game.record.variant === 'double-scorpion' ? 2 : 1);
-  if (typeof deck === 'string') throw new Error(deck);
-  let history: History = newHistory(newGame(game.record.variant, game.record.options, deck));
-  const states = [currentState(history)];
-  for (const { action } of game.actions) {
-    if (action.kind === 'undo') history = undo(history);
-    else if (action.kind === 'redo') history = redo(history);
-    else {
-      const played = play(history, action as Move);
-      if (!played.ok) throw new Error(`public game does not replay: ${played.reason}`);
-      history = played.history;
-    }
-    states.push(currentState(history));
-  }
-  return states;
-}
-
-function snapshotsIn(frame: ServerMessage): GameSnapshot[] {
-  if (frame.type === 'game') return [frame.game];
-  if ((frame.type === 'ack' || frame.type === 'error') && frame.game) return [frame.game];
-  return [];
-}
-
-/** The game and position a frame speaks of, when it names cards without a snapshot (a small ack). */
-function positionOf(frame: ServerMessage): { gameId: string; seq: number } | undefined {
-  return frame.type === 'ack' && !frame.game ? { gameId: frame.gameId, seq: frame.seq } : undefined;
-}
-
-/**
- * Every frame in `texts` names only cards face up in the game (and at the position) it speaks
- * of, and no seed of `seeds`: `states` holds every position of those games, by `seq`.
- */
-function checkFrames(texts: readonly string[], states: Map<string, GameState[]>, seeds: readonly string[]): void {
-  for (const text of texts) {
-    for (const seed of seeds) expect(text).not.toContain(seed);
-    const frame = ServerMessage.parse(JSON.parse(text));
-    const snapshots = snapshotsIn(frame);
-    const allowed = new Set<string>();
-    for (const snapshot of snapshots) {
-      const state = states.get(snapshot.gameId)![snapshot.seq]!;
-      expect(snapshot.view).toEqual(wireView(state));
-      expect(snapshot.record).toBeNull();
-      for (const c of visibleCodes(state)) allowed.add(c);
-    }
-    // A small ack names the cards its move turned over: they must be face up after it.
-    const position = positionOf(frame);
-    if (position) for (const c of visibleCodes(states.get(position.gameId)![position.seq]!)) allowed.add(c);
-    // A watched board shows the racer's cards face up at that position, and no other.
-    if (frame.type === 'race-board') {
-      const state = states.get(frame.gameId)![frame.seq]!;
-      expect(frame.view).toEqual(wireView(state));
-      for (const c of visibleCodes(state)) allowed.add(c);
-    }
-    for (const [, card] of text.matchAll(CODE))
-      expect(allowed.has(card!), `${card} in ${text.slice(0, 200)}`).toBe(true);
-  }
-}
-
-/** Every position of each public game, by `seq`, and their seeds. */
-async function publicStates(ids: readonly string[]): Promise<{ states: Map<string, GameState[]>; seeds: string[] }> {
-  const states = new Map<string, GameState[]>();
-  const seeds: string[] = [];
-  for (const id of ids) {
-    const { status, body } = await getJson(`${server.url}/api/games/${id}`, PublicGame);
-    expect(status).toBe(200);
-    states.set(id, statesOf(body));
-    seeds.push(body.seed!);
-  }
-  return { states, seeds };
-}
-
-const CODE = /"([A2-9TJQK][CDHS])"/g;
-
 /**
  * Once `gameIds` are all public (a day later), checks `frames` (sent while they were not): no seed
  * of theirs, and no card but those their player could see at the position each frame speaks of.
  */
 async function expectNoLeak(frames: readonly string[], gameIds: readonly string[]): Promise<void> {
   offset += 86_400_000;
-  const { states, seeds } = await publicStates(gameIds);
+  const { states, seeds } = await publicStates(server.url, gameIds);
   checkFrames(frames, states, seeds);
 }
 
@@ -282,7 +161,7 @@ test("a server-dealt practice game's frames, a challenger's and a watcher's carr
   const eGaveUp = e.frames.findIndex((t) => t.startsWith('{"type":"game"') && t.includes('"gave-up"'));
   for (const text of e.frames.slice(0, eGaveUp)) expect(JSON.parse(text).type).not.toBe('race-board');
 
-  const { states, seeds } = await publicStates([practice.gameId, bGame.gameId, dRace.gameId, eRace.gameId]);
+  const { states, seeds } = await publicStates(server.url, [practice.gameId, bGame.gameId, dRace.gameId, eRace.gameId]);
   // Up to the race's end: from there on its deal is public, and its frames say so.
   const beforeOver = (frames: string[]) =>
     frames.slice(
@@ -352,9 +231,3 @@ test("a quick race's frames and a ghost race's carry no card before it is face u
   await expectNoLeak(checked, [games[0]!.gameId, games[1]!.gameId, iGame.gameId]);
   await Promise.all([g.close(), h.close(), i.close()]);
 });
-
-/** Resumes a game (the answer holds the whole game, and its ghost). */
-async function resumed(client: TestClient, gameId: string) {
-  client.send({ type: 'game-resume', gameId });
-  return client.next('game', (g) => g.game.gameId === gameId);
-}

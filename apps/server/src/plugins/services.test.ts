@@ -1,14 +1,11 @@
 import { REPORT_REASONS, type ServerMessage } from '@scorpion/protocol';
 import { afterEach, expect, test } from 'vitest';
-import { type Bare, bare } from '../test/plugins.ts';
+import { type Bare, bare, playing } from '../test/plugins.ts';
 import { UNTIMED } from '../test/room-spec.ts';
 import { arenasPlugin } from './arenas.ts';
 import { challengesPlugin } from './challenges.ts';
 import { dailyPlugin } from './daily.ts';
-import { dealsPlugin } from './deals.ts';
-import { identityPlugin } from './identity.ts';
 import { moderationPlugin } from './moderation.ts';
-import { playPlugin } from './play.ts';
 import { queuePlugin } from './queue.ts';
 import { racesPlugin } from './races.ts';
 import { realtimePlugin } from './realtime.ts';
@@ -26,13 +23,8 @@ afterEach(async () => {
   running = undefined;
 });
 
-/** A bare app with the plugins every game service stands on. */
 async function withPlay(): Promise<Bare> {
-  running = await bare({ now: () => NOON });
-  await running.app.register(dealsPlugin, {});
-  await running.app.register(realtimePlugin);
-  await running.app.register(moderationPlugin, {});
-  await running.app.register(playPlugin);
+  running = await playing({ now: () => NOON });
   return running;
 }
 
@@ -89,19 +81,19 @@ test('challenges: built on the games, stopped with the app', async () => {
   expect(await app.challenges.info('NOSUCH', undefined)).toMatchObject({ ok: false, code: 'no-such-challenge' });
 });
 
-test('races and identity: a room opened, and a rename reaches it at once', async () => {
+test('races: a room opened with its host, no leases outside a cluster', async () => {
   const { app } = await withPlay();
   await app.register(racesPlugin, {});
-  await app.register(identityPlugin, {});
   expect(app.leases).toBeUndefined();
-  const signed = await app.players.create('Rhea');
-  if (!signed.ok) throw new Error(signed.message);
-  const room = await app.hub.create(signed.player.id, UNTIMED);
+  await app.repos.players.create({
+    id: 'rhea',
+    nickname: 'Rhea',
+    nicknameKey: 'rhea',
+    tokenHash: 'hash rhea',
+    at: NOON,
+  });
+  const room = await app.hub.create('rhea', UNTIMED);
   expect(room.members.map((m) => m.nickname)).toStrictEqual(['Rhea']);
-  const renamed = await app.players.rename(signed.player.id, 'Rhea Two');
-  expect(renamed.ok).toBe(true);
-  const joined = await app.hub.join(signed.player.id, room.code);
-  expect(joined.ok && joined.value.room.members.map((m) => m.nickname)).toStrictEqual(['Rhea Two']);
 });
 
 test('daily: the day of the clock given', async () => {

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { basicsPlugin } from '../plugins/basics.ts';
+import { dealsPlugin } from '../plugins/deals.ts';
+import { moderationPlugin } from '../plugins/moderation.ts';
+import { playPlugin } from '../plugins/play.ts';
+import { realtimePlugin } from '../plugins/realtime.ts';
 import { redisPlugin } from '../plugins/redis.ts';
 import { storagePlugin } from '../plugins/storage.ts';
 import { TEST_SECRET } from './helper.ts';
@@ -35,4 +39,14 @@ export async function bare(options: { now?: Clock; nodeId?: string } = {}): Prom
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A bare app with the plugins every game service stands on: the deals, the sockets, moderation and the games. */
+export async function playing(options: { now?: Clock; nodeId?: string } = {}): Promise<Bare> {
+  const running = await bare(options);
+  await running.app.register(dealsPlugin, {});
+  await running.app.register(realtimePlugin);
+  await running.app.register(moderationPlugin, {});
+  await running.app.register(playPlugin);
+  return running;
 }

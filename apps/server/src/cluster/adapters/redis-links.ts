@@ -20,7 +20,16 @@ export async function openRedis(url: string): Promise<RedisLinks> {
   const subscriber = new Redis(url, options);
   // ioredis reconnects by itself; while it cannot, `/readyz` says so and each caller falls back.
   for (const link of [commands, subscriber]) link.on('error', () => {});
-  await Promise.all([commands.connect(), subscriber.connect()]);
+  // Both attempts settled before either is given up: else the later one would go on reconnecting
+  // for ever to a Redis the failed start no longer uses.
+  const [failed] = (await Promise.allSettled([commands.connect(), subscriber.connect()])).filter(
+    (attempt) => attempt.status === 'rejected',
+  );
+  if (failed) {
+    commands.disconnect();
+    subscriber.disconnect();
+    throw failed.reason;
+  }
   return {
     commands,
     subscriber,
