@@ -121,8 +121,20 @@ export type ModQueue = z.infer<typeof ModQueue>;
  * one queue entry (`caseId`). `reason` goes in the log.
  */
 export const ModActionBody = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.enum(['mark', 'clear']), playerId: z.string().min(1).max(64), reason: Note.min(1) }),
-  z.strictObject({ action: z.literal('dismiss'), caseId: z.string().min(1).max(64), reason: Note.min(1) }),
+  z.strictObject({
+    action: z.enum(['mark', 'clear']),
+    /** The player to mark or clear. */
+    playerId: z.string().min(1).max(64),
+    /** Why, for the log. */
+    reason: Note.min(1),
+  }),
+  z.strictObject({
+    action: z.literal('dismiss'),
+    /** The queue entry to dismiss (`QueueEntry.id`). */
+    caseId: z.string().min(1).max(64),
+    /** Why, for the log. */
+    reason: Note.min(1),
+  }),
 ]);
 export type ModActionBody = z.infer<typeof ModActionBody>;
 
