@@ -20,6 +20,7 @@ import { watchedBoardFields } from './watched-board.ts';
 export const ArenaId = z.string().regex(/^(?:h-\d{4}-\d{2}-\d{2}T\d{2}|[dw]-\d{4}-\d{2}-\d{2}|p-[A-Za-z0-9_-]{12})$/);
 export type ArenaId = z.infer<typeof ArenaId>;
 
+/** `hourly`, `daily` and `weekly` arenas are scheduled by the server itself; a `private` one is made by a player (`POST /api/arenas`). */
 export const ArenaKind = z.enum(['hourly', 'daily', 'weekly', 'private']);
 export type ArenaKind = z.infer<typeof ArenaKind>;
 
@@ -35,15 +36,20 @@ const Name = z.string().min(1).max(40);
 
 /** One arena in the schedule list, on its page, and in a player's history. */
 export const ArenaSummary = z.strictObject({
+  /** The arena's id: its page is `/a/ID`. */
   id: ArenaId,
+  /** Scheduled hourly, daily or weekly, or private. */
   kind: ArenaKind,
+  /** The arena's name. */
   name: Name,
   variant: VariantId,
   startsAt: z.int(),
   endsAt: z.int(),
+  /** Its length in minutes. */
   minutes: z.int().min(10).max(120),
   /** Each deal's own time limit (a deal not won by then is timed out). */
   dealLimitMs: z.int().min(1),
+  /** Where it is: `upcoming`, `running` or `finished`. */
   status: ArenaStatus,
   /** Players who have joined. */
   players: z.int().min(0),
@@ -55,7 +61,11 @@ export const ArenaSummary = z.strictObject({
 export type ArenaSummary = z.infer<typeof ArenaSummary>;
 
 /** `GET /api/arenas`: the arenas running now and those to come, scheduled and private, by start. */
-export const ArenaList = z.strictObject({ arenas: z.array(ArenaSummary).max(500), serverTime: z.int() });
+export const ArenaList = z.strictObject({
+  /** The arenas, by start. */
+  arenas: z.array(ArenaSummary).max(500),
+  serverTime: z.int(),
+});
 export type ArenaList = z.infer<typeof ArenaList>;
 
 /**
@@ -65,22 +75,31 @@ export type ArenaList = z.infer<typeof ArenaList>;
  * `arena-start-too-far` (within a week), `arena-bad-length` (10–120 whole minutes).
  */
 export const ArenaCreate = z.strictObject({
+  /** The arena's name. */
   name: z.string().max(200),
+  /** When it starts (server clock, ms since the epoch). */
   startsAt: z.int(),
+  /** Its length in minutes. */
   minutes: z.number(),
+  /** The variant of its deals. */
   variant: VariantId,
 });
 export type ArenaCreate = z.infer<typeof ArenaCreate>;
 
 /** `GET /api/arenas/:id`, `GET /api/arenas/:id/table`. */
-export const ArenaParams = z.strictObject({ id: ArenaId });
+export const ArenaParams = z.strictObject({
+  /** The arena's id. */
+  id: ArenaId,
+});
 export type ArenaParams = z.infer<typeof ArenaParams>;
 
 /** One player's place in the table, live or final. */
 export const ArenaRow = z.strictObject({
   /** Players equal on score and on the time their wins took share a rank (1, 2, 2, 4). */
   rank: z.int().min(1),
+  /** The player. */
   player: Player,
+  /** Points so far: the sum of `points`. */
   score: z.int().min(0),
   /** The next win scores double. */
   fire: z.boolean(),
@@ -97,6 +116,7 @@ export type ArenaRow = z.infer<typeof ArenaRow>;
 
 /** `GET /api/arenas/:id`: the arena's page, for good. */
 export const ArenaPage = z.strictObject({
+  /** The arena. */
   arena: ArenaSummary,
   /** The first three places once finished (more with a shared place); empty before. */
   podium: z.array(ArenaRow).max(10),
@@ -105,7 +125,16 @@ export const ArenaPage = z.strictObject({
    * while it runs, since the sequence is the same for every player.
    */
   deals: z
-    .array(z.strictObject({ deal: z.int().min(1), seed: Seed, difficulty: DealDifficulty.nullable() }))
+    .array(
+      z.strictObject({
+        /** The deal's number, from 1. */
+        deal: z.int().min(1),
+        /** The deal's seed. */
+        seed: Seed,
+        /** How hard the solver found it; null when it was not rated. */
+        difficulty: DealDifficulty.nullable(),
+      }),
+    )
     .max(1000)
     .nullable(),
   serverTime: z.int(),
@@ -121,16 +150,22 @@ export type ArenaTableQuery = z.infer<typeof ArenaTableQuery>;
 
 /** A deal a player finished in an arena; its game replays from `gameId` once the arena is over. */
 export const ArenaGame = z.strictObject({
+  /** The deal's number, from 1. */
   deal: z.int().min(1),
+  /** The game: `GET /api/games/:id` replays it. */
   gameId: z.string(),
+  /** How it counts: won, given up, timed out, or `unfinished` (cut short by the arena's end). */
   outcome: z.enum(['won', 'gave-up', 'timed-out', 'unfinished']),
+  /** It was played berserk. */
   berserk: z.boolean(),
   points: Points,
+  /** Its time on the server's clock. */
   elapsedMs: z.int().min(0),
 });
 export type ArenaGame = z.infer<typeof ArenaGame>;
 
 export const ArenaTableRow = ArenaRow.extend({
+  /** Deals won. */
   wins: z.int().min(0),
   /** The time the wins took in all: the tie-break, less is better. */
   winTimeMs: z.int().min(0),
@@ -140,19 +175,26 @@ export const ArenaTableRow = ArenaRow.extend({
 export type ArenaTableRow = z.infer<typeof ArenaTableRow>;
 
 export const ArenaTable = z.strictObject({
+  /** The arena. */
   arenaId: ArenaId,
+  /** Where it is: `upcoming`, `running` or `finished`. */
   status: ArenaStatus,
   page: z.int().min(1),
   pageSize: z.int().min(1),
+  /** Players who have joined: the table's length. */
   players: z.int().min(0),
+  /** This page of the table, first place first. */
   rows: z.array(ArenaTableRow).max(100),
 });
 export type ArenaTable = z.infer<typeof ArenaTable>;
 
 /** An arena on a player's profile: where they finished it. */
 export const ArenaHistoryEntry = z.strictObject({
+  /** The arena. */
   arena: ArenaSummary,
+  /** Their place in it, from 1. */
   rank: z.int().min(1),
+  /** Their points. */
   score: z.int().min(0),
   /** Deals finished (won, given up or timed out). */
   games: z.int().min(0),
@@ -164,6 +206,7 @@ export type ArenaHistoryEntry = z.infer<typeof ArenaHistoryEntry>;
  * place in each (a running arena's place is its live one).
  */
 export const ArenaHistory = z.strictObject({
+  /** The arenas, newest first. */
   arenas: z.array(ArenaHistoryEntry).max(100),
   /**
    * The weekly arena whose winner carries the mark now, when this player won it: the mark stays
@@ -194,7 +237,9 @@ export type ArenaJoin = z.infer<typeof ArenaJoin>;
 export const ArenaNext = withRequestId({
   type: z.literal('arena-next'),
   arenaId: ArenaId,
+  /** The number of the deal wanted. */
   deal: z.int().min(1).max(1000),
+  /** Play it berserk. */
   berserk: z.boolean(),
 });
 export type ArenaNext = z.infer<typeof ArenaNext>;
@@ -211,6 +256,7 @@ export type ArenaLeave = z.infer<typeof ArenaLeave>;
 export const ArenaWatch = withRequestId({
   type: z.literal('arena-watch'),
   arenaId: ArenaId,
+  /** The player whose board to watch; null stops watching. */
   playerId: z.string().min(1).max(64).nullable(),
 });
 export type ArenaWatch = z.infer<typeof ArenaWatch>;
@@ -225,11 +271,15 @@ export type ArenaWatch = z.infer<typeof ArenaWatch>;
 export const ArenaStandings = withRequestId({
   type: z.literal('arena-standings'),
   arenaId: ArenaId,
+  /** Where it is: `upcoming`, `running` or `finished`. */
   status: ArenaStatus,
   startsAt: z.int(),
   endsAt: z.int(),
+  /** Players who have joined. */
   players: z.int().min(0),
+  /** The first rows of the table, at most `ARENA_TOP_ROWS` (10). */
   top: z.array(ArenaRow).max(ARENA_TOP_ROWS),
+  /** The caller's own row; null when they have not joined. */
   me: ArenaRow.nullable(),
   serverTime: z.int(),
 });
@@ -239,7 +289,9 @@ export type ArenaStandings = z.infer<typeof ArenaStandings>;
 export const ArenaBoard = withRequestId({
   type: z.literal('arena-board'),
   arenaId: ArenaId,
+  /** The player watched. */
   player: Player,
+  /** The deal's number in the arena. */
   deal: z.int().min(1),
   ...watchedBoardFields,
 });
@@ -252,8 +304,11 @@ export type ArenaBoard = z.infer<typeof ArenaBoard>;
 export const ArenaOver = z.strictObject({
   type: z.literal('arena-over'),
   arenaId: ArenaId,
+  /** Players who joined. */
   players: z.int().min(0),
+  /** The first three places (more with a shared place). */
   podium: z.array(ArenaRow).max(10),
+  /** The caller's final row; null when they had not joined. */
   me: ArenaRow.nullable(),
 });
 export type ArenaOver = z.infer<typeof ArenaOver>;

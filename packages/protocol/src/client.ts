@@ -41,7 +41,11 @@ export const Ping = withRequestId({ type: z.literal('ping'), id: z.int().min(0) 
  * the server holds a few while it resolves the token and handles them once bound, in order, or
  * refuses each (`unidentified`) with it.
  */
-export const Identify = withRequestId({ type: z.literal('identify'), token: z.string().min(1).max(512) });
+export const Identify = withRequestId({
+  type: z.literal('identify'),
+  /** The `socketToken` of the `POST /api/players` answer that named this socket. */
+  token: z.string().min(1).max(512),
+});
 export const DailyJoin = withRequestId({ type: z.literal('daily-join') });
 export const PracticeStart = withRequestId({
   type: z.literal('practice-start'),
@@ -50,8 +54,18 @@ export const PracticeStart = withRequestId({
   /** A seed to share a deal with a friend; the game is unranked either way. */
   seed: Seed.optional(),
 });
-export const GameResume = withRequestId({ type: z.literal('game-resume'), gameId: GameId });
-export const MoveMessage = withRequestId({ type: z.literal('move'), gameId: GameId, expect: Expect, move: Move });
+export const GameResume = withRequestId({
+  type: z.literal('game-resume'),
+  /** The unfinished game to pick up again (from `welcome.games`). */
+  gameId: GameId,
+});
+export const MoveMessage = withRequestId({
+  type: z.literal('move'),
+  gameId: GameId,
+  expect: Expect,
+  /** The move to play. */
+  move: Move,
+});
 export const Undo = withRequestId({ type: z.literal('undo'), gameId: GameId, expect: Expect });
 export const Redo = withRequestId({ type: z.literal('redo'), gameId: GameId, expect: Expect });
 export const GiveUp = withRequestId({ type: z.literal('give-up'), gameId: GameId });
@@ -71,6 +85,7 @@ export const RoomCreate = withRequestId({
   type: z.literal('room-create'),
   variant: VariantId,
   options: GameOptions,
+  /** Each race's time limit in minutes; 0 for none. */
   timeLimit: TimeLimit,
   winnableOnly: z.boolean(),
   /** Its races change the racers' ratings (shown to everyone in the room). Default false. */
@@ -80,24 +95,46 @@ export const RoomCreate = withRequestId({
   /** Default `DEFAULT_FINISH_WINDOW`. */
   finishWindow: FinishWindow.optional(),
 });
-export const RoomJoin = withRequestId({ type: z.literal('room-join'), code: RoomCode });
-export const RoomLeave = withRequestId({ type: z.literal('room-leave'), code: RoomCode });
+export const RoomJoin = withRequestId({
+  type: z.literal('room-join'),
+  /** The room, by its code (`/r/CODE`). */
+  code: RoomCode,
+});
+export const RoomLeave = withRequestId({
+  type: z.literal('room-leave'),
+  /** The room, by its code (`/r/CODE`). */
+  code: RoomCode,
+});
 /** The host starts a race: the first one, or a rematch (a new deal) once the last race is over. */
-export const RoomStart = withRequestId({ type: z.literal('room-start'), code: RoomCode });
+export const RoomStart = withRequestId({
+  type: z.literal('room-start'),
+  /** The room, by its code (`/r/CODE`). */
+  code: RoomCode,
+});
 /**
  * The host ends a race without a time limit that waits on racers who no longer play: once their
  * own game in it is over, and nobody still playing has moved for a minute.
  */
-export const RoomEnd = withRequestId({ type: z.literal('room-end'), code: RoomCode });
+export const RoomEnd = withRequestId({
+  type: z.literal('room-end'),
+  /** The room, by its code (`/r/CODE`). */
+  code: RoomCode,
+});
 /** Plays the deal of a challenge link against its ghost: the game under way on it, or a new one. */
-export const ChallengeStart = withRequestId({ type: z.literal('challenge-start'), code: ChallengeCode });
+export const ChallengeStart = withRequestId({
+  type: z.literal('challenge-start'),
+  /** The challenge link's code (`/c/CODE`). */
+  code: ChallengeCode,
+});
 /**
  * A member of the room who is not racing (any more) watches a racer's board, a few seconds
  * behind (`race-board`); `playerId: null` stops watching. Everyone's progress comes anyway.
  */
 export const RaceWatch = withRequestId({
   type: z.literal('race-watch'),
+  /** The room, by its code (`/r/CODE`). */
   code: RoomCode,
+  /** The racer whose board to watch; null stops watching. */
   playerId: z.string().min(1).max(64).nullable(),
 });
 
@@ -113,7 +150,11 @@ export const QueueLeave = withRequestId({ type: z.literal('queue-leave') });
  * The answer to a ghost offer (`queue-ghost-offer`): `accept` races the recorded game (unrated)
  * and leaves the queue; declining keeps the player waiting.
  */
-export const QueueGhost = withRequestId({ type: z.literal('queue-ghost'), accept: z.boolean() });
+export const QueueGhost = withRequestId({
+  type: z.literal('queue-ghost'),
+  /** `true` races the ghost; `false` declines and keeps waiting. */
+  accept: z.boolean(),
+});
 
 export const ClientMessage = z.discriminatedUnion('type', [
   Ping,

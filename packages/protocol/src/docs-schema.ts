@@ -3,18 +3,21 @@ import { type ZodType, z } from 'zod';
 import * as arena from './arena.ts';
 import * as cards from './cards.ts';
 import * as client from './client.ts';
+import * as dealDifficulty from './deal-difficulty.ts';
 import * as devices from './devices.ts';
 import { readSchemaComments, type SchemaComments } from './docs-comments.ts';
 import { COMMON_FIELD_MEANINGS, FIELD_MEANINGS, SHAPE_MEANINGS } from './docs-meanings.ts';
 import * as errors from './errors.ts';
 import * as game from './game.ts';
 import * as moderation from './moderation.ts';
+import * as player from './player.ts';
 import * as puzzleRace from './puzzle-race.ts';
 import * as puzzleRush from './puzzle-rush.ts';
 import * as puzzles from './puzzles.ts';
 import * as requestId from './request-id.ts';
 import * as rest from './rest.ts';
 import * as server from './server.ts';
+import * as watchedBoard from './watched-board.ts';
 
 /** A node of the generated JSON Schema, as far as the guide reads it. */
 export interface JsonSchema {
@@ -42,9 +45,16 @@ export interface JsonSchema {
   [other: string]: unknown;
 }
 
-/** The modules that hold the wire's schemas; each exported schema is named after its export. */
+/**
+ * The modules that hold the wire's schemas; each exported schema is named after its export. A
+ * module whose schemas others re-export or spread (`Player`, `watchedBoardFields`) is listed too,
+ * so that the doc comments written there are read.
+ */
 const MODULES: Record<string, Record<string, unknown>> = {
   'cards.ts': cards,
+  'player.ts': player,
+  'deal-difficulty.ts': dealDifficulty,
+  'watched-board.ts': watchedBoard,
   'errors.ts': errors,
   'game.ts': game,
   'request-id.ts': requestId,

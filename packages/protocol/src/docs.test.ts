@@ -61,3 +61,29 @@ test('the guide states the safe-integer bounds once, in words, and never as figu
   expect(guide).toContain('safe range');
   expect(guide.replace(/,/g, '')).not.toContain(String(Number.MAX_SAFE_INTEGER));
 });
+
+/** Each row of the guide's tables of fields and of simple types whose meaning cell is empty, as `heading: field`. */
+function rowsWithoutMeaning(markdown: string): string[] {
+  const empty: string[] = [];
+  let heading = '';
+  let inTable = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('#')) heading = line;
+    if (line === '| field | type | meaning |' || line === '| name | type | meaning |') inTable = true;
+    else if (!line.startsWith('|')) inTable = false;
+    else if (inTable && !line.startsWith('|---')) {
+      // Split on the pipes that end cells, not on the escaped ones inside a type (`a \| b`).
+      const cells = line.split(/(?<!\\)\|/).slice(1, -1);
+      if (cells.at(-1)?.trim() === '') empty.push(`${heading}: ${cells[0]!.trim()}`);
+    }
+  }
+  return empty;
+}
+
+test('every field of every frame, payload and shape says what it means', () => {
+  expect(rowsWithoutMeaning('### `x`\n\n| field | type | meaning |\n|---|---|---|\n| `a` | int |  |\n')).toEqual([
+    '### `x`: `a`',
+  ]);
+  expect(guide).toContain('| field | type | meaning |');
+  expect(rowsWithoutMeaning(guide)).toEqual([]);
+});

@@ -21,11 +21,29 @@ const index = z.int().min(0).max(200);
 
 /** A move exactly as `packages/rules` takes it (0-based indices, `row` from the bottom). */
 export const Move = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('move'), from: index, row: index, to: index }),
+  z.strictObject({
+    kind: z.literal('move'),
+    /** The column the cards leave (0-based). */
+    from: index,
+    /** The first card moved, as its index in `from` counted from the bottom (0): it and every card above it move. */
+    row: index,
+    /** The column the card or cards go to. */
+    to: index,
+  }),
   z.strictObject({ kind: z.literal('deal') }),
-  z.strictObject({ kind: z.literal('reserve'), index, to: index }),
+  z.strictObject({
+    kind: z.literal('reserve'),
+    /** Which open reserve card. */
+    index,
+    to: index,
+  }),
   z.strictObject({ kind: z.literal('foundation'), from: index }),
-  z.strictObject({ kind: z.literal('unfoundation'), foundation: index, to: index }),
+  z.strictObject({
+    kind: z.literal('unfoundation'),
+    /** Which foundation run comes back. */
+    foundation: index,
+    to: index,
+  }),
 ]);
 export type Move = z.infer<typeof Move>;
 
@@ -54,8 +72,18 @@ export type WireView = z.infer<typeof WireView>;
 
 /** What a move did, for animations; a `turned` card is the one the move just turned face up. */
 export const WireEvent = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('turned'), column: z.int(), card: CardCode }),
-  z.strictObject({ type: z.literal('dealt'), cards: z.array(CardCode) }),
+  z.strictObject({
+    type: z.literal('turned'),
+    /** The column it happened in. */
+    column: z.int(),
+    /** The card turned face up. */
+    card: CardCode,
+  }),
+  z.strictObject({
+    type: z.literal('dealt'),
+    /** The stock's cards in the order dealt: the i-th (from 0) onto column i mod 3. */
+    cards: z.array(CardCode),
+  }),
   z.strictObject({ type: z.literal('run-completed'), column: z.int() }),
   z.strictObject({ type: z.literal('to-foundation'), column: z.int() }),
   z.strictObject({ type: z.literal('from-foundation'), column: z.int() }),
@@ -84,6 +112,7 @@ export type GameStatus = z.infer<typeof GameStatus>;
 export const GameRecord = z.strictObject({
   variant: VariantId,
   options: GameOptions,
+  /** The deal: every card, in the order the rules deal them. */
   deck: z.array(CardCode),
   moves: z.array(Move),
 });
@@ -92,11 +121,14 @@ export type GameRecord = z.infer<typeof GameRecord>;
 /** Everything a client needs to draw one game; after a move, an `ack` says what changed. */
 export const GameSnapshot = z.strictObject({
   gameId: z.string(),
+  /** What kind of game it is. */
   kind: GameKind,
   ranked: z.boolean(),
   /** Actions applied so far (moves, undos, redos): the `expect` of the next action. */
   seq: z.int().min(0),
+  /** The board as the player sees it. */
   view: WireView,
+  /** `playing`, or how the game ended. */
   status: GameStatus,
   /** True when the position has no legal move (the rules' `lost`); undo or give up. */
   stuck: z.boolean(),
@@ -110,11 +142,29 @@ export const GameSnapshot = z.strictObject({
   /** Server clock, downtime excluded. Negative during a race countdown. */
   elapsedMs: z.int(),
   serverTime: z.int(),
-  daily: z.strictObject({ date: z.string(), day: z.int() }).nullable(),
+  /** For a daily: its UTC date and number; null for any other game. */
+  daily: z
+    .strictObject({
+      /** The daily's UTC date. */
+      date: z.string(),
+      day: z.int(),
+    })
+    .nullable(),
+  /** A race game's room; null for any other. */
   roomCode: z.string().nullable(),
+  /** A race game's race; null for any other. */
   raceId: z.string().nullable(),
   /** An arena's deal: its arena, its number there (from 1), and whether it is played berserk (no undo then). */
-  arena: z.strictObject({ arenaId: z.string(), deal: z.int().min(1), berserk: z.boolean() }).nullable(),
+  arena: z
+    .strictObject({
+      /** The arena. */
+      arenaId: z.string(),
+      /** The deal's number in the arena, from 1. */
+      deal: z.int().min(1),
+      /** Played berserk: no undo, no hint, 1 more point if won. */
+      berserk: z.boolean(),
+    })
+    .nullable(),
   /** The hints the server has given in this game so far (practice; 0 in any other). A game with one is no challenge. */
   hints: z.int().min(0),
   /** Only for practice games with a seed the player chose, or once the game is public (see `record`). */

@@ -13,16 +13,25 @@ const Note = z.string().trim().max(REPORT_NOTE_MAX);
 
 /** `POST /api/reports`: one open report per reporter and player (`report-open`), never oneself (`report-self`). */
 export const ReportBody = z.strictObject({
+  /** The player reported. */
   playerId: z.string().min(1).max(64),
+  /** Why. */
   reason: ReportReason,
+  /** A few words for the moderators. */
   note: Note.optional(),
+  /** Where the report was made. */
   source: ReportSource,
+  /** The race it is about, for a report from its results. */
   raceId: z.string().min(1).max(64).optional(),
+  /** The game it is about. */
   gameId: z.string().min(1).max(64).optional(),
 });
 export type ReportBody = z.infer<typeof ReportBody>;
 
-export const ReportResponse = z.strictObject({ reportId: z.string() });
+export const ReportResponse = z.strictObject({
+  /** The report's id. */
+  reportId: z.string(),
+});
 export type ReportResponse = z.infer<typeof ReportResponse>;
 
 /**
@@ -33,28 +42,66 @@ export type ReportResponse = z.infer<typeof ReportResponse>;
 export const ModNotices = z.strictObject({
   /** A moderator: the app offers `/mod`. */
   moderator: z.boolean(),
-  mark: z.strictObject({ at: z.number(), appealed: z.boolean() }).nullable(),
-  actioned: z.array(z.strictObject({ nickname: z.string(), at: z.number() })),
+  /** Their mark; null when they are not marked. */
+  mark: z
+    .strictObject({
+      /** When they were marked. */
+      at: z.number(),
+      /** They have appealed. */
+      appealed: z.boolean(),
+    })
+    .nullable(),
+  /** Their reports that led to action, since they were last told. */
+  actioned: z.array(
+    z.strictObject({
+      /** The player they reported. */
+      nickname: z.string(),
+      at: z.number(),
+    }),
+  ),
 });
 export type ModNotices = z.infer<typeof ModNotices>;
 
 /** `POST /api/me/appeal`: a marked player's one appeal, with their sentence. */
-export const AppealBody = z.strictObject({ note: Note.optional() });
+export const AppealBody = z.strictObject({
+  /** Their sentence for the moderators. */
+  note: Note.optional(),
+});
 export type AppealBody = z.infer<typeof AppealBody>;
 
 /** One entry of the moderators' queue (`GET /api/mod/queue`). */
 export const QueueEntry = z.strictObject({
+  /** The case's id (`caseId` to dismiss it). */
   id: z.string(),
+  /** `report`: a player's report; `held`: a result held on its evidence from play; `appeal`: a marked player's appeal. */
   kind: z.enum(['report', 'held', 'appeal']),
-  player: z.strictObject({ id: z.string(), nickname: z.string() }),
+  /** The player it is about. */
+  player: z.strictObject({
+    /** Their id. */
+    id: z.string(),
+    /** Their nickname. */
+    nickname: z.string(),
+  }),
   /** Marked now. */
   marked: z.boolean(),
-  reporter: z.strictObject({ id: z.string(), nickname: z.string() }).nullable(),
+  /** Who reported; null unless a report. */
+  reporter: z
+    .strictObject({
+      /** Their id. */
+      id: z.string(),
+      /** Their nickname. */
+      nickname: z.string(),
+    })
+    .nullable(),
+  /** The report's reason; null unless a report. */
   reason: ReportReason.nullable(),
+  /** The reporter's or the appellant's note; null without one. */
   note: z.string().nullable(),
+  /** Where the report was made; null unless a report. */
   source: ReportSource.nullable(),
   /** The game to replay (`/g/ID`): the race's or the held game. */
   gameId: z.string().nullable(),
+  /** The race reported from; null otherwise. */
   raceId: z.string().nullable(),
   /** A held game's evidence from play, in a sentence. */
   summary: z.string().nullable(),
@@ -62,7 +109,10 @@ export const QueueEntry = z.strictObject({
 });
 export type QueueEntry = z.infer<typeof QueueEntry>;
 
-export const ModQueue = z.strictObject({ entries: z.array(QueueEntry) });
+export const ModQueue = z.strictObject({
+  /** The open cases, the oldest first. */
+  entries: z.array(QueueEntry),
+});
 export type ModQueue = z.infer<typeof ModQueue>;
 
 /**
@@ -71,24 +121,58 @@ export type ModQueue = z.infer<typeof ModQueue>;
  * one queue entry (`caseId`). `reason` goes in the log.
  */
 export const ModActionBody = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.enum(['mark', 'clear']), playerId: z.string().min(1).max(64), reason: Note.min(1) }),
-  z.strictObject({ action: z.literal('dismiss'), caseId: z.string().min(1).max(64), reason: Note.min(1) }),
+  z.strictObject({
+    action: z.enum(['mark', 'clear']),
+    /** The player to mark or clear. */
+    playerId: z.string().min(1).max(64),
+    /** Why, for the log. */
+    reason: Note.min(1),
+  }),
+  z.strictObject({
+    action: z.literal('dismiss'),
+    /** The queue entry to dismiss (`QueueEntry.id`). */
+    caseId: z.string().min(1).max(64),
+    /** Why, for the log. */
+    reason: Note.min(1),
+  }),
 ]);
 export type ModActionBody = z.infer<typeof ModActionBody>;
 
 /** One moderator's action, as the log lists it (`GET /api/mod/log`); `POST /api/mod/log/:id/undo` undoes it. */
 export const ModLogEntry = z.strictObject({
+  /** The entry's id: `POST /api/mod/log/:id/undo` undoes it. */
   id: z.string(),
-  moderator: z.strictObject({ id: z.string(), nickname: z.string() }),
+  /** Who acted. */
+  moderator: z.strictObject({
+    /** Their id. */
+    id: z.string(),
+    /** Their nickname. */
+    nickname: z.string(),
+  }),
+  /** What they did (`POST /api/mod/actions`). */
   action: z.enum(['mark', 'clear', 'dismiss']),
-  player: z.strictObject({ id: z.string(), nickname: z.string() }),
+  /** The player it was about. */
+  player: z.strictObject({
+    /** Their id. */
+    id: z.string(),
+    /** Their nickname. */
+    nickname: z.string(),
+  }),
+  /** The moderator's reason. */
   reason: z.string(),
   at: z.number(),
+  /** When it was undone; null while it stands. */
   undoneAt: z.number().nullable(),
 });
 export type ModLogEntry = z.infer<typeof ModLogEntry>;
 
-export const ModLog = z.strictObject({ entries: z.array(ModLogEntry) });
+export const ModLog = z.strictObject({
+  /** The actions, the latest first. */
+  entries: z.array(ModLogEntry),
+});
 export type ModLog = z.infer<typeof ModLog>;
 
-export const ModLogParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const ModLogParams = z.strictObject({
+  /** The log entry to undo. */
+  id: z.string().min(1).max(64),
+});

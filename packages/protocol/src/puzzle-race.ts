@@ -46,12 +46,15 @@ export type PuzzleRacePuzzle = z.infer<typeof PuzzleRacePuzzle>;
  * `over`: the ranking is final. Members are listed by rank.
  */
 export const PuzzleRaceState = z.strictObject({
+  /** The race's code: its link is `/puzzles/race/CODE`. */
   code: PuzzleRaceCode,
+  /** Where it is: `lobby`, `countdown`, `playing` or `over`. */
   status: z.enum(['lobby', 'countdown', 'playing', 'over']),
   /** Whether the caller is a member (a visitor by the link may join while it is in the lobby). */
   member: z.boolean(),
   /** Whether the caller made the race: they start it, and race again. */
   creator: z.boolean(),
+  /** Everyone in it, by rank. */
   members: z.array(PuzzleRaceMember),
   /** Time to the first puzzle on the server's clock (`countdown`), else 0. */
   startsInMs: z.int().min(0),
@@ -79,7 +82,9 @@ export type PuzzleRaceMoveBody = z.infer<typeof PuzzleRaceMoveBody>;
  * the next puzzle), `wrong` (on to the next puzzle, unscored, no time lost). No solution is sent.
  */
 export const PuzzleRaceAnswer = z.strictObject({
+  /** What the move was (see above). */
   result: z.enum(['right', 'solved', 'wrong']),
+  /** The race after the move, as the caller sees it. */
   race: PuzzleRaceState,
 });
 export type PuzzleRaceAnswer = z.infer<typeof PuzzleRaceAnswer>;

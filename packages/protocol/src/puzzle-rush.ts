@@ -13,7 +13,9 @@ export const RUSH_MISTAKES = 3;
  * solution kept on the server), the score so far and the time left on the server's clock.
  */
 export const RushPlaying = z.strictObject({
+  /** `playing`: the run is in play. */
   status: z.literal('playing'),
+  /** The run's id: its moves go to `POST /api/puzzles/rush/:id/move`. */
   runId: z.string(),
   /** Which of the run's puzzles this is, from 0 (they rise in difficulty). */
   index: z.int().min(0),
@@ -43,6 +45,7 @@ export const RushMistake = z.strictObject({
   puzzleId: z.string(),
   /** The position the wrong move was played in. */
   view: WireView,
+  /** The wrong move played. */
   played: Move,
   /** The only move that kept the deal winnable there. */
   right: Move,
@@ -51,9 +54,13 @@ export type RushMistake = z.infer<typeof RushMistake>;
 
 /** A finished rush: its score, its mistakes with their right moves, and the player's best. */
 export const RushOver = z.strictObject({
+  /** `over`: the run has ended. */
   status: z.literal('over'),
+  /** The run's id. */
   runId: z.string(),
+  /** Puzzles solved. */
   score: z.int().min(0),
+  /** Each wrong move, with the right one. */
   mistakes: z.array(RushMistake),
   /** `time`: the clock ran out; `mistakes`: the third wrong move; `puzzles`: the run's last puzzle was done; `left`: a new run was started while this one was in play. */
   endedBy: z.enum(['time', 'mistakes', 'puzzles', 'left']),
@@ -70,6 +77,7 @@ export type RushRun = z.infer<typeof RushRun>;
 export const RushHome = z.strictObject({
   /** The caller's best score; null before their first run. */
   best: z.int().min(0).nullable(),
+  /** The run in play; null when there is none. */
   playing: RushPlaying.nullable(),
 });
 export type RushHome = z.infer<typeof RushHome>;
@@ -92,15 +100,19 @@ export type RushMoveBody = z.infer<typeof RushMoveBody>;
  * No solution is sent while the run is in play; a finished run lists each mistake's right move.
  */
 export const RushAnswer = z.strictObject({
+  /** What the move was (see above). */
   result: z.enum(['right', 'solved', 'wrong']),
+  /** The run after the move. */
   run: RushRun,
 });
 export type RushAnswer = z.infer<typeof RushAnswer>;
 
 /** One player's best rush of the day on the day's board. */
 export const RushBoardRow = z.strictObject({
+  /** Place, from 1. */
   rank: z.int().min(1),
   nickname: z.string(),
+  /** Puzzles solved in that run. */
   score: z.int().min(1),
   /** Whether this is the caller's row. */
   you: z.boolean(),
@@ -114,6 +126,7 @@ export type RushBoardRow = z.infer<typeof RushBoardRow>;
 export const RushBoard = z.strictObject({
   /** The day, `YYYY-MM-DD` (UTC). */
   date: z.string(),
+  /** The day's board, first place first. */
   rows: z.array(RushBoardRow),
 });
 export type RushBoard = z.infer<typeof RushBoard>;

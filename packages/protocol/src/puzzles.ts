@@ -3,6 +3,7 @@ import { Move, WireView } from './game.ts';
 
 /** A puzzle rating as shown: its mean on the 1500 scale of race ratings. */
 export const PuzzleRating = z.strictObject({
+  /** The mean, rounded. */
   rating: z.int(),
   /** Rated puzzles played (for a player) or results it has had (for a puzzle). */
   games: z.int().min(0),
@@ -41,7 +42,9 @@ export type PuzzleMoveBody = z.infer<typeof PuzzleMoveBody>;
 
 /** The player's puzzle rating before and after a result. */
 export const PuzzleRatingChange = z.strictObject({
+  /** The shown rating before the result. */
   before: z.int(),
+  /** The rating after it. */
   after: PuzzleRating,
 });
 export type PuzzleRatingChange = z.infer<typeof PuzzleRatingChange>;
@@ -54,12 +57,21 @@ export type PuzzleRatingChange = z.infer<typeof PuzzleRatingChange>;
  * - `gave-up`: as `wrong`, asked for.
  */
 export const PuzzleAnswer = z.discriminatedUnion('result', [
-  z.strictObject({ result: z.literal('continue'), view: WireView, step: z.int().min(1) }),
+  z.strictObject({
+    result: z.literal('continue'),
+    /** The position after the move. */
+    view: WireView,
+    /** Moves found now. */
+    step: z.int().min(1),
+  }),
   z.strictObject({
     result: z.literal('solved'),
     view: WireView,
+    /** The puzzle's whole line from its start. */
     solution: z.array(Move),
+    /** The player's puzzle rating, changed by the result. */
     rating: PuzzleRatingChange,
+    /** The puzzle's rating after the result. */
     puzzleRating: z.int(),
   }),
   z.strictObject({

@@ -14,10 +14,20 @@ export { Player };
 export const Welcome = z.strictObject({
   type: z.literal('welcome'),
   protocol: z.literal(PROTOCOL_VERSION),
+  /** You: the player this socket belongs to. */
   player: Player,
   serverTime: z.int(),
   /** Your unfinished games, newest first: send `game-resume` to pick one up again. */
-  games: z.array(z.strictObject({ gameId: z.string(), kind: GameKind, roomCode: z.string().nullable() })),
+  games: z.array(
+    z.strictObject({
+      /** The unfinished game. */
+      gameId: z.string(),
+      /** Its kind. */
+      kind: GameKind,
+      /** A race game's room; null for any other. */
+      roomCode: z.string().nullable(),
+    }),
+  ),
   /** Rooms you belong to: send `room-join` to see them again. */
   rooms: z.array(RoomCode),
 });
@@ -25,7 +35,11 @@ export const Welcome = z.strictObject({
 export const Pong = withRequestId({ type: z.literal('pong'), id: z.int(), serverTime: z.int() });
 
 /** A whole game: the answer to `daily-join`, `practice-start`, `game-resume`, and a race start. */
-export const GameMessage = withRequestId({ type: z.literal('game'), game: GameSnapshot });
+export const GameMessage = withRequestId({
+  type: z.literal('game'),
+  /** The whole game. */
+  game: GameSnapshot,
+});
 
 export const RacerProgress = z.strictObject({
   playerId: z.string(),
@@ -33,6 +47,7 @@ export const RacerProgress = z.strictObject({
   progress: z.int().min(0),
   faceDown: z.int().min(0),
   moves: z.int().min(0),
+  /** `playing`, or how their game ended. */
   state: z.enum(['playing', 'won', 'gave-up', 'timed-out']),
   timeMs: z.int().nullable(),
   connected: z.boolean(),
@@ -41,8 +56,11 @@ export type RacerProgress = z.infer<typeof RacerProgress>;
 
 /** Everyone's progress in a running race: what the panel shows. Never anyone's cards. */
 export const RaceStanding = z.strictObject({
+  /** The room, by its code (`/r/CODE`). */
   code: RoomCode,
+  /** The race under way. */
   raceId: z.string(),
+  /** Every racer's progress. */
   racers: z.array(RacerProgress),
 });
 export type RaceStanding = z.infer<typeof RaceStanding>;
@@ -66,6 +84,7 @@ export const RaceProgress = RaceStanding.extend({ type: z.literal('race-progress
  */
 export const Ack = withRequestId({
   type: z.literal('ack'),
+  /** The game the action was for. */
   gameId: z.string(),
   seq: z.int(),
   duplicate: z.boolean(),
@@ -78,10 +97,12 @@ export type Ack = z.infer<typeof Ack>;
 
 export const ErrorMessage = withRequestId({
   type: z.literal('error'),
+  /** What went wrong: the code a client acts on. */
   code: ErrorCode,
   message: z.string(),
   /** The `type` of the client message this answers, when it could be read. */
   ref: z.string().nullable(),
+  /** The game the refused action was for; null when none. */
   gameId: z.string().nullable(),
   /** For `illegal-move`: the rules' reason code (`wrong-suit`, `empty-needs-king`, …). */
   reason: z.string().nullable(),
@@ -92,30 +113,38 @@ export const ErrorMessage = withRequestId({
 });
 
 export const RoomMember = z.strictObject({
+  /** The member's player id. */
   id: z.string(),
   nickname: z.string(),
+  /** The room's host: they start races, and end one (`room-end`). */
   host: z.boolean(),
   connected: z.boolean(),
 });
 
 export const RaceResult = z.strictObject({
+  /** Place, from 1: the winners by time, then the others by progress. */
   rank: z.int().min(1),
   playerId: z.string(),
   nickname: z.string(),
+  /** Solved the deal. */
   won: z.boolean(),
+  /** Ended their game by giving up. */
   gaveUp: z.boolean(),
   /** Time to the win, or to the end for the others. */
   timeMs: z.int().min(0),
   progress: z.int().min(0),
   faceDown: z.int().min(0),
   moves: z.int().min(0),
+  /** The racer's game: `GET /api/games/:id` replays it. */
   gameId: z.string(),
 });
 export type RaceResult = z.infer<typeof RaceResult>;
 
 /** A rating as shown: its mean on a 1500-based scale, and "?" while provisional (fewer than 10 rated races). */
 export const ShownRating = z.strictObject({
+  /** The mean, rounded, on the 1500-based scale. */
   rating: z.int(),
+  /** Fewer than 10 rated races: shown with "?". */
   provisional: z.boolean(),
   /** Rated races played. */
   games: z.int().min(0),
@@ -125,7 +154,9 @@ export type ShownRating = z.infer<typeof ShownRating>;
 /** A racer's rating before and after a rated race. */
 export const RatingChange = z.strictObject({
   playerId: z.string(),
+  /** The shown rating before the race. */
   before: z.int(),
+  /** The rating after it, as shown. */
   after: ShownRating,
 });
 export type RatingChange = z.infer<typeof RatingChange>;
@@ -136,11 +167,20 @@ export type RatingChange = z.infer<typeof RatingChange>;
  * someone has `target` wins; the next start opens a new one.
  */
 export const SeriesScore = z.strictObject({
+  /** The room's `bestOf`. */
   bestOf: BestOf,
   target: z.int().min(1),
   /** Games finished in this series. */
   games: z.int().min(0),
-  score: z.array(z.strictObject({ playerId: z.string(), nickname: z.string(), wins: z.int().min(0) })),
+  /** Each player's game wins in this series. */
+  score: z.array(
+    z.strictObject({
+      playerId: z.string(),
+      nickname: z.string(),
+      /** Games of the series won. */
+      wins: z.int().min(0),
+    }),
+  ),
   winnerId: z.string().nullable(),
 });
 export type SeriesScore = z.infer<typeof SeriesScore>;
@@ -148,24 +188,33 @@ export type SeriesScore = z.infer<typeof SeriesScore>;
 export const RoomStatus = z.enum(['lobby', 'countdown', 'racing', 'finished']);
 
 export const RoomState = z.strictObject({
+  /** The room's code: its link is `/r/CODE`. */
   code: RoomCode,
+  /** The host's player id: only they start and end races. */
   hostId: z.string(),
   variant: VariantId,
   options: GameOptions,
+  /** Each race's time limit in minutes; 0 for none. */
   timeLimit: TimeLimit,
   winnableOnly: z.boolean(),
   /** The host made the room rated: its races change the racers' ratings. */
   rated: z.boolean(),
+  /** Single races (1), or a best-of series. */
   bestOf: BestOf,
   /** Seconds the others get to finish once someone has solved it; 0 waits for everyone. */
   finishWindow: FinishWindow,
   /** The series under way (or just won) in a best-of room; null otherwise or before its first game. */
   series: SeriesScore.nullable(),
+  /** Everyone in the room, racing or not. */
   members: z.array(RoomMember),
+  /** Where the room is: `lobby`, `countdown`, `racing` or `finished`. */
   status: RoomStatus,
+  /** The race counting down or under way; null otherwise (`lastResults` ranks the last one). */
   race: z
     .strictObject({
+      /** The race's id. */
       raceId: z.string(),
+      /** The race's number in the room, from 1. */
       number: z.int().min(1),
       /** Server clock (ms since epoch) at which moves are allowed. Compare with `serverTime`. */
       startsAt: z.int(),
@@ -185,7 +234,11 @@ export const RoomState = z.strictObject({
 export type RoomState = z.infer<typeof RoomState>;
 
 /** Sent to every member on any change: someone joined, left, dropped, the race started or ended. */
-export const RoomMessage = withRequestId({ type: z.literal('room'), room: RoomState });
+export const RoomMessage = withRequestId({
+  type: z.literal('room'),
+  /** The whole room. */
+  room: RoomState,
+});
 
 /**
  * The first frame on a visitor's socket (`/ws?room=CODE&watch=1`, no sign-up needed): the room
@@ -198,6 +251,7 @@ export const Watching = z.strictObject({
   type: z.literal('watching'),
   protocol: z.literal(PROTOCOL_VERSION),
   serverTime: z.int(),
+  /** The room, as its members see it. */
   room: RoomState,
 });
 export type Watching = z.infer<typeof Watching>;
@@ -220,9 +274,12 @@ export type Early = z.infer<typeof Early>;
 /** The race is over: the ranking, and the deal is public now. */
 export const RaceOver = withRequestId({
   type: z.literal('race-over'),
+  /** The room, by its code (`/r/CODE`). */
   code: RoomCode,
+  /** The race that ended. */
   raceId: z.string(),
   seed: Seed,
+  /** The ranking, first place first. */
   results: z.array(RaceResult),
   /** A rated race: every racer's rating before and after it; null when unrated. */
   ratings: z.array(RatingChange).nullable(),
@@ -240,11 +297,14 @@ export const GhostProgress = withRequestId({
   type: z.literal('ghost'),
   /** The challenger's game this ghost runs beside. */
   gameId: z.string(),
+  /** The challenge link's code. */
   code: ChallengeCode,
+  /** Who played the original game. */
   nickname: z.string(),
   progress: z.int().min(0),
   faceDown: z.int().min(0),
   moves: z.int().min(0),
+  /** `playing` until the ghost reaches the original's end, then how it ended. */
   state: GameStatus,
   /** The original's time to its end, once the ghost has reached it. */
   timeMs: z.int().nullable(),
@@ -259,9 +319,13 @@ export type GhostProgress = z.infer<typeof GhostProgress>;
  */
 export const RaceBoard = withRequestId({
   type: z.literal('race-board'),
+  /** The room, by its code (`/r/CODE`). */
   code: RoomCode,
+  /** The race. */
   raceId: z.string(),
+  /** The racer watched. */
   playerId: z.string(),
+  /** The racer's nickname. */
   nickname: z.string(),
   ...watchedBoardFields,
 });
@@ -276,9 +340,13 @@ export const QueueStatus = withRequestId({
   type: z.literal('queue'),
   /** This tab's entry: a frame with another id belongs to the player's other tab. */
   entryId: z.string(),
+  /** `waiting` while in the queue; `left` ends the entry. */
   status: z.enum(['waiting', 'left']),
+  /** Why it ended (`left`: the player left, `replaced`: a newer tab joined, `ghost`: a ghost race was accepted); null while waiting. */
   reason: z.enum(['left', 'replaced', 'matched', 'ghost']).nullable(),
+  /** The queue: the variant the join asked for. */
   variant: VariantId,
+  /** The options the join asked for. */
   options: GameOptions,
   /** Server time the player joined the queue. */
   since: z.int(),
@@ -296,9 +364,18 @@ export type QueueStatus = z.infer<typeof QueueStatus>;
 export const QueueMatched = withRequestId({
   type: z.literal('queue-matched'),
   entryId: z.string(),
+  /** The race's room: `/r/CODE`. */
   code: RoomCode,
   /** Everyone matched, the player included, by nickname. */
-  players: z.array(z.strictObject({ id: z.string(), nickname: z.string(), rating: ShownRating })),
+  players: z.array(
+    z.strictObject({
+      /** The player's id. */
+      id: z.string(),
+      nickname: z.string(),
+      /** Their race rating, as shown. */
+      rating: ShownRating,
+    }),
+  ),
 });
 export type QueueMatched = z.infer<typeof QueueMatched>;
 
@@ -310,12 +387,16 @@ export type QueueMatched = z.infer<typeof QueueMatched>;
 export const QueueGhostOffer = withRequestId({
   type: z.literal('queue-ghost-offer'),
   entryId: z.string(),
+  /** The recorded game offered; null when there is none yet. */
   ghost: z
     .strictObject({
+      /** Who played the recorded game. */
       nickname: z.string(),
+      /** Their race rating, as shown; null without one. */
       rating: ShownRating.nullable(),
       /** Whether the recorded game was won, and its time. */
       won: z.boolean(),
+      /** The recorded game's time, to its win or its end. */
       timeMs: z.int(),
     })
     .nullable(),
@@ -328,6 +409,7 @@ export type QueueGhostOffer = z.infer<typeof QueueGhostOffer>;
 export const QueueGhostReady = withRequestId({
   type: z.literal('queue-ghost-ready'),
   entryId: z.string(),
+  /** The ghost race's challenge link (`/c/CODE`): `challenge-start` plays it. */
   code: ChallengeCode,
 });
 export type QueueGhostReady = z.infer<typeof QueueGhostReady>;

@@ -7,13 +7,16 @@ import { GameStatus, WireView } from './game.ts';
  * still face down. The guide reads each field's meaning here, where it is written once.
  */
 export const watchedBoardFields = {
+  /** The watched player's game. */
   gameId: z.string(),
-  /** The racer's `seq` at that position. */
+  /** The watched game's `seq` at that position. */
   seq: z.int().min(0),
+  /** The board at that position, face-down cards as `null`. */
   view: WireView,
   progress: z.int().min(0),
   faceDown: z.int().min(0),
   moves: z.int().min(0),
+  /** The game's status at that position. */
   state: GameStatus,
   /** Server time the position was reached; `serverTime` is when it was sent. */
   asOf: z.int(),
