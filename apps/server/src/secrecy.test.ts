@@ -1,5 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { toWireView } from '@scorpion/protocol';
+import { positionFromText } from '@scorpion/rules';
 import { expect, test } from 'vitest';
-import { dailyIsPublic, practiceIsPublic, raceIsPublic } from './secrecy.ts';
+import { dailyIsPublic, gate, practiceIsPublic, raceIsPublic } from './secrecy.ts';
 
 test('a deal is public only once its game, its day or its race is over', () => {
   expect(practiceIsPublic('playing')).toBe(false);
@@ -8,4 +12,34 @@ test('a deal is public only once its game, its day or its race is over', () => {
   expect(dailyIsPublic('2026-06-01', '2026-06-02')).toBe(true);
   expect(raceIsPublic({ status: 'racing' })).toBe(false);
   expect(raceIsPublic({ status: 'finished' })).toBe(true);
+});
+
+test('a position leaves the gate with its face-down cards and its stock unknown, its face-up cards as they are', () => {
+  const state = positionFromText('scorpion', 'kc qc 9H | 8S TH | 5S | 7H', { stock: 'AS 2S 3S' });
+  // Without the gate, the face-down cards would be written out as any other.
+  const raw = toWireView(state);
+  expect(state.hidden).toStrictEqual([2, 0, 0, 0]);
+  expect(JSON.stringify(raw.columns[0])).toMatch(/K.*Q/);
+  const shown = gate.position(state);
+  expect(shown.columns[0]).toStrictEqual([null, null, raw.columns[0]![2]]);
+  expect(shown.columns.slice(1)).toStrictEqual(raw.columns.slice(1));
+  expect(shown.stock).toBe(3);
+  expect({ ...shown, columns: undefined }).toStrictEqual({ ...raw, columns: undefined });
+});
+
+/** The server's own modules, tests aside, that turn a position into wire form themselves. */
+function positionsOutsideTheGate(dir = import.meta.dirname): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return positionsOutsideTheGate(path);
+    if (!path.endsWith('.ts') || path.endsWith('.test.ts') || path === join(import.meta.dirname, 'secrecy.ts'))
+      return [];
+    return /\b(toWireView|toPlayerView)\b/.test(readFileSync(path, 'utf8'))
+      ? [relative(import.meta.dirname, path)]
+      : [];
+  });
+}
+
+test('every position leaves by the gate: no other module of the server builds one for the wire', () => {
+  expect(positionsOutsideTheGate()).toStrictEqual([]);
 });

@@ -1,4 +1,5 @@
-import type { GameStatus } from '@scorpion/protocol';
+import { type GameStatus, toWireView, type WireView } from '@scorpion/protocol';
+import { type GameState, toPlayerView } from '@scorpion/rules';
 
 /*
  * When a deal becomes public, and the one gate its secrets leave by. Before then the server
@@ -6,7 +7,8 @@ import type { GameStatus } from '@scorpion/protocol';
  * of a practice game to the player who chose it excepted, who knows it anyway). Each game
  * kind's policy, the daily route and the race's end decide with the rules below; every road out
  * (game frames, the daily's REST, a public game, a room's race history, a race's end, the
- * monthly open-data export) then passes the secrets through `gate`.
+ * monthly open-data export) then passes the secrets through `gate`. Every position leaves by it
+ * too (a player's board, a watched one, a puzzle's): its face-down cards and its stock unknown.
  */
 
 /** A practice game: once it is over. */
@@ -33,6 +35,13 @@ export function arenaIsPublic(arena: { readonly endsAt: number }, now: number): 
 }
 
 export const gate = {
+  /**
+   * A position as it may leave: through `toPlayerView` first, so that a face-down card or a
+   * stock card cannot be serialised by mistake, whoever asks and whatever the deal.
+   */
+  position(state: GameState): WireView {
+    return toWireView(toPlayerView(state));
+  },
   /**
    * A deal's secrets as they may leave: `secrets()` once the deal may be shown, null before.
    * The secrets are only built when they go out.

@@ -28,7 +28,7 @@ const UPDATE: GameUpdate = {
   serverTime: 5678,
 };
 
-/** What the server sends of `state` (its `wireView`), as a snapshot at `seq`. */
+/** What the server sends of `state` (its secrecy gate's `position`), as a snapshot at `seq`. */
 function snapshotOf(state: GameState, seq: number): GameSnapshot {
   return {
     gameId: 'g1',

@@ -13,7 +13,7 @@ import {
 } from '@scorpion/protocol';
 import { type GameState, newGame, playMove } from '@scorpion/rules';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { wireView } from '../games/wire.ts';
+import { gate } from '../secrecy.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { FIXED_SEED, fixedDeals, WINNING, WINNING_DECK } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
@@ -194,7 +194,7 @@ test('a watcher is sent a board seconds behind, never a face-down card, and cann
     state = tried.state;
   }
   expect(board).toMatchObject({ arenaId: ARENA, deal: 5, gameId: played.gameId, player: { id: ann.id } });
-  expect(board.view).toEqual(wireView(state));
+  expect(board.view).toEqual(gate.position(state));
   const visible = visibleCodes(state);
   const text = c.frames.find((f) => f.includes('"arena-board"'))!;
   for (const [, card] of text.matchAll(/"([A2-9TJQK][CDHS])"/g)) expect(visible.has(card!)).toBe(true);

@@ -3,7 +3,7 @@ import { currentState, newGame, newHistory, play } from '@scorpion/rules';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { wireView } from '../games/wire.ts';
+import { gate } from '../secrecy.ts';
 import { signUp, TestClient } from '../test/client.ts';
 import { FIXED_SEED, fixedDeals, WINNING, WINNING_DECK } from '../test/deals.ts';
 import { type RunningServer, startServer } from '../test/helper.ts';
@@ -80,7 +80,7 @@ beforeAll(async () => {
     history = next.history;
   }
   const state = currentState(history);
-  expect(game.view).toEqual(wireView(state));
+  expect(game.view).toEqual(gate.position(state));
   const visible = visibleCodes(state);
   hidden = WINNING.deck.filter((code) => !visible.has(code));
   expect(hidden.length).toBeGreaterThan(10);

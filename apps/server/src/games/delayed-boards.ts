@@ -1,7 +1,7 @@
 import type { RaceBoard } from '@scorpion/protocol';
 import type { Clock } from '../clock.ts';
+import { gate } from '../secrecy.ts';
 import type { LiveGame } from './live-game.ts';
-import { wireView } from './wire.ts';
 
 /**
  * How far behind a watcher sees a player's board, in a race or an arena. Five seconds is two or
@@ -27,13 +27,13 @@ export interface Stamp {
 /** What every watched board shows of the position (`watched-board.ts`), after whose it is. */
 export type WatchedPosition = Pick<RaceBoard, 'gameId' | 'seq' | 'view' | 'progress' | 'faceDown' | 'moves' | 'state'>;
 
-/** A player's position now, through `wireView`: the one road a position takes to the wire, face-down cards hidden. */
+/** A player's position now, through `gate.position`: the one road a position takes to the wire, face-down cards hidden. */
 export function watchedPosition(game: LiveGame): WatchedPosition {
   const row = game.row;
   return {
     gameId: row.id,
     seq: game.seq,
-    view: wireView(game.state),
+    view: gate.position(game.state),
     progress: row.progress,
     faceDown: row.faceDown,
     moves: row.moves,

@@ -1,15 +1,11 @@
-import { type GameSnapshot, type GameUpdate, toWireView, type WireView } from '@scorpion/protocol';
-import { type GameState, toPlayerView } from '@scorpion/rules';
+import type { GameSnapshot, GameUpdate } from '@scorpion/protocol';
+import type { GameState } from '@scorpion/rules';
+import { gate } from '../secrecy.ts';
 
-/**
- * The choke point: the only module that turns a game into something a socket may carry.
- * Everything goes through `toPlayerView` first, so a face-down card or a stock card cannot be
- * serialised by mistake; the deck and the seed go out only when the caller says the game is
- * public (see `GameSnapshot.record`).
+/*
+ * A game as a socket carries it: its position through the secrecy gate (`gate.position`), the
+ * deck and the seed only when the caller says the game is public (see `GameSnapshot.record`).
  */
-export function wireView(state: GameState): WireView {
-  return toWireView(toPlayerView(state));
-}
 
 export interface SnapshotInput {
   readonly base: Omit<GameSnapshot, keyof GameUpdate | 'view' | 'progress' | 'faceDown' | 'seed' | 'record'>;
@@ -31,7 +27,7 @@ export function snapshot({ base: b, update: u, state, seed, record }: SnapshotIn
     kind: b.kind,
     ranked: b.ranked,
     seq: b.seq,
-    view: wireView(state),
+    view: gate.position(state),
     status: u.status,
     stuck: u.stuck,
     canUndo: u.canUndo,

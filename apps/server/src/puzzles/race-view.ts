@@ -1,5 +1,6 @@
-import { type PuzzleRaceMember, type PuzzleRaceState, toWireView } from '@scorpion/protocol';
+import type { PuzzleRaceMember, PuzzleRaceState } from '@scorpion/protocol';
 import type { PuzzleRaceMemberView, PuzzleRaceRow } from '../repo/types.ts';
+import { gate } from '../secrecy.ts';
 import type { Puzzle } from './catalogue.ts';
 import { positionAt } from './judge.ts';
 
@@ -63,7 +64,7 @@ export function raceView(
         ? {
             index: me.at,
             puzzleId: puzzle.id,
-            view: toWireView(positionAt(puzzle, me.step)),
+            view: gate.position(positionAt(puzzle, me.step)),
             step: me.step,
             steps: puzzle.solution.length,
           }

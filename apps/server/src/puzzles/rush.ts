@@ -8,13 +8,13 @@ import {
   type RushOver,
   type RushPlaying,
   type RushRun,
-  toWireView,
 } from '@scorpion/protocol';
 import type { Move } from '@scorpion/rules';
 import { type Clock, utcDate } from '../clock.ts';
 import { newId } from '../identity/token.ts';
 import { type Answer, refuse } from '../refusal.ts';
 import type { PuzzleRushRepo, PuzzleRushRow, RushChange } from '../repo/types.ts';
+import { gate } from '../secrecy.ts';
 import type { Puzzle } from './catalogue.ts';
 import { judgeMove, positionAt } from './judge.ts';
 import { byRating, chooseRun } from './rush-run.ts';
@@ -192,7 +192,7 @@ export class PuzzleRushService {
       runId: run.id,
       index: run.at,
       puzzleId: puzzle.id,
-      view: toWireView(positionAt(puzzle, run.step)),
+      view: gate.position(positionAt(puzzle, run.step)),
       step: run.step,
       steps: puzzle.solution.length,
       score: run.score,
@@ -220,7 +220,7 @@ export class PuzzleRushService {
         const puzzle = this.byId.get(run.puzzleIds[at]!);
         const right = puzzle?.solution[step];
         if (!puzzle || !right) return [];
-        return [{ index: at, puzzleId: puzzle.id, view: toWireView(positionAt(puzzle, step)), played: move, right }];
+        return [{ index: at, puzzleId: puzzle.id, view: gate.position(positionAt(puzzle, step)), played: move, right }];
       }),
       endedBy,
       best: Math.max(run.score, (await this.repo.best(run.playerId, this.now())) ?? 0),

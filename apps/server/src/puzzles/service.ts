@@ -1,10 +1,10 @@
 import type { PuzzleAnswer, PuzzleView } from '@scorpion/protocol';
-import { toWireView } from '@scorpion/protocol';
 import type { Move } from '@scorpion/rules';
 import type { Clock } from '../clock.ts';
 import { newId } from '../identity/token.ts';
 import { type Answer, refuse } from '../refusal.ts';
 import type { PuzzleAttemptEnd, PuzzleAttemptRow, PuzzleSkill, PuzzlesRepo } from '../repo/types.ts';
+import { gate } from '../secrecy.ts';
 import type { Puzzle } from './catalogue.ts';
 import { judgeMove, positionAt } from './judge.ts';
 import { NEW_PLAYER, ratePuzzle, shown, startingRating } from './rating.ts';
@@ -88,7 +88,7 @@ export class PuzzleService {
     if (value.verdict !== 'right')
       return this.finish(attempt, puzzle, value.verdict === 'solved' ? 'solved' : 'failed');
     if (!(await this.repo.advance(attempt.id, step))) return refuse('stale', 'That move was already answered.');
-    return { ok: true, value: { result: 'continue', view: toWireView(value.after), step: step + 1 } };
+    return { ok: true, value: { result: 'continue', view: gate.position(value.after), step: step + 1 } };
   }
 
   async giveUp(playerId: string, attemptId: string): Promise<Answer<PuzzleAnswer>> {
@@ -125,7 +125,7 @@ export class PuzzleService {
     if (status === 'solved') {
       return {
         ok: true,
-        value: { result: 'solved', view: toWireView(positionAt(puzzle, puzzle.solution.length)), ...common },
+        value: { result: 'solved', view: gate.position(positionAt(puzzle, puzzle.solution.length)), ...common },
       };
     }
     return { ok: true, value: { result: status === 'failed' ? 'wrong' : 'gave-up', ...common } };
@@ -135,7 +135,7 @@ export class PuzzleService {
     return {
       attemptId: attempt.id,
       puzzleId: puzzle.id,
-      view: toWireView(positionAt(puzzle, attempt.step)),
+      view: gate.position(positionAt(puzzle, attempt.step)),
       step: attempt.step,
       steps: puzzle.solution.length,
       puzzleRating: shown(this.ratingOf(puzzle)),

@@ -12,7 +12,7 @@ import {
   undo,
 } from '@scorpion/rules';
 import { expect } from 'vitest';
-import { wireView } from '../games/wire.ts';
+import { gate } from '../secrecy.ts';
 import { getJson } from './http.ts';
 import { visibleCodes } from './visible.ts';
 
@@ -71,7 +71,7 @@ export function checkFrames(
     const allowed = new Set<string>();
     for (const snapshot of snapshots) {
       const state = states.get(snapshot.gameId)![snapshot.seq]!;
-      expect(snapshot.view).toEqual(wireView(state));
+      expect(snapshot.view).toEqual(gate.position(state));
       expect(snapshot.record).toBeNull();
       for (const c of visibleCodes(state)) allowed.add(c);
     }
@@ -81,7 +81,7 @@ export function checkFrames(
     // A watched board shows the racer's cards face up at that position, and no other.
     if (frame.type === 'race-board') {
       const state = states.get(frame.gameId)![frame.seq]!;
-      expect(frame.view).toEqual(wireView(state));
+      expect(frame.view).toEqual(gate.position(state));
       for (const c of visibleCodes(state)) allowed.add(c);
     }
     for (const [, card] of text.matchAll(CODE))
