@@ -55,9 +55,10 @@ export default defineConfig({
     // A phone with a touchscreen (isMobile, hasTouch) for the specs that play with a finger.
     { name: 'phone', testMatch: '**/*.phone.e2e.ts', use: { ...devices['Pixel 7'] } },
   ],
-  // One server per worker; the servers start one after the other, so the first builds the web app alone.
+  // One server per worker; the servers start one after the other, so the first builds the web app
+  // alone, unless CI has just built these sources (SCORPION_BUILT, .ci/run).
   webServer: ports.map((port, index) => ({
-    command: `${index === 0 ? 'pnpm --filter @scorpion/web build && ' : ''}node --conditions=source --import tsx e2e/serve.ts`,
+    command: `${index === 0 && !process.env.SCORPION_BUILT ? 'pnpm --filter @scorpion/web build && ' : ''}node --conditions=source --import tsx e2e/serve.ts`,
     url: `http://127.0.0.1:${port}/api/daily`,
     env: { E2E_PORT: String(port), LOG_LEVEL: 'warn' },
     timeout: 300_000,

@@ -9,7 +9,7 @@ import { LIFTED } from '../apps/server/src/test/helper.ts';
 import { dealFromSeed } from '../packages/rules/src/index.ts';
 import { certifyDeal } from '../packages/solver/src/certify.ts';
 import { createSolverPool } from '../packages/solver/src/pool.ts';
-import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, openWin, openWinDeck } from './fixtures/deals.ts';
+import { DAILY_SEED, GHOST_CHALLENGE, GHOST_MOVE_MS, ghostWin, ghostWinDeck, openWinDeck } from './fixtures/deals.ts';
 
 /*
  * The real server for the browser tests, on a fresh SQLite file in a temporary directory.
@@ -89,7 +89,7 @@ writeFileSync(join(root, `e2e/artifacts/database-path-${port}`), join(dir, 'e2e.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void app.close().then(() => process.exit(0)));
 
-/** Ghost Ann's game: the open deal's winning line, a move every `GHOST_MOVE_MS` from yesterday. */
+/** Ghost Ann's game: `ghostWin`'s winning line, a move every `GHOST_MOVE_MS` from yesterday. */
 async function playGhost() {
   const { players, games, repos } = app;
   const ann = await players.create('Ghost Ann');
@@ -102,9 +102,9 @@ async function playGhost() {
     options: { foundations: false, open: true },
     seed: null,
     playerSeed: false,
-    deck: winDeck,
+    deck: ghostWinDeck(),
   });
-  for (const [seq, move] of openWin.moves.entries()) {
+  for (const [seq, move] of ghostWin.moves.entries()) {
     behindMs -= GHOST_MOVE_MS;
     const acted = await games.act(playerId, game.row.id, seq, move);
     if (!acted.ok) throw new Error(`Ghost Ann's move ${seq}: ${acted.message}`);

@@ -31,7 +31,8 @@ let server: ChildServer;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'scorpion-production-'));
   app = join(dir, 'app');
-  await run('pnpm', ['build'], { cwd: REPO_ROOT });
+  // CI has just built these sources with the same recipe (SCORPION_BUILT, .ci/run).
+  if (!process.env.SCORPION_BUILT) await run('pnpm', ['build'], { cwd: REPO_ROOT });
   await run('bash', ['scripts/prod-layout.sh', app], { cwd: REPO_ROOT });
   server = await spawnNode(COMMAND.slice(1), join(app, 'apps/server'), {
     // The image's environment (Dockerfile ENV), on a free local port and a fresh database.

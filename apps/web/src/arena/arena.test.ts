@@ -1,5 +1,5 @@
 import type { ArenaHistory, ArenaPage, ArenaRow, ArenaSummary } from '@scorpion/protocol';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ApiFailure } from '../net/api.ts';
 import { Connection } from '../net/connection.svelte.ts';
 import { errorFrame, gameSnapshot, socket, stubBrowser } from '../net/fakeSocket.ts';
@@ -72,6 +72,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   room.dispose();
+  vi.useRealTimers();
 });
 
 test('a visitor who has not joined is not made a player by looking: nothing is sent until Join', async () => {
@@ -194,8 +195,11 @@ test('after a reconnection the player is joined again; leaving the page says so 
   const joined = room.join();
   socket().deliver({ ...standings(row(ada)), rid: last().rid });
   await joined;
+  // On a fake clock from here: the reconnection's backoff (1.5 s at most, connection.svelte.ts)
+  // passes at once.
+  vi.useFakeTimers();
   socket().close();
-  await new Promise((resolve) => setTimeout(resolve, 1600));
+  await vi.advanceTimersByTimeAsync(1600);
   socket().welcome();
   expect(socket().sent.map((m) => m.type)).toEqual(['arena-join']);
   room.dispose();
