@@ -16,6 +16,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Assessment } from '../deals/certify.ts';
+import { pgKit } from './pg-kit.ts';
+import {
+  nodeBeatsColumns,
+  oneTimeKeysColumns,
+  passkeysColumns,
+  playersColumns,
+  sessionsColumns,
+  settingsColumns,
+} from './tables/accounts.ts';
 
 /*
  * The PostgreSQL twin of `schema.ts` (cluster mode): the same tables, columns and indexes, with
@@ -35,73 +44,25 @@ const ms = (name: string) => bigint(name, { mode: 'number' });
  */
 const bytewiseText = customType<{ data: string; driverData: string }>({ dataType: () => 'text COLLATE "C"' });
 
-export const settings = pgTable('settings', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-});
+export const settings = pgTable('settings', settingsColumns(pgKit));
 
-/**
- * Cluster mode: each process's heartbeat (`downtime.ts`), its own row beaten every tick. The
- * newest beat is when the cluster was last known alive; a beat gone stale while others beat is a
- * process that died, and the arena deals it held are taken over with that gap credited.
- */
-export const nodeBeats = pgTable('node_beats', {
-  nodeId: text('node_id').primaryKey(),
-  beatAt: ms('beat_at').notNull(),
-});
+export const nodeBeats = pgTable('node_beats', nodeBeatsColumns(pgKit));
 
-export const players = pgTable(
-  'players',
-  {
-    id: bytewiseText('id').primaryKey(),
-    nickname: text('nickname').notNull(),
-    nicknameKey: text('nickname_key').notNull(),
-    tokenHash: text('token_hash'),
-    createdAt: ms('created_at').notNull(),
-    /** The player's choice: the monthly open-data export names them by an anonymous label, not their nickname. */
-    hidden: boolean('hidden').notNull().default(false),
-  },
-  (t) => [uniqueIndex('players_nickname_key').on(t.nicknameKey), uniqueIndex('players_token_hash').on(t.tokenHash)],
-);
+export const players = pgTable('players', playersColumns(pgKit), (t) => [
+  uniqueIndex('players_nickname_key').on(t.nicknameKey),
+  uniqueIndex('players_token_hash').on(t.tokenHash),
+]);
 
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: text('id').primaryKey(),
-    playerId: text('player_id').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    label: text('label').notNull(),
-    createdAt: ms('created_at').notNull(),
-    lastSeenAt: ms('last_seen_at').notNull(),
-  },
-  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_player').on(t.playerId)],
-);
+export const sessions = pgTable('sessions', sessionsColumns(pgKit), (t) => [
+  uniqueIndex('sessions_token_hash').on(t.tokenHash),
+  index('sessions_player').on(t.playerId),
+]);
 
-export const passkeys = pgTable(
-  'passkeys',
-  {
-    id: text('id').primaryKey(),
-    playerId: text('player_id').notNull(),
-    publicKey: text('public_key').notNull(),
-    counter: ms('counter').notNull(),
-    transports: text('transports').notNull(),
-    label: text('label').notNull(),
-    createdAt: ms('created_at').notNull(),
-    lastUsedAt: ms('last_used_at'),
-  },
-  (t) => [index('passkeys_player').on(t.playerId)],
-);
+export const passkeys = pgTable('passkeys', passkeysColumns(pgKit), (t) => [index('passkeys_player').on(t.playerId)]);
 
-export const oneTimeKeys = pgTable(
-  'one_time_keys',
-  {
-    key: text('key').primaryKey(),
-    kind: text('kind').$type<'passkey-register' | 'passkey-sign-in' | 'link'>().notNull(),
-    playerId: text('player_id'),
-    expiresAt: ms('expires_at').notNull(),
-  },
-  (t) => [index('one_time_keys_expiry').on(t.expiresAt)],
-);
+export const oneTimeKeys = pgTable('one_time_keys', oneTimeKeysColumns(pgKit), (t) => [
+  index('one_time_keys_expiry').on(t.expiresAt),
+]);
 
 export const games = pgTable(
   'games',

@@ -4,89 +4,37 @@ import type { Card, Move, Options, VariantId } from '@scorpion/rules';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Assessment } from '../deals/certify.ts';
+import { sqliteKit } from './sqlite-kit.ts';
+import {
+  nodeBeatsColumns,
+  oneTimeKeysColumns,
+  passkeysColumns,
+  playersColumns,
+  sessionsColumns,
+  settingsColumns,
+} from './tables/accounts.ts';
 
-/** Key-value settings: the server secret, the heartbeat that measures downtime. */
-export const settings = sqliteTable('settings', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-});
+export const settings = sqliteTable('settings', settingsColumns(sqliteKit));
 
-/**
- * Cluster mode: each process's heartbeat (`downtime.ts`), its own row beaten every tick. The
- * newest beat is when the cluster was last known alive; a beat gone stale while others beat is a
- * process that died, and the arena deals it held are taken over with that gap credited.
- */
-export const nodeBeats = sqliteTable('node_beats', {
-  nodeId: text('node_id').primaryKey(),
-  beatAt: integer('beat_at').notNull(),
-});
+export const nodeBeats = sqliteTable('node_beats', nodeBeatsColumns(sqliteKit));
 
-export const players = sqliteTable(
-  'players',
-  {
-    id: text('id').primaryKey(),
-    nickname: text('nickname').notNull(),
-    /** `nicknameKey()`: case and look-alikes folded, unique, so no two names look alike. */
-    nicknameKey: text('nickname_key').notNull(),
-    /**
-     * SHA-256 of the cookie token of a player who signed up before devices were listed; each start
-     * moves it into `sessions` and clears it (`SessionsRepo.adoptLegacyTokens`). Nothing writes it now.
-     */
-    tokenHash: text('token_hash'),
-    createdAt: integer('created_at').notNull(),
-    /** The player's choice: the monthly open-data export names them by an anonymous label, not their nickname. */
-    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
-  },
-  (t) => [uniqueIndex('players_nickname_key').on(t.nicknameKey), uniqueIndex('players_token_hash').on(t.tokenHash)],
-);
+export const players = sqliteTable('players', playersColumns(sqliteKit), (t) => [
+  uniqueIndex('players_nickname_key').on(t.nicknameKey),
+  uniqueIndex('players_token_hash').on(t.tokenHash),
+]);
 
-/** One signed-in device of a player: its cookie token's SHA-256 (never the token), named from its user agent. */
-export const sessions = sqliteTable(
-  'sessions',
-  {
-    id: text('id').primaryKey(),
-    playerId: text('player_id').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    label: text('label').notNull(),
-    createdAt: integer('created_at').notNull(),
-    lastSeenAt: integer('last_seen_at').notNull(),
-  },
-  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_player').on(t.playerId)],
-);
+export const sessions = sqliteTable('sessions', sessionsColumns(sqliteKit), (t) => [
+  uniqueIndex('sessions_token_hash').on(t.tokenHash),
+  index('sessions_player').on(t.playerId),
+]);
 
-/** A player's passkeys (WebAuthn credentials): the public key and signature counter, by credential id. */
-export const passkeys = sqliteTable(
-  'passkeys',
-  {
-    /** The credential id, base64url. */
-    id: text('id').primaryKey(),
-    playerId: text('player_id').notNull(),
-    /** The COSE public key, base64url. */
-    publicKey: text('public_key').notNull(),
-    counter: integer('counter').notNull(),
-    /** JSON array of the authenticator's transports (`internal`, `hybrid`, `usb`…). */
-    transports: text('transports').notNull(),
-    label: text('label').notNull(),
-    createdAt: integer('created_at').notNull(),
-    lastUsedAt: integer('last_used_at'),
-  },
-  (t) => [index('passkeys_player').on(t.playerId)],
-);
+export const passkeys = sqliteTable('passkeys', passkeysColumns(sqliteKit), (t) => [
+  index('passkeys_player').on(t.playerId),
+]);
 
-/**
- * Single-use keys that expire: WebAuthn challenges and link codes (by the code's SHA-256). In the
- * database, not in memory, so a ceremony begun on one process of a cluster ends on any other.
- */
-export const oneTimeKeys = sqliteTable(
-  'one_time_keys',
-  {
-    key: text('key').primaryKey(),
-    kind: text('kind').$type<'passkey-register' | 'passkey-sign-in' | 'link'>().notNull(),
-    playerId: text('player_id'),
-    expiresAt: integer('expires_at').notNull(),
-  },
-  (t) => [index('one_time_keys_expiry').on(t.expiresAt)],
-);
+export const oneTimeKeys = sqliteTable('one_time_keys', oneTimeKeysColumns(sqliteKit), (t) => [
+  index('one_time_keys_expiry').on(t.expiresAt),
+]);
 
 export const games = sqliteTable(
   'games',
