@@ -1,4 +1,4 @@
-import type { ColumnBuilder } from 'drizzle-orm';
+import type { ColumnBuilder, SQL } from 'drizzle-orm';
 
 /*
  * The column builders on which SQLite and PostgreSQL differ, by what a column holds, so that each
@@ -7,6 +7,7 @@ import type { ColumnBuilder } from 'drizzle-orm';
  * the kit's builder types, so each schema gets its own dialect's builders and `$inferSelect` stays
  * exactly what writing them out would give (`.notNull()`, `.$type<T>()` keep `this`). Defaults
  * are given by the kit, not chained: a value cannot be checked against a builder type not yet known.
+ * Indexes likewise (`IndexKit`): the same names, columns and conditions, each dialect's builders.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: any builder of any dialect; `unknown` here would become the column's data type.
@@ -55,3 +56,25 @@ export type BuildersOf<K extends { [C in keyof Builders]: (...args: never[]) => 
  * would lose `T`; as an argument here, the column keeps both.
  */
 export const required = <C extends AnyBuilder>(column: C) => column.notNull();
+
+/** An index being built: its columns (`I`), then, for a partial index, its condition. */
+interface IndexOn<I, X> {
+  on(...columns: [I, ...I[]]): X & { where(condition: SQL): X };
+}
+
+/**
+ * The index builders of one dialect, so that each table's indexes are written once too: `C` is a
+ * column as an index callback sees it, `I` what an index is on, `X` what the callback returns.
+ */
+export interface IndexKit<C extends I, I, X> {
+  index(name: string): IndexOn<I, X>;
+  uniqueIndex(name: string): IndexOn<I, X>;
+  primaryKey(config: { columns: [C, ...C[]] }): X;
+  /** A column in descending order. */
+  desc(column: C): I;
+  /** A partial index's condition that boolean columns hold: SQLite stores them as 1, PostgreSQL as booleans. */
+  hold(...columns: [string, ...string[]]): SQL;
+}
+
+/** A table's columns as its index callback sees them, from its column set (`C`: the kit's column). */
+export type IndexColumns<F extends (kit: never) => object, C> = { readonly [K in keyof ReturnType<F>]: C };

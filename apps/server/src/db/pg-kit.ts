@@ -1,5 +1,20 @@
-import { bigint, boolean, customType, doublePrecision, integer, json, text } from 'drizzle-orm/pg-core';
-import type { BuildersOf, Kit } from './kit.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  json,
+  type PgTableExtraConfigValue,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { BuildersOf, IndexKit, Kit } from './kit.ts';
 
 /*
  * PostgreSQL's builders (`kit.ts`). Millisecond timestamps, durations and sort keys pass 2^31, so
@@ -31,3 +46,17 @@ const builders = {
 };
 
 export const pgKit: Kit<BuildersOf<typeof builders>> = builders;
+
+export type PgIndexKit = IndexKit<
+  AnyPgColumn & ExtraConfigColumn,
+  Partial<ExtraConfigColumn> | SQL,
+  PgTableExtraConfigValue
+>;
+
+export const pgIndexKit: PgIndexKit = {
+  index,
+  uniqueIndex,
+  primaryKey: (config) => primaryKey(config),
+  desc: (column) => column.desc(),
+  hold: (...columns) => sql.raw(columns.join(' AND ')),
+};

@@ -1,5 +1,16 @@
-import { integer, real, text } from 'drizzle-orm/sqlite-core';
-import type { BuildersOf, Kit } from './kit.ts';
+import { sql } from 'drizzle-orm';
+import {
+  type AnySQLiteColumn,
+  type IndexColumn,
+  index,
+  integer,
+  primaryKey,
+  real,
+  type SQLiteTableExtraConfigValue,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import type { BuildersOf, IndexKit, Kit } from './kit.ts';
 
 /** SQLite's builders (`kit.ts`): integers hold milliseconds and booleans, text holds JSON. */
 const builders = {
@@ -16,3 +27,13 @@ const builders = {
 };
 
 export const sqliteKit: Kit<BuildersOf<typeof builders>> = builders;
+
+export type SqliteIndexKit = IndexKit<AnySQLiteColumn, IndexColumn, SQLiteTableExtraConfigValue>;
+
+export const sqliteIndexKit: SqliteIndexKit = {
+  index,
+  uniqueIndex,
+  primaryKey: (config) => primaryKey(config),
+  desc: (column) => sql`${column} desc`,
+  hold: (...columns) => sql.raw(columns.map((column) => `${column} = 1`).join(' AND ')),
+};

@@ -1,6 +1,6 @@
-import { type Builders, type Kit, required } from '../kit.ts';
+import { type Builders, type IndexColumns, type IndexKit, type Kit, required } from '../kit.ts';
 
-/* Settings, heartbeats, players and how they sign in: the columns both schemas build (`kit.ts`). */
+/* Settings, heartbeats, players and how they sign in: the columns and indexes both schemas build (`kit.ts`). */
 
 /** Key-value settings: the server secret, the heartbeat that measures downtime. */
 export const settingsColumns = <B extends Builders>(k: Kit<B>) => ({
@@ -33,6 +33,13 @@ export const playersColumns = <B extends Builders>(k: Kit<B>) => ({
   hidden: k.boolDefault('hidden', false),
 });
 
+export const playersIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof playersColumns, C>) => [
+    k.uniqueIndex('players_nickname_key').on(t.nicknameKey),
+    k.uniqueIndex('players_token_hash').on(t.tokenHash),
+  ];
+
 /** One signed-in device of a player: its cookie token's SHA-256 (never the token), named from its user agent. */
 export const sessionsColumns = <B extends Builders>(k: Kit<B>) => ({
   id: k.text('id').primaryKey(),
@@ -42,6 +49,13 @@ export const sessionsColumns = <B extends Builders>(k: Kit<B>) => ({
   createdAt: k.ms('created_at').notNull(),
   lastSeenAt: k.ms('last_seen_at').notNull(),
 });
+
+export const sessionsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof sessionsColumns, C>) => [
+    k.uniqueIndex('sessions_token_hash').on(t.tokenHash),
+    k.index('sessions_player').on(t.playerId),
+  ];
 
 /** A player's passkeys (WebAuthn credentials): the public key and signature counter, by credential id. */
 export const passkeysColumns = <B extends Builders>(k: Kit<B>) => ({
@@ -58,6 +72,10 @@ export const passkeysColumns = <B extends Builders>(k: Kit<B>) => ({
   lastUsedAt: k.ms('last_used_at'),
 });
 
+export const passkeysIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof passkeysColumns, C>) => [k.index('passkeys_player').on(t.playerId)];
+
 /**
  * Single-use keys that expire: WebAuthn challenges and link codes (by the code's SHA-256). In the
  * database, not in memory, so a ceremony begun on one process of a cluster ends on any other.
@@ -68,3 +86,7 @@ export const oneTimeKeysColumns = <B extends Builders>(k: Kit<B>) => ({
   playerId: k.text('player_id'),
   expiresAt: k.ms('expires_at').notNull(),
 });
+
+export const oneTimeKeysIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof oneTimeKeysColumns, C>) => [k.index('one_time_keys_expiry').on(t.expiresAt)];

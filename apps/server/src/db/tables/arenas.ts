@@ -1,9 +1,9 @@
 // Type only: erased when drizzle-kit loads this file.
 import type { VariantId } from '@scorpion/rules';
 import type { Assessment } from '../../deals/certify.ts';
-import { type Builders, type Kit, required } from '../kit.ts';
+import { type Builders, type IndexColumns, type IndexKit, type Kit, required } from '../kit.ts';
 
-/* Arenas, their players and deals: the columns both schemas build (`kit.ts`). */
+/* Arenas, their players and deals: the columns and indexes both schemas build (`kit.ts`). */
 
 /**
  * Arenas (issue #35, docs/arenas.md): a scheduled one is written when first needed (its id names
@@ -24,6 +24,13 @@ export const arenasColumns = <B extends Builders>(k: Kit<B>) => ({
   settledAt: k.ms('settled_at'),
 });
 
+export const arenasIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof arenasColumns, C>) => [
+    k.index('arenas_starts').on(t.startsAt),
+    k.index('arenas_kind_ends').on(t.kind, t.endsAt),
+  ];
+
 /**
  * Who is in an arena: its players (`player`), and those who watched its boards without playing
  * (`spectator`), who have seen its deals and may not join it.
@@ -34,6 +41,13 @@ export const arenaPlayersColumns = <B extends Builders>(k: Kit<B>) => ({
   role: required(k.text('role').$type<'player' | 'spectator'>()),
   joinedAt: k.ms('joined_at').notNull(),
 });
+
+export const arenaPlayersIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof arenaPlayersColumns, C>) => [
+    k.primaryKey({ columns: [t.arenaId, t.playerId] }),
+    k.index('arena_players_player').on(t.playerId, t.joinedAt),
+  ];
 
 /**
  * An arena's certified deals: which candidate of deal N was proven winnable (the first writer
@@ -46,3 +60,7 @@ export const arenaDealsColumns = <B extends Builders>(k: Kit<B>) => ({
   certificate: required(k.json('certificate').$type<Assessment>()),
   certifiedBy: k.text('certified_by').notNull(),
 });
+
+export const arenaDealsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof arenaDealsColumns, C>) => [k.primaryKey({ columns: [t.arenaId, t.deal] })];

@@ -1,8 +1,8 @@
 // Type only: erased when drizzle-kit loads this file.
 import type { Card, Move, VariantId } from '@scorpion/rules';
-import { type Builders, type Kit, required } from '../kit.ts';
+import { type Builders, type IndexColumns, type IndexKit, type Kit, required } from '../kit.ts';
 
-/* The daily deal, its results, flags, openings and boards: the columns both schemas build (`kit.ts`). */
+/* The daily deal, its results, flags, openings and boards: the columns and indexes both schemas build (`kit.ts`). */
 
 export const dailyDealsColumns = <B extends Builders>(k: Kit<B>) => ({
   date: k.text('date').primaryKey(),
@@ -42,6 +42,14 @@ export const dailyResultsColumns = <B extends Builders>(k: Kit<B>) => ({
   finishedAt: k.ms('finished_at').notNull(),
 });
 
+export const dailyResultsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof dailyResultsColumns, C>) => [
+    k.primaryKey({ columns: [t.date, t.playerId] }),
+    k.index('daily_results_board').on(t.date, t.verified, t.sortKey, t.finishedAt, t.playerId),
+    k.index('daily_results_fastest').on(t.timeMs, t.finishedAt, t.playerId, t.date).where(k.hold('won', 'verified')),
+  ];
+
 /**
  * A ranked daily result kept off the board: another identity opened the same day's deal from the
  * same device before it ended (`daily/flags.ts`; `address`: from the same address, a rule since dropped). Its owner sees it, with the reason;
@@ -61,6 +69,10 @@ export const dailyFlaggedColumns = <B extends Builders>(k: Kit<B>) => ({
   reason: required(k.text('reason').$type<'address' | 'device'>()),
 });
 
+export const dailyFlaggedIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof dailyFlaggedColumns, C>) => [k.primaryKey({ columns: [t.date, t.playerId] })];
+
 /**
  * Who opened which day's deal from where: one row per player, day, address and device, with the
  * first time. `address` is a keyed hash of the address (never the address itself); `device` the
@@ -73,6 +85,14 @@ export const dailyOpensColumns = <B extends Builders>(k: Kit<B>) => ({
   device: k.text('device').notNull(),
   at: k.ms('at').notNull(),
 });
+
+export const dailyOpensIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof dailyOpensColumns, C>) => [
+    k.primaryKey({ columns: [t.date, t.playerId, t.address, t.device] }),
+    k.index('daily_opens_address').on(t.date, t.address, t.at),
+    k.index('daily_opens_device').on(t.date, t.device, t.at),
+  ];
 
 /** How many ranked results each day's board holds and how many are wins, kept with each result. */
 export const dailyCountsColumns = <B extends Builders>(k: Kit<B>) => ({
@@ -91,3 +111,14 @@ export const playerStatsColumns = <B extends Builders>(k: Kit<B>) => ({
   lastWinDate: k.text('last_win_date'),
   bestTimeMs: k.ms('best_time_ms'),
 });
+
+export const playerStatsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof playerStatsColumns, C>) => [
+    // Each board's whole order, player id included (read backwards): a deep page steps over
+    // index entries only.
+    // A tie ends with the best time, the fastest first (then the player id): read backwards, the
+    // time's column runs from fast to slow.
+    k.index('player_stats_wins_time').on(t.dailyWins, k.desc(t.bestTimeMs), t.playerId),
+    k.index('player_stats_streak_time').on(t.bestStreak, t.dailyWins, k.desc(t.bestTimeMs), t.playerId),
+  ];

@@ -1,8 +1,9 @@
 // Type only: erased when drizzle-kit loads this file.
 import type { Card, Options, VariantId } from '@scorpion/rules';
-import { type Builders, type Kit, required } from '../kit.ts';
+import { sql } from 'drizzle-orm';
+import { type Builders, type IndexColumns, type IndexKit, type Kit, required } from '../kit.ts';
 
-/* Games and their moves: the columns both schemas build (`kit.ts`). */
+/* Games and their moves: the columns and indexes both schemas build (`kit.ts`). */
 
 export const gamesColumns = <B extends Builders>(k: Kit<B>) => ({
   id: k.text('id').primaryKey(),
@@ -43,6 +44,26 @@ export const gamesColumns = <B extends Builders>(k: Kit<B>) => ({
   heldBy: k.text('held_by'),
 });
 
+export const gamesIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof gamesColumns, C>) => [
+    // A player's deal of an arena is one game, so its result cannot be stored, or counted, twice.
+    k.uniqueIndex('games_arena_deal').on(t.arenaId, t.playerId, t.arenaDeal),
+    k.index('games_player_status').on(t.playerId, t.status),
+    k.index('games_daily').on(t.dailyDate, t.playerId),
+    // One ranked attempt per player and day, whichever process or tab asks first.
+    k
+      .uniqueIndex('games_daily_ranked')
+      .on(t.playerId, t.dailyDate)
+      .where(sql`kind = 'daily' AND ${k.hold('ranked')}`),
+    k.index('games_race').on(t.raceId),
+    k.index('games_open').on(t.status).where(sql`status = 'playing'`),
+    // A past daily's deal played late, as practice on its seed: its own board (`repo/shared/late.ts`).
+    k.index('games_seed').on(t.seed).where(sql`kind = 'practice'`),
+    // The month's finished games in order, for the open-data export (`exports/`).
+    k.index('games_finished').on(t.finishedAt, t.id),
+  ];
+
 /**
  * The hints the server gave in a practice game it dealt (its seed kept from the player): a game
  * with any is marked so, and cannot become a "Beat my time" challenge. Stored before the hint is
@@ -61,3 +82,7 @@ export const actionsColumns = <B extends Builders>(k: Kit<B>) => ({
   action: k.text('action').notNull(),
   at: k.ms('at').notNull(),
 });
+
+export const actionsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof actionsColumns, C>) => [k.primaryKey({ columns: [t.gameId, t.seq] })];

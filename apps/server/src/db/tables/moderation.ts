@@ -1,6 +1,7 @@
-import { type Builders, type Kit, required } from '../kit.ts';
+import { sql } from 'drizzle-orm';
+import { type Builders, type IndexColumns, type IndexKit, type Kit, required } from '../kit.ts';
 
-/* Challenges, moderation and the evidence it reads: the columns both schemas build (`kit.ts`). */
+/* Challenges, moderation and the evidence it reads: the columns and indexes both schemas build (`kit.ts`). */
 
 /**
  * "Beat my time": a challenge link to one finished, public game (its `source`). The code is the
@@ -14,12 +15,20 @@ export const challengesColumns = <B extends Builders>(k: Kit<B>) => ({
   createdAt: k.ms('created_at').notNull(),
 });
 
+export const challengesIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof challengesColumns, C>) => [k.uniqueIndex('challenges_source').on(t.sourceGameId)];
+
 /** The games played against a challenge's ghost, one row each. */
 export const challengeGamesColumns = <B extends Builders>(k: Kit<B>) => ({
   gameId: k.text('game_id').primaryKey(),
   code: k.text('code').notNull(),
   playerId: k.text('player_id').notNull(),
 });
+
+export const challengeGamesIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof challengeGamesColumns, C>) => [k.index('challenge_games_player').on(t.playerId, t.code)];
 
 /** Players the operator made moderators (`pnpm moderator grant NICKNAME`). */
 export const moderatorsColumns = <B extends Builders>(k: Kit<B>) => ({
@@ -55,6 +64,20 @@ export const modCasesColumns = <B extends Builders>(k: Kit<B>) => ({
   reporterTold: k.boolDefault('reporter_told', false),
 });
 
+export const modCasesIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof modCasesColumns, C>) => [
+    k.index('mod_cases_open').on(t.status, t.createdAt),
+    k.index('mod_cases_player').on(t.playerId, t.status),
+    k.index('mod_cases_reporter').on(t.reporterId, t.status),
+    // One open report per reporter and player; one queue entry per held game.
+    k
+      .uniqueIndex('mod_cases_one_open_report')
+      .on(t.reporterId, t.playerId)
+      .where(sql`kind = 'report' AND status = 'open'`),
+    k.uniqueIndex('mod_cases_held_game').on(t.gameId).where(sql`kind = 'held'`),
+  ];
+
 /** A marked player: their results leave every board until a moderator clears them. */
 export const marksColumns = <B extends Builders>(k: Kit<B>) => ({
   playerId: k.text('player_id').primaryKey(),
@@ -81,6 +104,13 @@ export const modLogColumns = <B extends Builders>(k: Kit<B>) => ({
   undoneBy: k.text('undone_by'),
 });
 
+export const modLogIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof modLogColumns, C>) => [
+    k.index('mod_log_at').on(t.at),
+    k.index('mod_log_player').on(t.playerId, t.at),
+  ];
+
 /**
  * Rating points given back to a marked player's rated opponent (`moderation/refund.ts`), once per
  * mark: `mu` is what was added to their rating, taken back if the mark is cleared.
@@ -92,6 +122,13 @@ export const ratingRefundsColumns = <B extends Builders>(k: Kit<B>) => ({
   mu: k.real('mu').notNull(),
   at: k.ms('at').notNull(),
 });
+
+export const ratingRefundsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof ratingRefundsColumns, C>) => [
+    k.primaryKey({ columns: [t.markedId, t.victimId] }),
+    k.index('rating_refunds_victim').on(t.victimId),
+  ];
 
 /**
  * What a ranked game's moves say (issue #32, `evidence/runner.ts`): queued when the game ends,
@@ -112,6 +149,13 @@ export const gameEvidenceColumns = <B extends Builders>(k: Kit<B>) => ({
   weighedAt: k.ms('weighed_at'),
 });
 
+export const gameEvidenceIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof gameEvidenceColumns, C>) => [
+    k.index('game_evidence_player').on(t.playerId, t.queuedAt),
+    k.index('game_evidence_queue').on(t.status, t.queuedAt),
+  ];
+
 /**
  * When the tab of a ranked game in play was hidden or shown again (issue #32), as the page
  * reported it (the Page Visibility API) and timed by the server's clock: the weigher works out
@@ -122,3 +166,7 @@ export const tabVisibilityColumns = <B extends Builders>(k: Kit<B>) => ({
   at: k.ms('at').notNull(),
   hidden: k.bool('hidden').notNull(),
 });
+
+export const tabVisibilityIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof tabVisibilityColumns, C>) => [k.index('tab_visibility_game').on(t.gameId, t.at)];

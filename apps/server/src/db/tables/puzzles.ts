@@ -1,8 +1,8 @@
 // Type only: erased when drizzle-kit loads this file.
 import type { Move } from '@scorpion/rules';
-import { type Builders, type Kit, required } from '../kit.ts';
+import { type Builders, type IndexColumns, type IndexKit, type Kit, required } from '../kit.ts';
 
-/* Puzzles: players, ratings, attempts, rushes and races: the columns both schemas build (`kit.ts`). */
+/* Puzzles: players, ratings, attempts, rushes and races: the columns and indexes both schemas build (`kit.ts`). */
 
 /**
  * Each player's puzzle rating (OpenSkill, as race ratings, but a scale of its own: a puzzle
@@ -41,6 +41,13 @@ export const puzzleAttemptsColumns = <B extends Builders>(k: Kit<B>) => ({
   endedAt: k.ms('ended_at'),
 });
 
+export const puzzleAttemptsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof puzzleAttemptsColumns, C>) => [
+    k.uniqueIndex('puzzle_attempts_player_puzzle').on(t.playerId, t.puzzleId),
+    k.index('puzzle_attempts_player_status').on(t.playerId, t.status),
+  ];
+
 /**
  * Puzzle rush runs (issue #36): the run's puzzles, fixed as it starts (`puzzle_ids`, easy to
  * hard), where the player is (`at`, `step`), the score (puzzles solved) and each mistake (the
@@ -63,6 +70,13 @@ export const puzzleRushesColumns = <B extends Builders>(k: Kit<B>) => ({
   endsAt: k.ms('ends_at').notNull(),
   endedAt: k.ms('ended_at'),
 });
+
+export const puzzleRushesIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof puzzleRushesColumns, C>) => [
+    k.index('puzzle_rushes_player_status').on(t.playerId, t.status),
+    k.index('puzzle_rushes_ended').on(t.status, t.endedAt),
+  ];
 
 /**
  * Puzzle races (issue #36, after lichess Racer): a race made by `creator_id`, joined by its link
@@ -95,3 +109,7 @@ export const puzzleRaceMembersColumns = <B extends Builders>(k: Kit<B>) => ({
   score: k.int('score').notNull(),
   scoredAt: k.ms('scored_at'),
 });
+
+export const puzzleRaceMembersIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof puzzleRaceMembersColumns, C>) => [k.primaryKey({ columns: [t.code, t.playerId] })];

@@ -1,9 +1,9 @@
 // Type only: erased when drizzle-kit loads this file.
 import type { FinishWindow } from '@scorpion/protocol';
 import type { Options, VariantId } from '@scorpion/rules';
-import { type Builders, type Kit, required } from '../kit.ts';
+import { type Builders, type IndexColumns, type IndexKit, type Kit, required } from '../kit.ts';
 
-/* Rooms, their races, results and ratings: the columns both schemas build (`kit.ts`). */
+/* Rooms, their races, results and ratings: the columns and indexes both schemas build (`kit.ts`). */
 
 export const roomsColumns = <B extends Builders>(k: Kit<B>) => ({
   code: k.text('code').primaryKey(),
@@ -28,6 +28,13 @@ export const roomMembersColumns = <B extends Builders>(k: Kit<B>) => ({
   joinedAt: k.ms('joined_at').notNull(),
 });
 
+export const roomMembersIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof roomMembersColumns, C>) => [
+    k.primaryKey({ columns: [t.code, t.playerId] }),
+    k.index('room_members_player').on(t.playerId),
+  ];
+
 export const racesColumns = <B extends Builders>(k: Kit<B>) => ({
   id: k.text('id').primaryKey(),
   code: k.text('code').notNull(),
@@ -45,6 +52,14 @@ export const racesColumns = <B extends Builders>(k: Kit<B>) => ({
   /** In a best-of room: the number of the race that opened this race's series. */
   series: k.int('series'),
 });
+
+export const racesIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof racesColumns, C>) => [
+    k.uniqueIndex('races_room_number').on(t.code, t.number),
+    k.index('races_status').on(t.status),
+    k.index('races_series').on(t.code, t.series),
+  ];
 
 /**
  * Cluster mode: which process owns each room (and runs its races). A claim on a free or lapsed
@@ -74,6 +89,13 @@ export const raceResultsColumns = <B extends Builders>(k: Kit<B>) => ({
   moves: k.int('moves').notNull(),
 });
 
+export const raceResultsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof raceResultsColumns, C>) => [
+    k.primaryKey({ columns: [t.raceId, t.playerId] }),
+    k.index('race_results_player').on(t.playerId, t.raceId),
+  ];
+
 /**
  * Each player's rating (OpenSkill Weng-Lin: mean and uncertainty), written only with a rated
  * race's end. `established` is `games >= PROVISIONAL_GAMES`, kept so the leaderboard is one index.
@@ -87,6 +109,10 @@ export const ratingsColumns = <B extends Builders>(k: Kit<B>) => ({
   updatedAt: k.ms('updated_at').notNull(),
 });
 
+export const ratingsIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof ratingsColumns, C>) => [k.index('ratings_board').on(t.established, t.mu, t.playerId)];
+
 /** One row per rated race and racer: the rating after it (the history a profile charts). */
 export const ratingHistoryColumns = <B extends Builders>(k: Kit<B>) => ({
   raceId: k.text('race_id').notNull(),
@@ -99,3 +125,10 @@ export const ratingHistoryColumns = <B extends Builders>(k: Kit<B>) => ({
   games: k.int('games').notNull(),
   at: k.ms('at').notNull(),
 });
+
+export const ratingHistoryIndexes =
+  <C extends I, I, X>(k: IndexKit<C, I, X>) =>
+  (t: IndexColumns<typeof ratingHistoryColumns, C>) => [
+    k.primaryKey({ columns: [t.raceId, t.playerId] }),
+    k.index('rating_history_player').on(t.playerId, t.at),
+  ];
