@@ -1,81 +1,12 @@
 import { bigint, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { pgIndexKit, pgKit } from './pg-kit.ts';
-import {
-  nodeBeatsColumns,
-  oneTimeKeysColumns,
-  oneTimeKeysIndexes,
-  passkeysColumns,
-  passkeysIndexes,
-  playersColumns,
-  playersIndexes,
-  sessionsColumns,
-  sessionsIndexes,
-  settingsColumns,
-} from './tables/accounts.ts';
-import {
-  arenaDealsColumns,
-  arenaDealsIndexes,
-  arenaPlayersColumns,
-  arenaPlayersIndexes,
-  arenasColumns,
-  arenasIndexes,
-} from './tables/arenas.ts';
-import {
-  dailyCountsColumns,
-  dailyDealsColumns,
-  dailyFlaggedColumns,
-  dailyFlaggedIndexes,
-  dailyOpensColumns,
-  dailyOpensIndexes,
-  dailyResultsColumns,
-  dailyResultsIndexes,
-  playerStatsColumns,
-  playerStatsIndexes,
-} from './tables/daily.ts';
-import { actionsColumns, actionsIndexes, gameHintsColumns, gamesColumns, gamesIndexes } from './tables/games.ts';
-import {
-  challengeGamesColumns,
-  challengeGamesIndexes,
-  challengesColumns,
-  challengesIndexes,
-  gameEvidenceColumns,
-  gameEvidenceIndexes,
-  marksColumns,
-  modCasesColumns,
-  modCasesIndexes,
-  moderatorsColumns,
-  modLogColumns,
-  modLogIndexes,
-  ratingRefundsColumns,
-  ratingRefundsIndexes,
-  tabVisibilityColumns,
-  tabVisibilityIndexes,
-} from './tables/moderation.ts';
-import {
-  puzzleAttemptsColumns,
-  puzzleAttemptsIndexes,
-  puzzlePlayersColumns,
-  puzzleRaceMembersColumns,
-  puzzleRaceMembersIndexes,
-  puzzleRacesColumns,
-  puzzleRatingsColumns,
-  puzzleRushesColumns,
-  puzzleRushesIndexes,
-} from './tables/puzzles.ts';
-import {
-  raceResultsColumns,
-  raceResultsIndexes,
-  racesColumns,
-  racesIndexes,
-  ratingHistoryColumns,
-  ratingHistoryIndexes,
-  ratingsColumns,
-  ratingsIndexes,
-  roomMembersColumns,
-  roomMembersIndexes,
-  roomOwnersColumns,
-  roomsColumns,
-} from './tables/rooms.ts';
+import * as accountTables from './tables/accounts.ts';
+import * as arenaTables from './tables/arenas.ts';
+import * as dailyTables from './tables/daily.ts';
+import * as gameTables from './tables/games.ts';
+import * as moderationTables from './tables/moderation.ts';
+import * as puzzleTables from './tables/puzzles.ts';
+import * as roomTables from './tables/rooms.ts';
 
 /*
  * The PostgreSQL twin of `schema.ts` (cluster mode): the same tables, columns and indexes, written
@@ -84,33 +15,61 @@ import {
  * migrations (`drizzle/` and `drizzle/postgres/`).
  */
 
-export const settings = pgTable('settings', settingsColumns(pgKit));
+export const settings = pgTable('settings', accountTables.settingsColumns(pgKit));
 
-export const nodeBeats = pgTable('node_beats', nodeBeatsColumns(pgKit));
+export const nodeBeats = pgTable('node_beats', accountTables.nodeBeatsColumns(pgKit));
 
-export const players = pgTable('players', playersColumns(pgKit), playersIndexes(pgIndexKit));
+export const players = pgTable(
+  'players',
+  accountTables.playersColumns(pgKit),
+  accountTables.playersIndexes(pgIndexKit),
+);
 
-export const sessions = pgTable('sessions', sessionsColumns(pgKit), sessionsIndexes(pgIndexKit));
+export const sessions = pgTable(
+  'sessions',
+  accountTables.sessionsColumns(pgKit),
+  accountTables.sessionsIndexes(pgIndexKit),
+);
 
-export const passkeys = pgTable('passkeys', passkeysColumns(pgKit), passkeysIndexes(pgIndexKit));
+export const passkeys = pgTable(
+  'passkeys',
+  accountTables.passkeysColumns(pgKit),
+  accountTables.passkeysIndexes(pgIndexKit),
+);
 
-export const oneTimeKeys = pgTable('one_time_keys', oneTimeKeysColumns(pgKit), oneTimeKeysIndexes(pgIndexKit));
+export const oneTimeKeys = pgTable(
+  'one_time_keys',
+  accountTables.oneTimeKeysColumns(pgKit),
+  accountTables.oneTimeKeysIndexes(pgIndexKit),
+);
 
-export const games = pgTable('games', gamesColumns(pgKit), gamesIndexes(pgIndexKit));
+export const games = pgTable('games', gameTables.gamesColumns(pgKit), gameTables.gamesIndexes(pgIndexKit));
 
-export const gameHints = pgTable('game_hints', gameHintsColumns(pgKit));
+export const gameHints = pgTable('game_hints', gameTables.gameHintsColumns(pgKit));
 
-export const actions = pgTable('actions', actionsColumns(pgKit), actionsIndexes(pgIndexKit));
+export const actions = pgTable('actions', gameTables.actionsColumns(pgKit), gameTables.actionsIndexes(pgIndexKit));
 
-export const dailyDeals = pgTable('daily_deals', dailyDealsColumns(pgKit));
+export const dailyDeals = pgTable('daily_deals', dailyTables.dailyDealsColumns(pgKit));
 
-export const dailyResults = pgTable('daily_results', dailyResultsColumns(pgKit), dailyResultsIndexes(pgIndexKit));
+export const dailyResults = pgTable(
+  'daily_results',
+  dailyTables.dailyResultsColumns(pgKit),
+  dailyTables.dailyResultsIndexes(pgIndexKit),
+);
 
-export const dailyFlagged = pgTable('daily_flagged', dailyFlaggedColumns(pgKit), dailyFlaggedIndexes(pgIndexKit));
+export const dailyFlagged = pgTable(
+  'daily_flagged',
+  dailyTables.dailyFlaggedColumns(pgKit),
+  dailyTables.dailyFlaggedIndexes(pgIndexKit),
+);
 
-export const dailyOpens = pgTable('daily_opens', dailyOpensColumns(pgKit), dailyOpensIndexes(pgIndexKit));
+export const dailyOpens = pgTable(
+  'daily_opens',
+  dailyTables.dailyOpensColumns(pgKit),
+  dailyTables.dailyOpensIndexes(pgIndexKit),
+);
 
-export const dailyCounts = pgTable('daily_counts', dailyCountsColumns(pgKit));
+export const dailyCounts = pgTable('daily_counts', dailyTables.dailyCountsColumns(pgKit));
 
 /**
  * How many verified wins of each day finished within each `TIME_GRAIN_MS` grain, kept by the
@@ -127,76 +86,124 @@ export const dailyWinTimes = pgTable(
   (t) => [primaryKey({ columns: [t.date, t.grainMs] })],
 );
 
-export const playerStats = pgTable('player_stats', playerStatsColumns(pgKit), playerStatsIndexes(pgIndexKit));
+export const playerStats = pgTable(
+  'player_stats',
+  dailyTables.playerStatsColumns(pgKit),
+  dailyTables.playerStatsIndexes(pgIndexKit),
+);
 
-export const rooms = pgTable('rooms', roomsColumns(pgKit));
+export const rooms = pgTable('rooms', roomTables.roomsColumns(pgKit));
 
 export const roomMembers = pgTable(
   'room_members',
   {
-    ...roomMembersColumns(pgKit),
+    ...roomTables.roomMembersColumns(pgKit),
     /**
      * Join order where two joins share a millisecond (SQLite uses its rowid). Two processes'
      * joins in one millisecond are ordered by their sequence numbers, which is as good as any.
      */
     joinOrder: bigint('join_order', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  roomMembersIndexes(pgIndexKit),
+  roomTables.roomMembersIndexes(pgIndexKit),
 );
 
-export const races = pgTable('races', racesColumns(pgKit), racesIndexes(pgIndexKit));
+export const races = pgTable('races', roomTables.racesColumns(pgKit), roomTables.racesIndexes(pgIndexKit));
 
-export const raceResults = pgTable('race_results', raceResultsColumns(pgKit), raceResultsIndexes(pgIndexKit));
+export const raceResults = pgTable(
+  'race_results',
+  roomTables.raceResultsColumns(pgKit),
+  roomTables.raceResultsIndexes(pgIndexKit),
+);
 
-export const roomOwners = pgTable('room_owners', roomOwnersColumns(pgKit));
+export const roomOwners = pgTable('room_owners', roomTables.roomOwnersColumns(pgKit));
 
-export const ratings = pgTable('ratings', ratingsColumns(pgKit), ratingsIndexes(pgIndexKit));
+export const ratings = pgTable('ratings', roomTables.ratingsColumns(pgKit), roomTables.ratingsIndexes(pgIndexKit));
 
-export const ratingHistory = pgTable('rating_history', ratingHistoryColumns(pgKit), ratingHistoryIndexes(pgIndexKit));
+export const ratingHistory = pgTable(
+  'rating_history',
+  roomTables.ratingHistoryColumns(pgKit),
+  roomTables.ratingHistoryIndexes(pgIndexKit),
+);
 
-export const challenges = pgTable('challenges', challengesColumns(pgKit), challengesIndexes(pgIndexKit));
+export const challenges = pgTable(
+  'challenges',
+  moderationTables.challengesColumns(pgKit),
+  moderationTables.challengesIndexes(pgIndexKit),
+);
 
 export const challengeGames = pgTable(
   'challenge_games',
-  challengeGamesColumns(pgKit),
-  challengeGamesIndexes(pgIndexKit),
+  moderationTables.challengeGamesColumns(pgKit),
+  moderationTables.challengeGamesIndexes(pgIndexKit),
 );
 
-export const moderators = pgTable('moderators', moderatorsColumns(pgKit));
+export const moderators = pgTable('moderators', moderationTables.moderatorsColumns(pgKit));
 
-export const modCases = pgTable('mod_cases', modCasesColumns(pgKit), modCasesIndexes(pgIndexKit));
+export const modCases = pgTable(
+  'mod_cases',
+  moderationTables.modCasesColumns(pgKit),
+  moderationTables.modCasesIndexes(pgIndexKit),
+);
 
-export const marks = pgTable('marks', marksColumns(pgKit));
+export const marks = pgTable('marks', moderationTables.marksColumns(pgKit));
 
-export const modLog = pgTable('mod_log', modLogColumns(pgKit), modLogIndexes(pgIndexKit));
+export const modLog = pgTable(
+  'mod_log',
+  moderationTables.modLogColumns(pgKit),
+  moderationTables.modLogIndexes(pgIndexKit),
+);
 
-export const ratingRefunds = pgTable('rating_refunds', ratingRefundsColumns(pgKit), ratingRefundsIndexes(pgIndexKit));
-export const gameEvidence = pgTable('game_evidence', gameEvidenceColumns(pgKit), gameEvidenceIndexes(pgIndexKit));
+export const ratingRefunds = pgTable(
+  'rating_refunds',
+  moderationTables.ratingRefundsColumns(pgKit),
+  moderationTables.ratingRefundsIndexes(pgIndexKit),
+);
+export const gameEvidence = pgTable(
+  'game_evidence',
+  moderationTables.gameEvidenceColumns(pgKit),
+  moderationTables.gameEvidenceIndexes(pgIndexKit),
+);
 
-export const tabVisibility = pgTable('tab_visibility', tabVisibilityColumns(pgKit), tabVisibilityIndexes(pgIndexKit));
+export const tabVisibility = pgTable(
+  'tab_visibility',
+  moderationTables.tabVisibilityColumns(pgKit),
+  moderationTables.tabVisibilityIndexes(pgIndexKit),
+);
 
-export const arenas = pgTable('arenas', arenasColumns(pgKit), arenasIndexes(pgIndexKit));
+export const arenas = pgTable('arenas', arenaTables.arenasColumns(pgKit), arenaTables.arenasIndexes(pgIndexKit));
 
-export const arenaPlayers = pgTable('arena_players', arenaPlayersColumns(pgKit), arenaPlayersIndexes(pgIndexKit));
+export const arenaPlayers = pgTable(
+  'arena_players',
+  arenaTables.arenaPlayersColumns(pgKit),
+  arenaTables.arenaPlayersIndexes(pgIndexKit),
+);
 
-export const arenaDeals = pgTable('arena_deals', arenaDealsColumns(pgKit), arenaDealsIndexes(pgIndexKit));
+export const arenaDeals = pgTable(
+  'arena_deals',
+  arenaTables.arenaDealsColumns(pgKit),
+  arenaTables.arenaDealsIndexes(pgIndexKit),
+);
 
-export const puzzlePlayers = pgTable('puzzle_players', puzzlePlayersColumns(pgKit));
+export const puzzlePlayers = pgTable('puzzle_players', puzzleTables.puzzlePlayersColumns(pgKit));
 
-export const puzzleRatings = pgTable('puzzle_ratings', puzzleRatingsColumns(pgKit));
+export const puzzleRatings = pgTable('puzzle_ratings', puzzleTables.puzzleRatingsColumns(pgKit));
 
 export const puzzleAttempts = pgTable(
   'puzzle_attempts',
-  puzzleAttemptsColumns(pgKit),
-  puzzleAttemptsIndexes(pgIndexKit),
+  puzzleTables.puzzleAttemptsColumns(pgKit),
+  puzzleTables.puzzleAttemptsIndexes(pgIndexKit),
 );
 
-export const puzzleRushes = pgTable('puzzle_rushes', puzzleRushesColumns(pgKit), puzzleRushesIndexes(pgIndexKit));
+export const puzzleRushes = pgTable(
+  'puzzle_rushes',
+  puzzleTables.puzzleRushesColumns(pgKit),
+  puzzleTables.puzzleRushesIndexes(pgIndexKit),
+);
 
-export const puzzleRaces = pgTable('puzzle_races', puzzleRacesColumns(pgKit));
+export const puzzleRaces = pgTable('puzzle_races', puzzleTables.puzzleRacesColumns(pgKit));
 
 export const puzzleRaceMembers = pgTable(
   'puzzle_race_members',
-  puzzleRaceMembersColumns(pgKit),
-  puzzleRaceMembersIndexes(pgIndexKit),
+  puzzleTables.puzzleRaceMembersColumns(pgKit),
+  puzzleTables.puzzleRaceMembersIndexes(pgIndexKit),
 );

@@ -1,81 +1,12 @@
 import { sqliteTable } from 'drizzle-orm/sqlite-core';
 import { sqliteIndexKit, sqliteKit } from './sqlite-kit.ts';
-import {
-  nodeBeatsColumns,
-  oneTimeKeysColumns,
-  oneTimeKeysIndexes,
-  passkeysColumns,
-  passkeysIndexes,
-  playersColumns,
-  playersIndexes,
-  sessionsColumns,
-  sessionsIndexes,
-  settingsColumns,
-} from './tables/accounts.ts';
-import {
-  arenaDealsColumns,
-  arenaDealsIndexes,
-  arenaPlayersColumns,
-  arenaPlayersIndexes,
-  arenasColumns,
-  arenasIndexes,
-} from './tables/arenas.ts';
-import {
-  dailyCountsColumns,
-  dailyDealsColumns,
-  dailyFlaggedColumns,
-  dailyFlaggedIndexes,
-  dailyOpensColumns,
-  dailyOpensIndexes,
-  dailyResultsColumns,
-  dailyResultsIndexes,
-  playerStatsColumns,
-  playerStatsIndexes,
-} from './tables/daily.ts';
-import { actionsColumns, actionsIndexes, gameHintsColumns, gamesColumns, gamesIndexes } from './tables/games.ts';
-import {
-  challengeGamesColumns,
-  challengeGamesIndexes,
-  challengesColumns,
-  challengesIndexes,
-  gameEvidenceColumns,
-  gameEvidenceIndexes,
-  marksColumns,
-  modCasesColumns,
-  modCasesIndexes,
-  moderatorsColumns,
-  modLogColumns,
-  modLogIndexes,
-  ratingRefundsColumns,
-  ratingRefundsIndexes,
-  tabVisibilityColumns,
-  tabVisibilityIndexes,
-} from './tables/moderation.ts';
-import {
-  puzzleAttemptsColumns,
-  puzzleAttemptsIndexes,
-  puzzlePlayersColumns,
-  puzzleRaceMembersColumns,
-  puzzleRaceMembersIndexes,
-  puzzleRacesColumns,
-  puzzleRatingsColumns,
-  puzzleRushesColumns,
-  puzzleRushesIndexes,
-} from './tables/puzzles.ts';
-import {
-  raceResultsColumns,
-  raceResultsIndexes,
-  racesColumns,
-  racesIndexes,
-  ratingHistoryColumns,
-  ratingHistoryIndexes,
-  ratingsColumns,
-  ratingsIndexes,
-  roomMembersColumns,
-  roomMembersIndexes,
-  roomOwnersColumns,
-  roomsColumns,
-} from './tables/rooms.ts';
+import * as accountTables from './tables/accounts.ts';
+import * as arenaTables from './tables/arenas.ts';
+import * as dailyTables from './tables/daily.ts';
+import * as gameTables from './tables/games.ts';
+import * as moderationTables from './tables/moderation.ts';
+import * as puzzleTables from './tables/puzzles.ts';
+import * as roomTables from './tables/rooms.ts';
 
 /*
  * The SQLite schema (embedded mode). Each table's columns and indexes are written once in
@@ -83,141 +14,185 @@ import {
  * them with PostgreSQL's.
  */
 
-export const settings = sqliteTable('settings', settingsColumns(sqliteKit));
+export const settings = sqliteTable('settings', accountTables.settingsColumns(sqliteKit));
 
-export const nodeBeats = sqliteTable('node_beats', nodeBeatsColumns(sqliteKit));
+export const nodeBeats = sqliteTable('node_beats', accountTables.nodeBeatsColumns(sqliteKit));
 
-export const players = sqliteTable('players', playersColumns(sqliteKit), playersIndexes(sqliteIndexKit));
+export const players = sqliteTable(
+  'players',
+  accountTables.playersColumns(sqliteKit),
+  accountTables.playersIndexes(sqliteIndexKit),
+);
 
-export const sessions = sqliteTable('sessions', sessionsColumns(sqliteKit), sessionsIndexes(sqliteIndexKit));
+export const sessions = sqliteTable(
+  'sessions',
+  accountTables.sessionsColumns(sqliteKit),
+  accountTables.sessionsIndexes(sqliteIndexKit),
+);
 
-export const passkeys = sqliteTable('passkeys', passkeysColumns(sqliteKit), passkeysIndexes(sqliteIndexKit));
+export const passkeys = sqliteTable(
+  'passkeys',
+  accountTables.passkeysColumns(sqliteKit),
+  accountTables.passkeysIndexes(sqliteIndexKit),
+);
 
 export const oneTimeKeys = sqliteTable(
   'one_time_keys',
-  oneTimeKeysColumns(sqliteKit),
-  oneTimeKeysIndexes(sqliteIndexKit),
+  accountTables.oneTimeKeysColumns(sqliteKit),
+  accountTables.oneTimeKeysIndexes(sqliteIndexKit),
 );
 
-export const games = sqliteTable('games', gamesColumns(sqliteKit), gamesIndexes(sqliteIndexKit));
+export const games = sqliteTable('games', gameTables.gamesColumns(sqliteKit), gameTables.gamesIndexes(sqliteIndexKit));
 
-export const gameHints = sqliteTable('game_hints', gameHintsColumns(sqliteKit));
+export const gameHints = sqliteTable('game_hints', gameTables.gameHintsColumns(sqliteKit));
 
-export const actions = sqliteTable('actions', actionsColumns(sqliteKit), actionsIndexes(sqliteIndexKit));
+export const actions = sqliteTable(
+  'actions',
+  gameTables.actionsColumns(sqliteKit),
+  gameTables.actionsIndexes(sqliteIndexKit),
+);
 
-export const dailyDeals = sqliteTable('daily_deals', dailyDealsColumns(sqliteKit));
+export const dailyDeals = sqliteTable('daily_deals', dailyTables.dailyDealsColumns(sqliteKit));
 
 export const dailyResults = sqliteTable(
   'daily_results',
-  dailyResultsColumns(sqliteKit),
-  dailyResultsIndexes(sqliteIndexKit),
+  dailyTables.dailyResultsColumns(sqliteKit),
+  dailyTables.dailyResultsIndexes(sqliteIndexKit),
 );
 
 export const dailyFlagged = sqliteTable(
   'daily_flagged',
-  dailyFlaggedColumns(sqliteKit),
-  dailyFlaggedIndexes(sqliteIndexKit),
+  dailyTables.dailyFlaggedColumns(sqliteKit),
+  dailyTables.dailyFlaggedIndexes(sqliteIndexKit),
 );
 
-export const dailyOpens = sqliteTable('daily_opens', dailyOpensColumns(sqliteKit), dailyOpensIndexes(sqliteIndexKit));
+export const dailyOpens = sqliteTable(
+  'daily_opens',
+  dailyTables.dailyOpensColumns(sqliteKit),
+  dailyTables.dailyOpensIndexes(sqliteIndexKit),
+);
 
-export const dailyCounts = sqliteTable('daily_counts', dailyCountsColumns(sqliteKit));
+export const dailyCounts = sqliteTable('daily_counts', dailyTables.dailyCountsColumns(sqliteKit));
 
 export const playerStats = sqliteTable(
   'player_stats',
-  playerStatsColumns(sqliteKit),
-  playerStatsIndexes(sqliteIndexKit),
+  dailyTables.playerStatsColumns(sqliteKit),
+  dailyTables.playerStatsIndexes(sqliteIndexKit),
 );
 
-export const rooms = sqliteTable('rooms', roomsColumns(sqliteKit));
+export const rooms = sqliteTable('rooms', roomTables.roomsColumns(sqliteKit));
 
 export const roomMembers = sqliteTable(
   'room_members',
-  roomMembersColumns(sqliteKit),
-  roomMembersIndexes(sqliteIndexKit),
+  roomTables.roomMembersColumns(sqliteKit),
+  roomTables.roomMembersIndexes(sqliteIndexKit),
 );
 
-export const races = sqliteTable('races', racesColumns(sqliteKit), racesIndexes(sqliteIndexKit));
+export const races = sqliteTable('races', roomTables.racesColumns(sqliteKit), roomTables.racesIndexes(sqliteIndexKit));
 
-export const roomOwners = sqliteTable('room_owners', roomOwnersColumns(sqliteKit));
+export const roomOwners = sqliteTable('room_owners', roomTables.roomOwnersColumns(sqliteKit));
 
 export const raceResults = sqliteTable(
   'race_results',
-  raceResultsColumns(sqliteKit),
-  raceResultsIndexes(sqliteIndexKit),
+  roomTables.raceResultsColumns(sqliteKit),
+  roomTables.raceResultsIndexes(sqliteIndexKit),
 );
 
-export const ratings = sqliteTable('ratings', ratingsColumns(sqliteKit), ratingsIndexes(sqliteIndexKit));
+export const ratings = sqliteTable(
+  'ratings',
+  roomTables.ratingsColumns(sqliteKit),
+  roomTables.ratingsIndexes(sqliteIndexKit),
+);
 
 export const ratingHistory = sqliteTable(
   'rating_history',
-  ratingHistoryColumns(sqliteKit),
-  ratingHistoryIndexes(sqliteIndexKit),
+  roomTables.ratingHistoryColumns(sqliteKit),
+  roomTables.ratingHistoryIndexes(sqliteIndexKit),
 );
 
-export const challenges = sqliteTable('challenges', challengesColumns(sqliteKit), challengesIndexes(sqliteIndexKit));
+export const challenges = sqliteTable(
+  'challenges',
+  moderationTables.challengesColumns(sqliteKit),
+  moderationTables.challengesIndexes(sqliteIndexKit),
+);
 
 export const challengeGames = sqliteTable(
   'challenge_games',
-  challengeGamesColumns(sqliteKit),
-  challengeGamesIndexes(sqliteIndexKit),
+  moderationTables.challengeGamesColumns(sqliteKit),
+  moderationTables.challengeGamesIndexes(sqliteIndexKit),
 );
 
-export const moderators = sqliteTable('moderators', moderatorsColumns(sqliteKit));
+export const moderators = sqliteTable('moderators', moderationTables.moderatorsColumns(sqliteKit));
 
-export const modCases = sqliteTable('mod_cases', modCasesColumns(sqliteKit), modCasesIndexes(sqliteIndexKit));
+export const modCases = sqliteTable(
+  'mod_cases',
+  moderationTables.modCasesColumns(sqliteKit),
+  moderationTables.modCasesIndexes(sqliteIndexKit),
+);
 
-export const marks = sqliteTable('marks', marksColumns(sqliteKit));
+export const marks = sqliteTable('marks', moderationTables.marksColumns(sqliteKit));
 
-export const modLog = sqliteTable('mod_log', modLogColumns(sqliteKit), modLogIndexes(sqliteIndexKit));
+export const modLog = sqliteTable(
+  'mod_log',
+  moderationTables.modLogColumns(sqliteKit),
+  moderationTables.modLogIndexes(sqliteIndexKit),
+);
 
 export const ratingRefunds = sqliteTable(
   'rating_refunds',
-  ratingRefundsColumns(sqliteKit),
-  ratingRefundsIndexes(sqliteIndexKit),
+  moderationTables.ratingRefundsColumns(sqliteKit),
+  moderationTables.ratingRefundsIndexes(sqliteIndexKit),
 );
 export const gameEvidence = sqliteTable(
   'game_evidence',
-  gameEvidenceColumns(sqliteKit),
-  gameEvidenceIndexes(sqliteIndexKit),
+  moderationTables.gameEvidenceColumns(sqliteKit),
+  moderationTables.gameEvidenceIndexes(sqliteIndexKit),
 );
 
 export const tabVisibility = sqliteTable(
   'tab_visibility',
-  tabVisibilityColumns(sqliteKit),
-  tabVisibilityIndexes(sqliteIndexKit),
+  moderationTables.tabVisibilityColumns(sqliteKit),
+  moderationTables.tabVisibilityIndexes(sqliteIndexKit),
 );
 
-export const arenas = sqliteTable('arenas', arenasColumns(sqliteKit), arenasIndexes(sqliteIndexKit));
+export const arenas = sqliteTable(
+  'arenas',
+  arenaTables.arenasColumns(sqliteKit),
+  arenaTables.arenasIndexes(sqliteIndexKit),
+);
 
 export const arenaPlayers = sqliteTable(
   'arena_players',
-  arenaPlayersColumns(sqliteKit),
-  arenaPlayersIndexes(sqliteIndexKit),
+  arenaTables.arenaPlayersColumns(sqliteKit),
+  arenaTables.arenaPlayersIndexes(sqliteIndexKit),
 );
 
-export const arenaDeals = sqliteTable('arena_deals', arenaDealsColumns(sqliteKit), arenaDealsIndexes(sqliteIndexKit));
+export const arenaDeals = sqliteTable(
+  'arena_deals',
+  arenaTables.arenaDealsColumns(sqliteKit),
+  arenaTables.arenaDealsIndexes(sqliteIndexKit),
+);
 
-export const puzzlePlayers = sqliteTable('puzzle_players', puzzlePlayersColumns(sqliteKit));
+export const puzzlePlayers = sqliteTable('puzzle_players', puzzleTables.puzzlePlayersColumns(sqliteKit));
 
-export const puzzleRatings = sqliteTable('puzzle_ratings', puzzleRatingsColumns(sqliteKit));
+export const puzzleRatings = sqliteTable('puzzle_ratings', puzzleTables.puzzleRatingsColumns(sqliteKit));
 
 export const puzzleAttempts = sqliteTable(
   'puzzle_attempts',
-  puzzleAttemptsColumns(sqliteKit),
-  puzzleAttemptsIndexes(sqliteIndexKit),
+  puzzleTables.puzzleAttemptsColumns(sqliteKit),
+  puzzleTables.puzzleAttemptsIndexes(sqliteIndexKit),
 );
 
 export const puzzleRushes = sqliteTable(
   'puzzle_rushes',
-  puzzleRushesColumns(sqliteKit),
-  puzzleRushesIndexes(sqliteIndexKit),
+  puzzleTables.puzzleRushesColumns(sqliteKit),
+  puzzleTables.puzzleRushesIndexes(sqliteIndexKit),
 );
 
-export const puzzleRaces = sqliteTable('puzzle_races', puzzleRacesColumns(sqliteKit));
+export const puzzleRaces = sqliteTable('puzzle_races', puzzleTables.puzzleRacesColumns(sqliteKit));
 
 export const puzzleRaceMembers = sqliteTable(
   'puzzle_race_members',
-  puzzleRaceMembersColumns(sqliteKit),
-  puzzleRaceMembersIndexes(sqliteIndexKit),
+  puzzleTables.puzzleRaceMembersColumns(sqliteKit),
+  puzzleTables.puzzleRaceMembersIndexes(sqliteIndexKit),
 );
