@@ -1,8 +1,6 @@
-import { toWireView } from '@scorpion/protocol';
-import { positionFromText, toPlayerView } from '@scorpion/rules';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { Connection } from '../net/connection.svelte.ts';
-import { errorFrame, lastSent, onlineConnection, settle, socket } from '../net/fakeSocket.ts';
+import { errorFrame, lastSent, onlineConnection, settle, socket, watchedBoard } from '../net/fakeSocket.ts';
 import { refusalText } from './text.ts';
 import { ArenaWatch } from './watch.svelte.ts';
 
@@ -12,22 +10,7 @@ const cy = { id: 'p3', nickname: 'Cy' };
 
 /** `player`'s board in arena `arenaId`, as the server sends it a few seconds behind. */
 function boardOf(player: { id: string; nickname: string }, moves: number, arenaId = ID) {
-  const state = positionFromText('scorpion', 'ac 9H | 8S TH | 5S | 7H', { stock: 'AS 2S 3S' });
-  return {
-    type: 'arena-board',
-    arenaId,
-    player,
-    deal: 2,
-    gameId: `g-${player.id}`,
-    seq: moves,
-    view: toWireView(toPlayerView(state)),
-    progress: 0,
-    faceDown: 1,
-    moves,
-    state: 'playing',
-    asOf: 0,
-    serverTime: 0,
-  };
+  return { type: 'arena-board', arenaId, player, deal: 2, ...watchedBoard(`g-${player.id}`, moves) };
 }
 
 let connection: Connection;

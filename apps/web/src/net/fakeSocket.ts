@@ -147,3 +147,19 @@ export function gameSnapshot(gameId: string, kind: GameKind, patch: Partial<Game
     ...patch,
   };
 }
+
+/** A watched player's board as a race's or an arena's watcher gets it (their `gameId`), `moves` moves in. */
+export function watchedBoard(gameId: string, moves: number) {
+  const state = positionFromText('scorpion', 'ac 9H | 8S TH | 5S | 7H', { stock: 'AS 2S 3S' });
+  return {
+    gameId,
+    seq: moves,
+    view: toWireView(toPlayerView(state)),
+    progress: 0,
+    faceDown: 1,
+    moves,
+    state: 'playing',
+    asOf: 0,
+    serverTime: 0,
+  };
+}

@@ -1,29 +1,18 @@
-import { toWireView } from '@scorpion/protocol';
-import { positionFromText, toPlayerView } from '@scorpion/rules';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { errorFrame, lastSent, onlineConnection, settle, socket } from '../net/fakeSocket.ts';
+import { errorFrame, lastSent, onlineConnection, settle, socket, watchedBoard } from '../net/fakeSocket.ts';
 import { WatchRacePanel } from './watchRace.svelte.ts';
 
 const CODE = 'ABC234';
 
 /** Bob's (`p2`) board as the server sends it to a watcher, `moves` moves in. */
 function board(moves: number, patch: Record<string, unknown> = {}) {
-  const state = positionFromText('scorpion', 'ac 9H | 8S TH | 5S | 7H', { stock: 'AS 2S 3S' });
   return {
     type: 'race-board',
     code: CODE,
     raceId: 'r1',
     playerId: 'p2',
     nickname: 'Bob',
-    gameId: 'g2',
-    seq: moves,
-    view: toWireView(toPlayerView(state)),
-    progress: 0,
-    faceDown: 1,
-    moves,
-    state: 'playing',
-    asOf: 0,
-    serverTime: 0,
+    ...watchedBoard('g2', moves),
     ...patch,
   };
 }
