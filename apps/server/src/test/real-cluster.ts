@@ -12,7 +12,7 @@ const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const KNOWN_DEALS = fileURLToPath(new URL('./known-deals.mjs', import.meta.url));
 
 /** How long a socket keeps trying to reach a room's owner (a failover takes a lease and a tick). */
-const REACH_OWNER_MS = 60_000;
+export const REACH_OWNER_MS = 60_000;
 /** Between tries that are not an immediate redirect: the browser backs off too (`reconnectDelay`). */
 const RETRY_MS = [100, 250, 500, 1000];
 

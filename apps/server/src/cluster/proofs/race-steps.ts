@@ -2,7 +2,7 @@ import type { GameSnapshot, RaceResult } from '@scorpion/protocol';
 import { expect } from 'vitest';
 import type { TestClient } from '../../test/client.ts';
 import { WINNING } from '../../test/deals.ts';
-import type { RealCluster, RoomSocket } from '../../test/real-cluster.ts';
+import { REACH_OWNER_MS, type RealCluster, type RoomSocket } from '../../test/real-cluster.ts';
 import { openRoom } from '../../test/rooms.ts';
 
 /* The steps of the cluster's proofs (`proof.test.ts`): rooms made on a chosen process, races started, played and rejoined. */
@@ -56,7 +56,10 @@ export async function rejoin(
 ): Promise<RoomSocket & { game: GameSnapshot }> {
   const socket = await cluster.roomSocket(code, cookie);
   socket.client.send({ type: 'room-join', code });
-  const game = (await socket.client.next('game', (f) => f.game.gameId === gameId)).game;
+  // Just after a takeover the new owner loads the race and its games before it answers: as long
+  // as reaching it may take, not a frame's usual 5 s (the failover proof once ran out of those in
+  // a CI run beside other tests, and passed alone and in the next run).
+  const game = (await socket.client.next('game', (f) => f.game.gameId === gameId, REACH_OWNER_MS)).game;
   return { ...socket, game };
 }
 
