@@ -4,7 +4,8 @@ import { m } from '../paraglide/messages.js';
 /**
  * The words of the unsaved-moves note, a module of their own: the note sits under every game's
  * bar, the daily's first visit included, but speaks only when moves wait; its words are fetched
- * at the first move (see UnsavedMoves.svelte), so they are here before the connection can drop.
+ * once the page is quiet (see UnsavedMoves.svelte), off the first visit's JavaScript and before
+ * the network is likely to have gone.
  */
 
 function clock(ms: number): string {
