@@ -25,12 +25,17 @@ async function giveUp(page: Page) {
   await page.getByRole('button', { name: 'Really give up?' }).click();
 }
 
-/** From the home page: "Race someone now", a nickname, and the wait begins. */
+/** From the home page: "Race someone now" and a nickname: in the queue. */
 async function queue(page: Page, nickname: string) {
   await page.getByRole('link', { name: /Race someone now/ }).click();
   await expect(page).toHaveURL(/\/quick$/);
   await page.getByRole('button', { name: 'Race someone now' }).click();
   await pickNickname(page, nickname);
+}
+
+/** A player alone in the queue: the wait begins. */
+async function queueAlone(page: Page, nickname: string) {
+  await queue(page, nickname);
   await expect(page.getByText('Looking for an opponent…')).toBeVisible();
 }
 
@@ -44,7 +49,7 @@ test('two strangers press "Race someone now", are paired into a rated race, and 
   await ann.goto('/quick');
   await screenshots(ann, '40-quick-start');
   await ann.goto('/');
-  await queue(ann, 'Quick Ann');
+  await queueAlone(ann, 'Quick Ann');
   await expect(ann.getByTestId('queue-waiting')).toHaveText('1');
   await screenshots(ann, '41-quick-waiting');
   await expectAccessible(ann, 'quick race queue');
@@ -56,6 +61,7 @@ test('two strangers press "Race someone now", are paired into a rated race, and 
   await expect(ann.getByText('Looking for an opponent…')).toBeVisible();
 
   const bob = await player(browser);
+  // Bob may be paired at the queue's very next look, before his page ever shows the wait.
   await queue(bob, 'Quick Bob');
   // Within a look or two of the queue (every 2 s), both are sent to one room whose race counts down.
   for (const page of [ann, bob]) await expect(page).toHaveURL(/\/r\/[A-Z0-9]{6}\?quick$/, { timeout: 15_000 });
@@ -90,7 +96,7 @@ test('two strangers press "Race someone now", are paired into a rated race, and 
 
 test('a lone player is offered a recorded game after the wait, unrated, and races its ghost', async ({ browser }) => {
   const cal = await player(browser);
-  await queue(cal, 'Quick Cal');
+  await queueAlone(cal, 'Quick Cal');
   // The first test's racers have recorded games: one of them is offered (after e2e/serve.ts's 3 s).
   const offer = cal.getByRole('alert');
   await expect(offer).toContainText(/Race Quick (Ann|Bob)'s recorded game/, { timeout: 15_000 });
