@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
+import { sourceFiles } from './test/source-files.ts';
 
 /*
  * Small files with one job each: no file of the server's code passes 300 lines, its tests and
@@ -14,21 +15,13 @@ const SRC = import.meta.dirname;
 const MAX_LINES = 300;
 const EXEMPT = new Set(['db/schema.ts', 'db/pg-schema.ts']);
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return /\.(ts|mjs)$/.test(path) ? [path] : [];
-  });
-}
-
 /** Lines as an editor numbers them: a last line ending in a newline is not followed by another. */
 function lineCount(text: string): number {
   return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 }
 
 test(`no file of apps/server/src passes ${MAX_LINES} lines, tests included, the drizzle schemas aside`, () => {
-  const files = sources(SRC).map((path) => relative(SRC, path).split('\\').join('/'));
+  const files = sourceFiles(SRC, /\.(ts|mjs)$/).map((path) => relative(SRC, path).split('\\').join('/'));
   expect(files).toEqual(expect.arrayContaining(['arenas/service.ts', 'games/leak.test.ts', 'test/known-deals.mjs']));
   const over = files
     .filter((file) => !EXEMPT.has(file))

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
+import { sourceFiles } from './test/source-files.ts';
 
 /*
  * The server's import graph has no circle (type-only imports included): each layer imports only
@@ -12,14 +13,6 @@ const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|impor
 /** An import or re-export with what it names (group 1) and where from (group 2), or a dynamic import (group 3). */
 const NAMED =
   /(?:^|\n)\s*(?:import|export)\s+([^'";]*?)\s*from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** Every cycle's files (Tarjan's strongly connected components), named from `src/`. */
 function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
@@ -55,7 +48,7 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 }
 
 test('no module of the server imports itself back, however far round', () => {
-  const files = sources(SRC);
+  const files = sourceFiles(SRC, /\.ts$/);
   const known = new Set(files);
   const graph = new Map(
     files.map((file) => {
@@ -90,7 +83,7 @@ function typesOnly(names: string): boolean {
 const STORAGE_MAY_RUN = ['repo/', 'db/', 'clock.ts', 'keyed-lock.ts'];
 
 test('a repository only stores and reads: outside its tests, repo/ runs nothing of the core', () => {
-  const stores = sources(join(SRC, 'repo')).filter(
+  const stores = sourceFiles(join(SRC, 'repo'), /\.ts$/).filter(
     (file) => !file.endsWith('.test.ts') && !relative(SRC, file).startsWith('repo/contract/'),
   );
   expect(stores.length).toBeGreaterThan(50);

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { toWireView } from '@scorpion/protocol';
 import { positionFromText } from '@scorpion/rules';
 import { expect, test } from 'vitest';
 import { dailyIsPublic, gate, practiceIsPublic, raceIsPublic } from './secrecy.ts';
+import { sourceFiles } from './test/source-files.ts';
 
 test('a deal is public only once its game, its day or its race is over', () => {
   expect(practiceIsPublic('playing')).toBe(false);
@@ -28,16 +29,12 @@ test('a position leaves the gate with its face-down cards and its stock unknown,
 });
 
 /** The server's own modules, tests aside, that turn a position into wire form themselves. */
-function positionsOutsideTheGate(dir = import.meta.dirname): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return positionsOutsideTheGate(path);
-    if (!path.endsWith('.ts') || path.endsWith('.test.ts') || path === join(import.meta.dirname, 'secrecy.ts'))
-      return [];
-    return /\b(toWireView|toPlayerView)\b/.test(readFileSync(path, 'utf8'))
-      ? [relative(import.meta.dirname, path)]
-      : [];
-  });
+function positionsOutsideTheGate(): string[] {
+  const src = import.meta.dirname;
+  return sourceFiles(src, /(?<!\.test)\.ts$/)
+    .filter((path) => path !== join(src, 'secrecy.ts'))
+    .filter((path) => /\b(toWireView|toPlayerView)\b/.test(readFileSync(path, 'utf8')))
+    .map((path) => relative(src, path));
 }
 
 test('every position leaves by the gate: no other module of the server builds one for the wire', () => {
