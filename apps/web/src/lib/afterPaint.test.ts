@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterPaint } from './afterPaint.ts';
+import { afterPaint, markPainted } from './afterPaint.ts';
 
 describe('afterPaint', () => {
   let frames: FrameRequestCallback[];
@@ -42,5 +42,23 @@ describe('afterPaint', () => {
     cancel();
     vi.runAllTimers();
     expect(late).not.toHaveBeenCalled();
+  });
+
+  it('marks the page once painted, and only the first time', () => {
+    const marks: string[] = [];
+    vi.stubGlobal('performance', {
+      mark: (name: string) => marks.push(name),
+      getEntriesByName: (name: string) => marks.filter((m) => m === name),
+    });
+    markPainted('start-pressable');
+    vi.runAllTimers();
+    expect(marks).toEqual([]);
+    paint();
+    vi.runAllTimers();
+    expect(marks).toEqual(['start-pressable']);
+    markPainted('start-pressable');
+    paint();
+    vi.runAllTimers();
+    expect(marks).toEqual(['start-pressable']);
   });
 });

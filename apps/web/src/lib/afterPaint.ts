@@ -14,3 +14,14 @@ export function afterPaint(fn: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/**
+ * Marks `name` on the page's timeline once the next frame is painted, the first time only: when
+ * a screen can first be used (the board, the daily's Start), as the e2e run and
+ * `pnpm bench --only web` read it. Returns a cancel, for an `$effect` to return.
+ */
+export function markPainted(name: string): () => void {
+  return afterPaint(() => {
+    if (!performance.getEntriesByName(name).length) performance.mark(name);
+  });
+}
